@@ -1,0 +1,1 @@
+//! The autotester: matches, referee, PGN, Elo and SPRT.

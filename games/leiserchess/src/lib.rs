@@ -1,0 +1,1 @@
+//! Leiserchess: rules (see `shared/leiserchess-rules.md`), evaluation and engine.

@@ -1,0 +1,1 @@
+//! Helpers for the workspace-level tests: locating and driving the built binaries.
