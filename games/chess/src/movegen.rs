@@ -1,0 +1,283 @@
+//! Legal move generation.
+//!
+//! Checks, double checks and pins are handled while generating, not by
+//! playing moves and testing the king afterwards:
+//! - in double check only the king moves;
+//! - in single check other pieces must capture the checker or block
+//!   (`check_mask`);
+//! - a pinned piece stays on the line through its king and the pinner;
+//! - king moves are tested against attacks with the king lifted off the
+//!   board (so it cannot hide behind itself along a slider's ray);
+//! - en passant is tested by removing both pawns (the horizontal pin).
+//!
+//! The generator hands out one [`PieceMoves`] per piece: its origin and a
+//! bitboard of targets. Perft counts leaves with popcounts from these sets
+//! without building moves.
+
+use arrayvec::ArrayVec;
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::castling::{castle_squares, CastleSide};
+use crate::color::Color;
+use crate::mv::{Move, MoveKind};
+use crate::position::Position;
+use crate::role::Role;
+use crate::square::{Rank, Square};
+
+/// Enough room for the legal moves of any chess position (at most 218).
+pub type MoveList = ArrayVec<Move, 256>;
+
+/// The legal targets of one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceMoves {
+    pub role: Role,
+    pub from: Square,
+    pub to: Bitboard,
+}
+
+impl PieceMoves {
+    /// How many moves these targets make (a promotion counts four times).
+    #[inline]
+    pub fn count(&self) -> u64 {
+        let n = self.to.count() as u64;
+        if self.role == Role::Pawn {
+            n + 3 * (self.to & Bitboard::BACK_RANKS).count() as u64
+        } else {
+            n
+        }
+    }
+}
+
+/// Calls `visit` with the legal targets of each piece of the side to move
+/// that has any. Stops early, returning `true`, as soon as `visit` does.
+#[inline]
+pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut visit: F) -> bool {
+    let us = pos.side_to_move();
+    let them = !us;
+    let own = pos.color_bb(us);
+    let their = pos.color_bb(them);
+    let occupied = own | their;
+    let ksq = pos.king(us);
+    let checkers = pos.checkers();
+
+    // King: any attacked-free square, judged with the king lifted off.
+    let mut king_targets = Bitboard::EMPTY;
+    let without_king = occupied.without(ksq);
+    for to in king_attacks(ksq) & !own {
+        if !pos.is_attacked(to, them, without_king) {
+            king_targets = king_targets.with(to);
+        }
+    }
+    if checkers.is_empty() {
+        king_targets |= castling_targets(pos, us, occupied);
+    }
+    if king_targets.nonempty()
+        && visit(PieceMoves {
+            role: Role::King,
+            from: ksq,
+            to: king_targets,
+        })
+    {
+        return true;
+    }
+    if checkers.more_than_one() {
+        return false;
+    }
+
+    let check_mask = match checkers.first() {
+        Some(checker) => between(ksq, checker).with(checker),
+        None => Bitboard::FULL,
+    };
+    let target_mask = !own & check_mask;
+    let pinned = pos.pinned(us);
+
+    // Pinned knights can never move.
+    for from in pos.pieces(us, Role::Knight) & !pinned {
+        let to = knight_attacks(from) & target_mask;
+        if to.nonempty()
+            && visit(PieceMoves {
+                role: Role::Knight,
+                from,
+                to,
+            })
+        {
+            return true;
+        }
+    }
+
+    for role in [Role::Bishop, Role::Rook, Role::Queen] {
+        for from in pos.pieces(us, role) {
+            let attacks = match role {
+                Role::Bishop => bishop_attacks(from, occupied),
+                Role::Rook => rook_attacks(from, occupied),
+                _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+            };
+            let mut to = attacks & target_mask;
+            if pinned.contains(from) {
+                to &= line(ksq, from);
+            }
+            if to.nonempty() && visit(PieceMoves { role, from, to }) {
+                return true;
+            }
+        }
+    }
+
+    let ep = pos.ep_square();
+    let empty = !occupied;
+    let (double_rank, forward) = match us {
+        Color::White => (Rank::new(1), 8i8),
+        Color::Black => (Rank::new(6), -8i8),
+    };
+    let double_rank = Bitboard::rank(double_rank.expect("rank index is valid"));
+    for from in pos.pieces(us, Role::Pawn) {
+        let one = Bitboard::from_square(from.offset_unchecked(forward)) & empty;
+        let mut pushes = one;
+        if one.nonempty() && double_rank.contains(from) {
+            pushes |= Bitboard::from_square(from.offset_unchecked(2 * forward)) & empty;
+        }
+        let attacks = pawn_attacks(us, from);
+        let mut to = (pushes | (attacks & their)) & check_mask;
+        if pinned.contains(from) {
+            to &= line(ksq, from);
+        }
+        // En passant is rare: test it directly, which covers pins and checks.
+        if let Some(ep) = ep {
+            if attacks.contains(ep) && pos.ep_capture_is_legal(from, ep) {
+                to = to.with(ep);
+            }
+        }
+        if to.nonempty()
+            && visit(PieceMoves {
+                role: Role::Pawn,
+                from,
+                to,
+            })
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// King targets for the castling moves available (the side is not in check).
+#[inline]
+fn castling_targets(pos: &Position, us: Color, occupied: Bitboard) -> Bitboard {
+    let rights = pos.castling_rights();
+    let mut targets = Bitboard::EMPTY;
+    for side in CastleSide::BOTH {
+        if !rights.has(us, side) {
+            continue;
+        }
+        let [king_from, king_to, rook_from, rook_to] = castle_squares(us, side);
+        let path = between(king_from, rook_from);
+        if (path & occupied).nonempty() {
+            continue;
+        }
+        // The king crosses `rook_to` and lands on `king_to`: both must be safe.
+        if pos.is_attacked(rook_to, !us, occupied) || pos.is_attacked(king_to, !us, occupied) {
+            continue;
+        }
+        targets = targets.with(king_to);
+    }
+    targets
+}
+
+/// Number of legal moves (promotions count four times).
+#[inline]
+pub fn count_legal_moves(pos: &Position) -> u64 {
+    let mut n = 0;
+    generate(pos, |pm| {
+        n += pm.count();
+        false
+    });
+    n
+}
+
+/// Whether the side to move has any legal move.
+#[inline]
+pub fn has_legal_moves(pos: &Position) -> bool {
+    generate(pos, |_| true)
+}
+
+/// Somewhere to put generated moves: the fixed-size [`MoveList`] or a `Vec`.
+pub trait MoveSink {
+    fn push(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        ArrayVec::push(self, mv);
+    }
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+}
+
+/// Appends the moves a [`PieceMoves`] stands for.
+#[inline]
+pub fn push_moves<S: MoveSink>(pos: &Position, pm: PieceMoves, out: &mut S) {
+    let their = pos.color_bb(!pos.side_to_move());
+    let from = pm.from;
+    match pm.role {
+        Role::Pawn => {
+            for to in pm.to {
+                let capture = their.contains(to);
+                if Bitboard::BACK_RANKS.contains(to) {
+                    for role in Role::PROMOTIONS {
+                        out.push(Move::new(from, to, MoveKind::promotion(role, capture)));
+                    }
+                } else if capture {
+                    out.push(Move::new(from, to, MoveKind::Capture));
+                } else if Some(to) == pos.ep_square() && from.file() != to.file() {
+                    out.push(Move::new(from, to, MoveKind::EnPassant));
+                } else if from.index().abs_diff(to.index()) == 16 {
+                    out.push(Move::new(from, to, MoveKind::DoublePush));
+                } else {
+                    out.push(Move::new(from, to, MoveKind::Quiet));
+                }
+            }
+        }
+        Role::King => {
+            for to in pm.to {
+                let kind = if their.contains(to) {
+                    MoveKind::Capture
+                } else if from.index().abs_diff(to.index()) == 2 {
+                    if to.index() > from.index() {
+                        MoveKind::KingCastle
+                    } else {
+                        MoveKind::QueenCastle
+                    }
+                } else {
+                    MoveKind::Quiet
+                };
+                out.push(Move::new(from, to, kind));
+            }
+        }
+        _ => {
+            for to in pm.to & their {
+                out.push(Move::new(from, to, MoveKind::Capture));
+            }
+            for to in pm.to & !their {
+                out.push(Move::new(from, to, MoveKind::Quiet));
+            }
+        }
+    }
+}
+
+/// Every legal move of the side to move.
+pub fn legal_moves(pos: &Position) -> MoveList {
+    let mut out = MoveList::new();
+    generate(pos, |pm| {
+        push_moves(pos, pm, &mut out);
+        false
+    });
+    out
+}
