@@ -1,0 +1,288 @@
+//! Generalized SPRT on pentanomial pairs, as fishtest and fastchess run it.
+//!
+//! H0: the true logistic Elo is `elo0`; H1: it is `elo1`. The log-likelihood
+//! ratio is the generalized one: for each hypothesis, the most likely
+//! distribution over the five pair outcomes whose mean matches that Elo
+//! (Van den Bergh's GSPRT). Elo here is logistic Elo; normalized Elo bounds
+//! (fishtest's newer default) are not supported.
+
+use super::elo::score_from_elo;
+use super::penta::{Pentanomial, PAIR_SCORES};
+use thiserror::Error;
+
+/// Zero counts are replaced by this before the MLE, as fishtest does, so
+/// an outcome not yet seen is not treated as impossible.
+const REGULARIZE_EPSILON: f64 = 1e-3;
+
+/// The parameters of a test: `elo0 elo1 alpha beta`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+#[derive(Debug, Error, PartialEq)]
+pub enum SprtError {
+    #[error("SPRT needs elo0 < elo1 (got elo0 = {elo0}, elo1 = {elo1})")]
+    EloOrder { elo0: f64, elo1: f64 },
+    #[error("SPRT {name} must be strictly between 0 and 1 (got {value})")]
+    Probability { name: &'static str, value: f64 },
+}
+
+/// What the test says after the games played so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtDecision {
+    /// LLR at or below the lower bound: no improvement of `elo1`.
+    AcceptH0,
+    /// LLR at or above the upper bound: the change gains `elo1` rather than `elo0`.
+    AcceptH1,
+    Continue,
+}
+
+/// LLR, bounds and decision together, for reports.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtStatus {
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub decision: SprtDecision,
+}
+
+impl Sprt {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Self, SprtError> {
+        let ordered = elo0.is_finite() && elo1.is_finite() && elo0 < elo1;
+        if !ordered {
+            return Err(SprtError::EloOrder { elo0, elo1 });
+        }
+        for (name, value) in [("alpha", alpha), ("beta", beta)] {
+            if !(value > 0.0 && value < 1.0) {
+                return Err(SprtError::Probability { name, value });
+            }
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
+    /// Wald's bounds: `ln(beta/(1-alpha))` and `ln((1-beta)/alpha)`.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// Generalized log-likelihood ratio of H1 over H0 for these pairs.
+    pub fn llr(&self, penta: &Pentanomial) -> f64 {
+        if penta.pairs() == 0 {
+            return 0.0;
+        }
+        let counts = penta
+            .counts
+            .map(|c| if c == 0 { REGULARIZE_EPSILON } else { c as f64 });
+        llr_from_counts(
+            &counts,
+            &PAIR_SCORES,
+            score_from_elo(self.elo0),
+            score_from_elo(self.elo1),
+        )
+    }
+
+    /// The normal approximation `N (s1-s0)(2 mu - s0 - s1) / (2 var)` of
+    /// the same ratio; close to `llr` for small Elo, kept for cross-checks.
+    pub fn llr_normal_approx(&self, penta: &Pentanomial) -> f64 {
+        let n = penta.pairs() as f64;
+        let var = penta.pair_variance();
+        if n == 0.0 || var <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+        n * (s1 - s0) * (2.0 * penta.mean() - s0 - s1) / (2.0 * var)
+    }
+
+    pub fn decide(&self, llr: f64) -> SprtDecision {
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            SprtDecision::AcceptH1
+        } else if llr <= lower {
+            SprtDecision::AcceptH0
+        } else {
+            SprtDecision::Continue
+        }
+    }
+
+    pub fn status(&self, penta: &Pentanomial) -> SprtStatus {
+        let llr = self.llr(penta);
+        let (lower, upper) = self.bounds();
+        SprtStatus {
+            llr,
+            lower,
+            upper,
+            decision: self.decide(llr),
+        }
+    }
+}
+
+/// `sum_i n_i ln(q1_i / q0_i)`, where `q_s` is the distribution on `support`
+/// closest to the empirical one (maximum likelihood) with mean `s`.
+/// `counts` must be positive where the result should be finite.
+pub fn llr_from_counts(counts: &[f64], support: &[f64], s0: f64, s1: f64) -> f64 {
+    let n: f64 = counts.iter().sum();
+    let p: Vec<f64> = counts.iter().map(|c| c / n).collect();
+    let q0 = mle_with_mean(&p, support, s0);
+    let q1 = mle_with_mean(&p, support, s1);
+    counts
+        .iter()
+        .zip(q0.iter().zip(&q1))
+        .filter(|(&c, _)| c > 0.0)
+        .map(|(c, (a, b))| c * (b / a).ln())
+        .sum()
+}
+
+/// The distribution `q` on `support` maximising `sum p_i ln q_i` subject to
+/// `sum q_i a_i = s`. By Lagrange, `q_i = p_i / (1 + lambda (a_i - s))`
+/// where lambda is the root of the strictly decreasing
+/// `g(lambda) = sum p_i (a_i - s) / (1 + lambda (a_i - s))`, found by bisection
+/// inside the interval that keeps every `q_i` positive.
+fn mle_with_mean(p: &[f64], support: &[f64], s: f64) -> Vec<f64> {
+    let used = || support.iter().zip(p).filter(|(_, &pi)| pi > 0.0);
+    let max = used().map(|(a, _)| *a).fold(f64::NEG_INFINITY, f64::max);
+    let min = used().map(|(a, _)| *a).fold(f64::INFINITY, f64::min);
+    if !(min < s && s < max) {
+        // No distribution on the observed support has this mean.
+        return vec![0.0; p.len()];
+    }
+    let g = |lambda: f64| -> f64 {
+        used()
+            .map(|(a, pi)| pi * (a - s) / (1.0 + lambda * (a - s)))
+            .sum()
+    };
+    let (mut lo, mut hi) = (-1.0 / (max - s), 1.0 / (s - min));
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if g(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let lambda = 0.5 * (lo + hi);
+    support
+        .iter()
+        .zip(p)
+        .map(|(a, pi)| pi / (1.0 + lambda * (a - s)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{llr_from_counts, mle_with_mean, Sprt, SprtDecision, SprtError};
+    use crate::stats::elo::score_from_elo;
+    use crate::stats::penta::Pentanomial;
+
+    #[test]
+    fn bounds_by_hand() {
+        // alpha = beta = 0.05: ln(0.05/0.95) = -ln 19 = -2.944439, ln(0.95/0.05) = ln 19
+        let (lo, hi) = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap().bounds();
+        assert!((lo + 2.944_438_979).abs() < 1e-8);
+        assert!((hi - 2.944_438_979).abs() < 1e-8);
+        // alpha = 0.05, beta = 0.1: ln(0.1/0.95) = -2.251292, ln(0.9/0.05) = ln 18 = 2.890372
+        let (lo, hi) = Sprt::new(0.0, 5.0, 0.05, 0.1).unwrap().bounds();
+        assert!((lo + 2.251_291_799).abs() < 1e-8);
+        assert!((hi - 2.890_371_758).abs() < 1e-8);
+    }
+
+    #[test]
+    fn two_point_llr_by_hand() {
+        // On a two-point support {0, 1} the constrained MLE is (1-s, s) exactly, so
+        // 30 losses and 70 wins, s0 = 0.5, s1 = score(100) = 1/(1+10^-0.25) = 0.6400650:
+        // LLR = 30 ln(0.3599350/0.5) + 70 ln(0.6400650/0.5)
+        //     = 30(-0.3286844) + 70(0.2469609) = -9.860532 + 17.287266 = 7.426775
+        let s1 = score_from_elo(100.0);
+        let llr = llr_from_counts(&[30.0, 70.0], &[0.0, 1.0], 0.5, s1);
+        assert!((llr - 7.426_775).abs() < 1e-6, "{llr}");
+    }
+
+    #[test]
+    fn mle_has_the_requested_mean_and_sums_to_one() {
+        let p = [0.1, 0.2, 0.3, 0.3, 0.1];
+        let a = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let q = mle_with_mean(&p, &a, 0.6);
+        let total: f64 = q.iter().sum();
+        let mean: f64 = q.iter().zip(a).map(|(q, a)| q * a).sum();
+        assert!((total - 1.0).abs() < 1e-12 && (mean - 0.6).abs() < 1e-12);
+        // The empirical mean is 0.525: asking for it returns p itself.
+        let same = mle_with_mean(&p, &a, 0.525);
+        assert!(same.iter().zip(p).all(|(x, y)| (x - y).abs() < 1e-12));
+    }
+
+    #[test]
+    fn approximation_agrees_for_small_elo_and_many_pairs() {
+        // The normal approximation by hand, counts [10, 200, 500, 250, 40] (N=1000):
+        //   mean = (200*.25 + 500*.5 + 250*.75 + 40)/1000 = 527.5/1000 = 0.5275
+        //   var  = (10*.5275^2 + 200*.2775^2 + 500*.0275^2 + 250*.2225^2 + 40*.4725^2)/1000
+        //        = (2.7826 + 15.4013 + 0.3781 + 12.3766 + 8.9303)/1000 = 0.0398688
+        //   s0 = 0.5, s1 = 1/(1+10^(-5/400)) = 0.5071951
+        //   LLR = 1000 * 0.0071951 * (1.055 - 1.0071951) / (2 * 0.0398688) = 4.3137
+        // and the exact GSPRT should agree with it within a few percent.
+        let p = Pentanomial::new([10, 200, 500, 250, 40]);
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+        let (s0, s1) = (0.5, score_from_elo(5.0));
+        let expected = 1000.0 * (s1 - s0) * (2.0 * 0.5275 - s0 - s1) / (2.0 * p.pair_variance());
+        assert!((sprt.llr_normal_approx(&p) - expected).abs() < 1e-12);
+        assert!((expected - 4.3137).abs() < 1e-4, "{expected}");
+        let exact = sprt.llr(&p);
+        assert!(exact > 2.0, "{exact}");
+        assert!(
+            (exact - expected).abs() / expected < 0.05,
+            "{exact} vs {expected}"
+        );
+    }
+
+    #[test]
+    fn decisions_follow_the_bounds() {
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+        assert_eq!(sprt.decide(3.0), SprtDecision::AcceptH1);
+        assert_eq!(sprt.decide(-3.0), SprtDecision::AcceptH0);
+        assert_eq!(sprt.decide(0.0), SprtDecision::Continue);
+        // Strongly better results end in H1, strongly worse in H0, none in neither.
+        let better = Pentanomial::new([50, 400, 1000, 600, 150]);
+        let worse = Pentanomial::new([150, 600, 1000, 400, 50]);
+        assert_eq!(sprt.status(&better).decision, SprtDecision::AcceptH1);
+        assert_eq!(sprt.status(&worse).decision, SprtDecision::AcceptH0);
+        assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
+    }
+
+    #[test]
+    fn llr_is_zero_when_hypotheses_coincide_with_symmetric_data() {
+        // Symmetric data has mean 0.5; elo0 = -e, elo1 = +e are equally likely.
+        let sym = Pentanomial::new([5, 20, 50, 20, 5]);
+        let sprt = Sprt::new(-3.0, 3.0, 0.05, 0.05).unwrap();
+        assert!(sprt.llr(&sym).abs() < 1e-9);
+    }
+
+    #[test]
+    fn rejects_bad_parameters() {
+        assert_eq!(
+            Sprt::new(5.0, 0.0, 0.05, 0.05),
+            Err(SprtError::EloOrder {
+                elo0: 5.0,
+                elo1: 0.0
+            })
+        );
+        assert!(matches!(
+            Sprt::new(0.0, 5.0, 0.0, 0.05),
+            Err(SprtError::Probability { name: "alpha", .. })
+        ));
+        assert!(Sprt::new(0.0, 5.0, 0.05, 1.0).is_err());
+        assert!(Sprt::new(f64::NAN, 5.0, 0.05, 0.05).is_err());
+    }
+}
