@@ -1,0 +1,120 @@
+//! Static evaluation with the terms of MIT's reference player: material,
+//! KFACE, KAGGRESSIVE, MOBILITY, PCENTRAL, PBETWEEN and LCOVERAGE.
+
+pub mod coverage;
+mod params;
+pub mod terms;
+
+use std::fmt::Write as _;
+
+use search::{Score, Side};
+
+use crate::position::Position;
+use crate::shots::Beam;
+use crate::square::{BitIter, Square};
+
+pub use params::{Params, EV_SCORE_RATIO};
+
+/// Each term for one side, in evaluation units.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    pub material: i64,
+    pub kface: i64,
+    pub kaggressive: i64,
+    pub mobility: i64,
+    pub pcentral: i64,
+    pub pbetween: i64,
+    pub lcoverage: i64,
+}
+
+impl Terms {
+    pub fn total(&self) -> i64 {
+        self.material
+            + self.kface
+            + self.kaggressive
+            + self.mobility
+            + self.pcentral
+            + self.pbetween
+            + self.lcoverage
+    }
+}
+
+/// The terms for `side` (in evaluation units, good for `side`).
+pub fn terms(pos: &Position, params: &Params, side: Side, enemy_beam: &Beam) -> Terms {
+    let board = pos.board();
+    let king_idx = board.king(side);
+    let king = Square::from_idx(king_idx);
+    let enemy = Square::from_idx(board.king(side.opponent()));
+    let pawns = board.pawns(side);
+
+    let pcentral: i64 = BitIter(pawns)
+        .map(|sq| i64::from(terms::PCENTRAL_BONUS[sq.index()]))
+        .sum();
+    let (face, dist) = terms::kface(king, board.at(king_idx).orientation(), enemy);
+    let free = terms::king_zone(king) & !enemy_beam.squares;
+    let p = |w: i32| i64::from(w);
+    Terms {
+        material: p(params.pawn) * i64::from(pawns.count_ones()),
+        kface: p(params.kface) * i64::from(face) / i64::from(dist),
+        kaggressive: p(params.kaggressive) * i64::from(terms::kaggressive(king, enemy)) / 64,
+        mobility: p(params.mobility) * i64::from(free.count_ones()),
+        pcentral: p(params.pcentral) * pcentral / i64::from(terms::PCENTRAL_SCALE),
+        pbetween: p(params.pbetween)
+            * i64::from((pawns & terms::between_mask(king, enemy)).count_ones()),
+        lcoverage: if params.lcoverage == 0 {
+            0
+        } else {
+            p(params.lcoverage) * coverage::coverage(board, side) / coverage::COVERAGE_DENOM
+        },
+    }
+}
+
+/// Both sides' terms, White first.
+pub fn all_terms(pos: &Position, params: &Params) -> [Terms; 2] {
+    let board = pos.board();
+    let white_beam = Beam::of(board, Side::White);
+    let black_beam = Beam::of(board, Side::Black);
+    [
+        terms(pos, params, Side::White, &black_beam),
+        terms(pos, params, Side::Black, &white_beam),
+    ]
+}
+
+/// The evaluation in centipawns from the side to move's point of view.
+#[inline]
+pub fn evaluate(pos: &Position, params: &Params) -> Score {
+    let [white, black] = all_terms(pos, params);
+    let total = (white.total() - black.total()) / i64::from(EV_SCORE_RATIO);
+    let total = total.clamp(-20_000, 20_000) as Score;
+    match pos.side_to_move() {
+        Side::White => total,
+        Side::Black => -total,
+    }
+}
+
+/// A table of every term for each side (evaluation units) and the total.
+pub fn report(pos: &Position, params: &Params) -> String {
+    let [w, b] = all_terms(pos, params);
+    let rows = [
+        ("PAWN_EV_VALUE", w.material, b.material),
+        ("KFACE", w.kface, b.kface),
+        ("KAGGRESSIVE", w.kaggressive, b.kaggressive),
+        ("MOBILITY", w.mobility, b.mobility),
+        ("PCENTRAL", w.pcentral, b.pcentral),
+        ("PBETWEEN", w.pbetween, b.pbetween),
+        ("LCOVERAGE", w.lcoverage, b.lcoverage),
+        ("total", w.total(), b.total()),
+    ];
+    let mut out = String::new();
+    let _ = writeln!(out, "{:<14} {:>10} {:>10}", "term", "Tangerine", "Lavender");
+    for (name, white, black) in rows {
+        let _ = writeln!(out, "{name:<14} {white:>10} {black:>10}");
+    }
+    let _ = writeln!(
+        out,
+        "score: {} cp for the side to move ({} cp for Tangerine)",
+        evaluate(pos, params),
+        (w.total() - b.total()) / i64::from(EV_SCORE_RATIO)
+    );
+    out
+}

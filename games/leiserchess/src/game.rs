@@ -1,0 +1,457 @@
+//! `Leiserchess`: a position plus the history that unmake, repetition
+//! (rule 5.3) and ko (rule 6) need, and the `search::Game` implementation.
+
+use std::fmt::Write as _;
+
+use search::{EndReason, Game, Outcome, Score, Side};
+
+use crate::eval::{self, Params};
+use crate::fen::{self, FenError, START_FEN};
+use crate::laser::Hit;
+use crate::movegen;
+use crate::moves::{Move, MOVE_INDEX_COUNT};
+use crate::notation::{self, MoveError};
+use crate::position::{Position, Undo};
+use crate::shots::{self, Beam};
+use crate::square::Square;
+
+/// Plies without a pawn zap after which the game is drawn (rule 5.2).
+pub const FIFTY_MOVE_PLIES: u16 = 100;
+
+/// One entry of the history stack.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The move and its undo data; `None` for a null move.
+    played: Option<(Move, Undo)>,
+    /// `rep_window` before this frame.
+    rep_window: u16,
+}
+
+/// A Leiserchess game: position and history.
+#[derive(Clone, Debug)]
+pub struct Leiserchess {
+    pos: Position,
+    stack: Vec<Frame>,
+    /// Hash of every position since setup; `hashes[0]` is the setup
+    /// position (rule 5.3: it counts as the first occurrence).
+    hashes: Vec<u64>,
+    /// Plies back that may hold a repetition: since the last pawn zap
+    /// (pieces cannot come back) or null move (not a game position).
+    rep_window: u16,
+    /// Real moves on the stack (null moves excluded).
+    plies: usize,
+}
+
+impl Leiserchess {
+    /// A game starting from `pos`, with no history.
+    pub fn from_position(pos: Position) -> Leiserchess {
+        let hash = pos.hash();
+        Leiserchess {
+            pos,
+            stack: Vec::with_capacity(256),
+            hashes: vec![hash],
+            rep_window: 0,
+            plies: 0,
+        }
+    }
+
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The moves played since setup, oldest first (null moves skipped).
+    pub fn moves_played(&self) -> Vec<Move> {
+        self.stack
+            .iter()
+            .filter_map(|f| f.played.map(|(m, _)| m))
+            .collect()
+    }
+
+    /// What the laser of the last move hit, if a move was played.
+    pub fn last_hit(&self) -> Option<Hit> {
+        self.stack.last()?.played.map(|(_, u)| u.hit)
+    }
+
+    /// The squares `side`'s beam crosses now, king first (for drawing).
+    pub fn laser_path(&self, side: Side) -> Vec<Square> {
+        let board = self.pos.board();
+        let k = board.king(side);
+        let mut path = vec![Square::from_idx(k)];
+        crate::laser::walk(board.cells(), k, board.at(k).orientation(), |idx| {
+            path.push(Square::from_idx(idx))
+        });
+        path
+    }
+
+    /// The hash a move must not recreate (rule 6.1): the position before
+    /// the opponent's most recent move, when that move is known.
+    #[inline]
+    fn ko_hash(&self) -> Option<u64> {
+        match self.stack.last() {
+            Some(Frame {
+                played: Some(_), ..
+            }) => Some(self.hashes[self.hashes.len() - 2]),
+            _ => None,
+        }
+    }
+
+    /// Whether `mv` is forbidden by the ko rule (rule 6.1).
+    #[inline]
+    fn violates_ko(&self, mv: Move, ko: u64) -> bool {
+        // A ko needs the board restored with nothing zapped; the pre-laser
+        // hash rules out almost every move without firing the laser.
+        if self.pos.hash_after_pieces(mv) != ko {
+            return false;
+        }
+        let mut next = self.pos.clone();
+        next.make(mv);
+        next.hash() == ko
+    }
+
+    /// Whether the current position occurred before (rule 5.3).
+    #[inline]
+    fn is_repetition(&self) -> bool {
+        let n = self.hashes.len();
+        let current = self.hashes[n - 1];
+        let window = (self.rep_window as usize).min(n - 1);
+        // Same side to move only, so every second ply.
+        (2..=window)
+            .step_by(2)
+            .any(|back| self.hashes[n - 1 - back] == current)
+    }
+
+    /// Perft (rule 8): move sequences of length `depth`; a king zap is a
+    /// leaf; ko applies; draws do not stop it. Bulk-counts the last ply.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.pos.zapped.is_some() {
+            return 0;
+        }
+        let mut moves = Vec::with_capacity(128);
+        if depth == 1 {
+            return match self.ko_hash() {
+                None => movegen::count(self.pos.board(), self.pos.side),
+                Some(_) => {
+                    self.legal_moves(&mut moves);
+                    moves.len() as u64
+                }
+            };
+        }
+        self.legal_moves(&mut moves);
+        let mut total = 0;
+        for mv in moves {
+            self.make(mv);
+            total += if self.pos.zapped.is_some() {
+                1
+            } else {
+                self.perft(depth - 1)
+            };
+            self.unmake();
+        }
+        total
+    }
+
+    /// Per-move perft counts (for `perft` output and debugging).
+    pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                self.make(mv);
+                let n = if depth <= 1 || self.pos.zapped.is_some() {
+                    1
+                } else {
+                    self.perft(depth - 1)
+                };
+                self.unmake();
+                (mv, n)
+            })
+            .collect()
+    }
+
+    /// What the side to move's laser would hit after `mv`.
+    #[inline]
+    pub fn hit_after(&self, mv: Move) -> Hit {
+        let beam = Beam::of(self.pos.board(), self.pos.side);
+        shots::hit_after(self.pos.board(), self.pos.side, mv, &beam)
+    }
+
+    /// Ordering value of a laser result for the mover: opposing king
+    /// first, then opposing pawns; own pawns and own king last.
+    #[inline]
+    fn hit_value(&self, hit: Hit) -> i32 {
+        let us = self.pos.side;
+        match hit {
+            Hit::Off => 0,
+            Hit::Pawn(idx) if self.pos.board().at(idx).side() == us => -100,
+            Hit::Pawn(_) => 100,
+            Hit::King(idx) if self.pos.board().at(idx).side() == us => -10_000,
+            Hit::King(_) => 10_000,
+        }
+    }
+
+    /// Whether `mv` belongs in quiescence: it zaps a pawn (either colour),
+    /// or the opposing king (a win the search must see).
+    #[inline]
+    fn hit_is_noisy(&self, hit: Hit) -> bool {
+        match hit {
+            Hit::Off => false,
+            Hit::Pawn(_) => true,
+            Hit::King(idx) => self.pos.board().at(idx).side() != self.pos.side,
+        }
+    }
+
+    /// Whether the opponent, were it to move now, could zap our king by
+    /// firing in any direction from where its king stands (rotations
+    /// included): the "danger" that forbids a null move.
+    fn king_in_danger(&self) -> bool {
+        let board = self.pos.board();
+        let them = self.pos.side.opponent();
+        let k = board.king(them);
+        let ours = board.king(self.pos.side);
+        (0..4).any(|dir| crate::laser::fire(board.cells(), k, dir) == Hit::King(ours))
+    }
+}
+
+impl Default for Leiserchess {
+    fn default() -> Self {
+        Leiserchess::startpos()
+    }
+}
+
+impl Game for Leiserchess {
+    type Move = Move;
+    type Params = Params;
+    type FenError = FenError;
+    type MoveError = MoveError;
+
+    const NAME: &'static str = "leiserchess";
+    const MOVE_INDEX_COUNT: usize = MOVE_INDEX_COUNT;
+
+    fn startpos() -> Self {
+        match fen::parse(START_FEN) {
+            Ok(pos) => Leiserchess::from_position(pos),
+            Err(e) => unreachable!("the start FEN is valid: {e}"),
+        }
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        fen::parse(fen).map(Leiserchess::from_position)
+    }
+
+    fn fen(&self) -> String {
+        fen::format(&self.pos)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.pos.side
+    }
+
+    /// Rule 3 with ko (rule 6); nothing once a king is zapped (rule
+    /// 5.3b); draw rules are not considered (rule 8.3).
+    #[inline]
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.pos.zapped.is_some() {
+            return;
+        }
+        let start = out.len();
+        movegen::generate(self.pos.board(), self.pos.side, out);
+        if let Some(ko) = self.ko_hash() {
+            let mut keep = start;
+            for i in start..out.len() {
+                let mv = out[i];
+                if !self.violates_ko(mv, ko) {
+                    out[keep] = mv;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mv = notation::parse_syntax(text)?;
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::Illegal(text.trim().to_string()))
+        }
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        let undo = self.pos.make(mv);
+        self.stack.push(Frame {
+            played: Some((mv, undo)),
+            rep_window: self.rep_window,
+        });
+        self.rep_window = match undo.hit {
+            Hit::Pawn(_) => 0,
+            _ => self.rep_window.saturating_add(1),
+        };
+        self.hashes.push(self.pos.hash());
+        self.plies += 1;
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        let Some(frame) = self.stack.pop() else {
+            debug_assert!(false, "unmake without make");
+            return;
+        };
+        self.hashes.pop();
+        self.rep_window = frame.rep_window;
+        match frame.played {
+            Some((_, undo)) => {
+                self.pos.unmake(&undo);
+                self.plies -= 1;
+            }
+            None => self.pos.flip_side(),
+        }
+    }
+
+    #[inline]
+    fn plies_played(&self) -> usize {
+        self.plies
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        // Rule 5.3b: a king zap decides the game before any draw rule.
+        if let Some(loser) = self.pos.zapped {
+            return Some(Outcome::win(loser.opponent(), EndReason::KingZapped));
+        }
+        if self.pos.halfmove >= FIFTY_MOVE_PLIES {
+            return Some(Outcome::draw(EndReason::FiftyMoves));
+        }
+        if self.is_repetition() {
+            return Some(Outcome::draw(EndReason::Repetition));
+        }
+        None
+    }
+
+    fn display(&self) -> String {
+        let mut out = String::new();
+        let board = self.pos.board();
+        for rank in (0..8u8).rev() {
+            let _ = write!(out, "{} ", rank + 1);
+            for file in 0..8u8 {
+                let code = Square::new(file, rank)
+                    .and_then(|sq| board.piece_on(sq).fen_code())
+                    .unwrap_or_else(|| "..".to_string());
+                let _ = write!(out, " {code}");
+            }
+            out.push('\n');
+        }
+        out.push_str("   a  b  c  d  e  f  g  h\n");
+        let _ = writeln!(out, "fen: {}", self.fen());
+        let _ = writeln!(out, "hash: {:016x}", self.hash());
+        out
+    }
+
+    #[inline]
+    fn evaluate(&self, params: &Params) -> Score {
+        eval::evaluate(&self.pos, params)
+    }
+
+    fn eval_report(&self, params: &Params) -> String {
+        eval::report(&self.pos, params)
+    }
+
+    /// The same rules as `outcome`: they are cheap here, and rule 5.3
+    /// already draws at the second occurrence.
+    #[inline]
+    fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
+        self.outcome()
+    }
+
+    fn no_moves_outcome(&self) -> Outcome {
+        Outcome::win(self.pos.side.opponent(), EndReason::NoLegalMoves)
+    }
+
+    fn noisy_moves(&self, out: &mut Vec<Move>) {
+        if self.pos.zapped.is_some() {
+            return;
+        }
+        let board = self.pos.board();
+        let side = self.pos.side;
+        let beam = Beam::of(board, side);
+        let start = out.len();
+        movegen::generate(board, side, out);
+        // A move that zaps is never a ko (rule 6.1 needs the old board
+        // back, pieces and all), so no ko filter is needed here.
+        let mut keep = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if self.hit_is_noisy(shots::hit_after(board, side, mv, &beam)) {
+                out[keep] = mv;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    #[inline]
+    fn is_noisy(&self, mv: Move) -> bool {
+        self.hit_is_noisy(self.hit_after(mv))
+    }
+
+    #[inline]
+    fn noisy_order(&self, mv: Move) -> i32 {
+        self.hit_value(self.hit_after(mv))
+    }
+
+    #[inline]
+    fn move_index(&self, mv: Move) -> usize {
+        mv.index()
+    }
+
+    /// Allowed unless the game is over or the opponent's king could zap
+    /// ours by firing (after at most a rotation) right now; passing then
+    /// would hide a loss. Leiserchess has no real zugzwang: a side can
+    /// always rotate a piece off the beams.
+    fn null_move_allowed(&self) -> bool {
+        // Two null moves in a row would search the same position again.
+        let after_null = self.stack.last().is_some_and(|f| f.played.is_none());
+        self.pos.zapped.is_none() && !after_null && !self.king_in_danger()
+    }
+
+    fn make_null(&mut self) {
+        self.stack.push(Frame {
+            played: None,
+            rep_window: self.rep_window,
+        });
+        self.rep_window = 0;
+        self.pos.flip_side();
+        self.hashes.push(self.pos.hash());
+    }
+
+    fn unmake_null(&mut self) {
+        self.unmake();
+    }
+
+    fn bench_positions() -> &'static [&'static str] {
+        crate::bench::POSITIONS
+    }
+
+    /// Chosen before the search existed; revisit once it is tuned.
+    const BENCH_DEPTH: u32 = 6;
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        Leiserchess::perft(self, depth)
+    }
+}

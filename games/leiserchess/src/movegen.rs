@@ -1,0 +1,69 @@
+//! Move generation (rule 3), without the ko rule (the game layer applies
+//! it, since it needs the history).
+
+use search::Side;
+
+use crate::board::Board;
+use crate::moves::{Action, Move};
+use crate::piece::Rotation;
+use crate::square::{step, BitIter, Dir, Square, NEIGHBOURS};
+
+/// Appends every move of `side`'s pieces (rules 3.1–3.3), ko not applied.
+/// Order: pieces by square (king included), then rotations, shifts and
+/// swaps by direction.
+pub fn generate(board: &Board, side: Side, out: &mut Vec<Move>) {
+    for sq in BitIter(board.pieces(side)) {
+        generate_piece(board, side, sq, out);
+    }
+}
+
+/// Appends the moves of the piece of `side` on `sq`.
+#[inline]
+pub fn generate_piece(board: &Board, side: Side, sq: Square, out: &mut Vec<Move>) {
+    debug_assert!(board.piece_on(sq).is_piece_of(side));
+    let cells = board.cells();
+    let idx = sq.idx();
+    for r in Rotation::ALL {
+        out.push(Move::rotate(sq, r));
+    }
+    for d in Dir::ALL {
+        let code = cells[step(idx, d)];
+        if code == 0 {
+            out.push(Move::shift(sq, d));
+        }
+    }
+    let opponent = side.opponent();
+    for d in Dir::ALL {
+        let b = step(idx, d);
+        if !board.at(b).is_piece_of(opponent) {
+            continue;
+        }
+        // Rule 3.3: swap, then one basic move from the swapped square.
+        for r in Rotation::ALL {
+            out.push(Move::new(sq, Some(d), Action::Rotate(r)));
+        }
+        for d2 in Dir::ALL {
+            // The from-square is occupied after the swap, and it was
+            // occupied before, so "empty before" is the right test.
+            if cells[step(b, d2)] == 0 {
+                out.push(Move::new(sq, Some(d), Action::Shift(d2)));
+            }
+        }
+    }
+}
+
+/// The number of moves [`generate`] would produce, without producing them.
+#[inline]
+pub fn count(board: &Board, side: Side) -> u64 {
+    let empty = !board.occupied();
+    let opponents = board.pieces(side.opponent());
+    let mut total = 0u64;
+    for sq in BitIter(board.pieces(side)) {
+        let n = NEIGHBOURS[sq.index()];
+        total += 3 + u64::from((n & empty).count_ones());
+        for b in BitIter(n & opponents) {
+            total += 3 + u64::from((NEIGHBOURS[b.index()] & empty).count_ones());
+        }
+    }
+    total
+}

@@ -1,0 +1,185 @@
+//! Moves (rule 3) packed in 16 bits, and their notation (rule 7.1).
+//!
+//! Layout: bits 0–5 the from-square, bits 6–9 the swap direction plus one
+//! (0 = no swap), bits 10–13 the basic move: 1–8 a shift in direction
+//! 0–7, 9–11 a rotation R, U, L. The basic move field is never 0, so no
+//! real move packs to 0.
+
+use std::fmt;
+
+use crate::piece::Rotation;
+use crate::square::{step_square, Dir, Square};
+
+/// The basic move a piece makes (after its swap, if any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Shift(Dir),
+    Rotate(Rotation),
+}
+
+/// A Leiserchess move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(u16);
+
+const SWAP_SHIFT: u16 = 6;
+const ACTION_SHIFT: u16 = 10;
+const ROTATION_BASE: u16 = 9;
+
+/// Number of distinct from/swap/action combinations: the dense index range.
+pub const MOVE_INDEX_COUNT: usize = 64 * 9 * 11;
+
+impl Move {
+    #[inline]
+    pub const fn new(from: Square, swap: Option<Dir>, action: Action) -> Move {
+        let swap_bits = match swap {
+            None => 0,
+            Some(d) => d.index() as u16 + 1,
+        };
+        let action_bits = match action {
+            Action::Shift(d) => d.index() as u16 + 1,
+            Action::Rotate(r) => ROTATION_BASE + r.quarters() as u16 - 1,
+        };
+        Move(from.index() as u16 | (swap_bits << SWAP_SHIFT) | (action_bits << ACTION_SHIFT))
+    }
+
+    #[inline]
+    pub const fn shift(from: Square, dir: Dir) -> Move {
+        Move::new(from, None, Action::Shift(dir))
+    }
+
+    #[inline]
+    pub const fn rotate(from: Square, rotation: Rotation) -> Move {
+        Move::new(from, None, Action::Rotate(rotation))
+    }
+
+    /// Unpacks a value from [`Move::to_u16`]; `None` unless it is a
+    /// well-formed packing (legality is not checked).
+    pub fn from_u16(bits: u16) -> Option<Move> {
+        let swap = (bits >> SWAP_SHIFT) & 15;
+        let action = (bits >> ACTION_SHIFT) & 15;
+        if bits >> 14 != 0 || swap > 8 || action == 0 || action > 11 {
+            return None;
+        }
+        Some(Move(bits))
+    }
+
+    /// The square of the moving piece.
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index((self.0 & 63) as u8)
+    }
+
+    /// The direction of the swapped piece, for a swap.
+    #[inline]
+    pub const fn swap_dir(self) -> Option<Dir> {
+        let s = (self.0 >> SWAP_SHIFT) & 15;
+        if s == 0 {
+            None
+        } else {
+            Some(Dir::from_index(s as u8 - 1))
+        }
+    }
+
+    #[inline]
+    pub const fn action(self) -> Action {
+        let a = (self.0 >> ACTION_SHIFT) & 15;
+        if a < ROTATION_BASE {
+            Action::Shift(Dir::from_index(a as u8 - 1))
+        } else {
+            Action::Rotate(match a - ROTATION_BASE {
+                0 => Rotation::Right,
+                1 => Rotation::UTurn,
+                _ => Rotation::Left,
+            })
+        }
+    }
+
+    #[inline]
+    pub const fn is_swap(self) -> bool {
+        (self.0 >> SWAP_SHIFT) & 15 != 0
+    }
+
+    #[inline]
+    pub const fn is_rotation(self) -> bool {
+        (self.0 >> ACTION_SHIFT) & 15 >= ROTATION_BASE
+    }
+
+    /// The swapped square (for a swap) where the moving piece makes its
+    /// basic move; otherwise the from-square.
+    #[inline]
+    pub fn pivot(self) -> Option<Square> {
+        match self.swap_dir() {
+            None => Some(self.from()),
+            Some(d) => step_square(self.from(), d),
+        }
+    }
+
+    /// The square the moving piece ends on.
+    #[inline]
+    pub fn destination(self) -> Option<Square> {
+        let pivot = self.pivot()?;
+        match self.action() {
+            Action::Shift(d) => step_square(pivot, d),
+            Action::Rotate(_) => Some(pivot),
+        }
+    }
+
+    /// Bitboard of the squares whose contents the move changes (before the
+    /// laser fires): from, swapped and destination squares.
+    #[inline]
+    pub fn touched(self) -> u64 {
+        let mut bb = self.from().bit();
+        if let Some(p) = self.pivot() {
+            bb |= p.bit();
+        }
+        if let Some(d) = self.destination() {
+            bb |= d.bit();
+        }
+        bb
+    }
+
+    /// A dense index in `0..MOVE_INDEX_COUNT`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        let from = (self.0 & 63) as usize;
+        let swap = ((self.0 >> SWAP_SHIFT) & 15) as usize;
+        let action = ((self.0 >> ACTION_SHIFT) & 15) as usize;
+        (from * 9 + swap) * 11 + action - 1
+    }
+}
+
+impl search::GameMove for Move {
+    #[inline]
+    fn to_u16(self) -> u16 {
+        debug_assert!(self.0 != 0);
+        self.0
+    }
+}
+
+impl fmt::Display for Move {
+    /// Rule 7.1: `e6e7`, `b3L`, `d5e4f5`, `d5e4L`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.from())?;
+        let pivot = self.pivot();
+        if self.is_swap() {
+            write_square(f, pivot)?;
+        }
+        match self.action() {
+            Action::Shift(_) => write_square(f, self.destination()),
+            Action::Rotate(r) => write!(f, "{}", r.letter()),
+        }
+    }
+}
+
+fn write_square(f: &mut fmt::Formatter<'_>, sq: Option<Square>) -> fmt::Result {
+    match sq {
+        Some(s) => write!(f, "{s}"),
+        None => f.write_str("??"),
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}

@@ -1,0 +1,65 @@
+//! Reading moves in the notation of rule 7.1 (writing is `Move`'s Display).
+
+use crate::moves::{Action, Move};
+use crate::piece::Rotation;
+use crate::square::{Dir, Square};
+
+/// Why a move text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("empty move")]
+    Empty,
+    #[error("malformed move '{0}': expected e6e7, b3L, d5e4f5 or d5e4L")]
+    Syntax(String),
+    #[error("bad square '{0}'")]
+    BadSquare(String),
+    #[error("bad rotation '{0}': expected L, R or U")]
+    BadRotation(char),
+    #[error("{from} and {to} are not adjacent")]
+    NotAdjacent { from: Square, to: Square },
+    #[error("illegal move '{0}'")]
+    Illegal(String),
+    #[error("the game is over; no move may be played")]
+    GameOver,
+}
+
+/// Parses move text into a move, checking only its shape (squares exist
+/// and steps are between adjacent squares), not its legality.
+pub fn parse_syntax(text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    if !text.is_ascii() || !(3..=6).contains(&text.len()) {
+        return Err(MoveError::Syntax(text.to_string()));
+    }
+    let from = square(&text[0..2])?;
+    let rest = &text[2..];
+    let (swap, rest) = if rest.len() >= 3 {
+        let pivot = square(&rest[0..2])?;
+        (Some((pivot, adjacent(from, pivot)?)), &rest[2..])
+    } else {
+        (None, rest)
+    };
+    let base = swap.map_or(from, |(p, _)| p);
+    let action = match rest.len() {
+        1 => {
+            let c = rest.chars().next().ok_or(MoveError::Syntax(text.into()))?;
+            Action::Rotate(Rotation::from_letter(c).ok_or(MoveError::BadRotation(c))?)
+        }
+        2 => {
+            let to = square(rest)?;
+            Action::Shift(adjacent(base, to)?)
+        }
+        _ => return Err(MoveError::Syntax(text.to_string())),
+    };
+    Ok(Move::new(from, swap.map(|(_, d)| d), action))
+}
+
+fn square(text: &str) -> Result<Square, MoveError> {
+    Square::parse(text).ok_or_else(|| MoveError::BadSquare(text.to_string()))
+}
+
+fn adjacent(from: Square, to: Square) -> Result<Dir, MoveError> {
+    Dir::between(from, to).ok_or(MoveError::NotAdjacent { from, to })
+}

@@ -1,0 +1,207 @@
+//! A position: the board, the side to move, the fifty-move count and
+//! whether a king has been zapped; making and unmaking moves with the laser.
+
+use search::Side;
+
+use crate::board::{Board, BoardSummary};
+use crate::laser::{self, Hit};
+use crate::moves::{Action, Move};
+use crate::piece::Piece;
+use crate::square::{step, Idx};
+use crate::zobrist;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) side: Side,
+    /// Plies since a pawn was zapped (rule 5.2).
+    pub(crate) halfmove: u16,
+    /// The side whose king was zapped (rule 5.1), once the game is decided.
+    pub(crate) zapped: Option<Side>,
+}
+
+/// Everything `unmake` needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    summary: BoardSummary,
+    /// Cells written by the move and its zap, with their old bytes.
+    cells: [(u8, u8); 4],
+    len: u8,
+    halfmove: u16,
+    /// What the mover's laser hit.
+    pub hit: Hit,
+}
+
+impl Undo {
+    #[inline]
+    fn save(&mut self, board: &Board, idx: Idx) {
+        debug_assert!((self.len as usize) < self.cells.len());
+        self.cells[self.len as usize] = (idx as u8, board.at(idx).code() as u8);
+        self.len += 1;
+    }
+}
+
+impl Position {
+    /// A position from a board; the caller guarantees one king per side.
+    pub fn new(board: Board, side: Side) -> Position {
+        debug_assert!(board.is_consistent());
+        Position {
+            board,
+            side,
+            halfmove: 0,
+            zapped: None,
+        }
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// Plies since the last pawn zap.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The side whose king was zapped, if the game was decided that way.
+    #[inline]
+    pub fn zapped_king(&self) -> Option<Side> {
+        self.zapped
+    }
+
+    /// Zobrist hash of the board, side to move and game-over flag (rule 5.3a).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        let mut h = self.board.hash();
+        if self.side == Side::Black {
+            h ^= zobrist::SIDE;
+        }
+        if let Some(loser) = self.zapped {
+            h ^= zobrist::ZAPPED[loser.index()];
+        }
+        h
+    }
+
+    /// Where `side`'s laser would strike if it fired now.
+    #[inline]
+    pub fn laser_hit(&self, side: Side) -> Hit {
+        let k = self.board.king(side);
+        laser::fire(self.board.cells(), k, self.board.at(k).orientation())
+    }
+
+    /// Plays `mv` for the side to move and fires its laser (rules 3 and 4).
+    /// The move must be one `movegen` produces for this position.
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Undo {
+        debug_assert!(self.zapped.is_none());
+        let mut undo = Undo {
+            summary: self.board.summary(),
+            cells: [(0, 0); 4],
+            len: 0,
+            halfmove: self.halfmove,
+            hit: Hit::Off,
+        };
+        self.apply_pieces(mv, &mut undo);
+
+        // Rule 4.1: only the mover's king fires, after the whole move.
+        let hit = self.laser_hit(self.side);
+        undo.hit = hit;
+        match hit {
+            Hit::Pawn(idx) => {
+                undo.save(&self.board, idx);
+                self.board.set(idx, Piece::EMPTY);
+                self.halfmove = 0;
+            }
+            Hit::King(idx) => {
+                self.zapped = Some(self.board.at(idx).side());
+                self.halfmove += 1;
+            }
+            Hit::Off => self.halfmove += 1,
+        }
+        self.side = self.side.opponent();
+        debug_assert!(self.board.is_consistent());
+        undo
+    }
+
+    /// Moves the pieces for `mv` (no laser).
+    #[inline]
+    fn apply_pieces(&mut self, mv: Move, undo: &mut Undo) {
+        let a = mv.from().idx();
+        let piece = self.board.at(a);
+        debug_assert!(piece.is_piece_of(self.side));
+        undo.save(&self.board, a);
+        let pivot = match mv.swap_dir() {
+            None => a,
+            Some(d) => {
+                // Rule 3.3: exchange squares, each keeping its orientation.
+                let b = step(a, d);
+                let other = self.board.at(b);
+                debug_assert!(other.is_piece_of(self.side.opponent()));
+                undo.save(&self.board, b);
+                self.board.set(a, other);
+                self.board.set(b, piece);
+                b
+            }
+        };
+        match mv.action() {
+            Action::Rotate(r) => self.board.set(pivot, piece.rotated(r)),
+            Action::Shift(d) => {
+                let t = step(pivot, d);
+                debug_assert!(self.board.at(t).is_empty());
+                undo.save(&self.board, t);
+                self.board.set(t, piece);
+                self.board.set(pivot, Piece::EMPTY);
+            }
+        }
+    }
+
+    /// Takes back the move `undo` came from.
+    #[inline]
+    pub fn unmake(&mut self, undo: &Undo) {
+        for &(idx, code) in undo.cells[..undo.len as usize].iter().rev() {
+            self.board.restore_cell(idx as Idx, Piece::from_code(code));
+        }
+        self.board.restore(&undo.summary);
+        self.halfmove = undo.halfmove;
+        self.zapped = None;
+        self.side = self.side.opponent();
+        debug_assert!(self.board.is_consistent());
+    }
+
+    /// The hash the position would have after `mv`, before the laser fires
+    /// (used to find ko candidates cheaply).
+    #[inline]
+    pub fn hash_after_pieces(&self, mv: Move) -> u64 {
+        let key = |p: Piece, idx: Idx| {
+            zobrist::piece_square(p.code(), crate::square::Square::from_idx(idx).index())
+        };
+        let a = mv.from().idx();
+        let piece = self.board.at(a);
+        let mut h = self.hash() ^ zobrist::SIDE ^ key(piece, a);
+        let pivot = match mv.swap_dir() {
+            None => a,
+            Some(d) => {
+                let b = step(a, d);
+                let other = self.board.at(b);
+                h ^= key(other, b) ^ key(other, a);
+                b
+            }
+        };
+        match mv.action() {
+            Action::Rotate(r) => h ^ key(piece.rotated(r), pivot),
+            Action::Shift(d) => h ^ key(piece, step(pivot, d)),
+        }
+    }
+
+    /// Passes the turn (a null move for the search; not a game move).
+    #[inline]
+    pub(crate) fn flip_side(&mut self) {
+        self.side = self.side.opponent();
+    }
+}

@@ -1,0 +1,116 @@
+//! What the mover's laser would hit after a move, without making it.
+//!
+//! The beam after a move can only differ from the beam now if the move
+//! changes a cell the current beam crosses (its king's cell included). So
+//! the current beam is walked once; moves that touch none of its cells
+//! share its result, and only the others are replayed on a scratch copy of
+//! the mailbox.
+
+use search::Side;
+
+use crate::board::Board;
+use crate::laser::{self, Hit};
+use crate::moves::{Action, Move};
+use crate::piece::Piece;
+use crate::square::{step, Idx, Square, MAILBOX_CELLS};
+
+/// The beam `side` fires now: the squares it enters (its king's square
+/// included) and where it ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Beam {
+    pub squares: u64,
+    pub hit: Hit,
+}
+
+impl Beam {
+    /// Walks `side`'s beam on `board`.
+    #[inline]
+    pub fn of(board: &Board, side: Side) -> Beam {
+        let k = board.king(side);
+        let mut squares = Square::from_idx(k).bit();
+        let hit = laser::walk(board.cells(), k, board.at(k).orientation(), |idx| {
+            squares |= Square::from_idx(idx).bit();
+        });
+        Beam { squares, hit }
+    }
+}
+
+/// Cells a raw move changed, to put back.
+#[derive(Clone, Copy, Debug)]
+pub struct RawUndo {
+    cells: [(u8, u8); 3],
+    len: u8,
+}
+
+/// Moves the pieces of `mv` on a bare mailbox (no laser, no bookkeeping)
+/// and returns how to undo it and the moving piece's final cell.
+#[inline]
+pub fn apply_raw(cells: &mut [u8; MAILBOX_CELLS], mv: Move) -> (RawUndo, Idx) {
+    let mut undo = RawUndo {
+        cells: [(0, 0); 3],
+        len: 0,
+    };
+    let mut put = |cells: &mut [u8; MAILBOX_CELLS], idx: Idx, code: u8| {
+        undo.cells[undo.len as usize] = (idx as u8, cells[idx]);
+        undo.len += 1;
+        cells[idx] = code;
+    };
+    let a = mv.from().idx();
+    let piece = cells[a];
+    let pivot = match mv.swap_dir() {
+        None => a,
+        Some(d) => {
+            let b = step(a, d);
+            let other = cells[b];
+            put(cells, a, other);
+            put(cells, b, piece);
+            b
+        }
+    };
+    let end = match mv.action() {
+        Action::Rotate(r) => {
+            let turned = Piece::from_code(piece).rotated(r).code() as u8;
+            if pivot == a {
+                put(cells, a, turned);
+            } else {
+                cells[pivot] = turned;
+            }
+            pivot
+        }
+        Action::Shift(d) => {
+            let t = step(pivot, d);
+            put(cells, t, piece);
+            if pivot == a {
+                put(cells, a, 0);
+            } else {
+                cells[pivot] = 0;
+            }
+            t
+        }
+    };
+    (undo, end)
+}
+
+/// Puts back what [`apply_raw`] changed.
+#[inline]
+pub fn revert_raw(cells: &mut [u8; MAILBOX_CELLS], undo: &RawUndo) {
+    for &(idx, code) in undo.cells[..undo.len as usize].iter().rev() {
+        cells[idx as usize] = code;
+    }
+}
+
+/// What `side`'s laser hits after `side` plays `mv` on `board`.
+#[inline]
+pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> Hit {
+    if mv.touched() & beam.squares == 0 {
+        return beam.hit;
+    }
+    let mut cells = *board.cells();
+    let (_, end) = apply_raw(&mut cells, mv);
+    let king = if mv.from().idx() == board.king(side) {
+        end
+    } else {
+        board.king(side)
+    };
+    laser::fire(&cells, king, Piece::from_code(cells[king]).orientation())
+}

@@ -1,0 +1,216 @@
+//! Squares and directions.
+//!
+//! Two indexings exist: [`Square`] (`0..64`, `rank * 8 + file`) for
+//! bitboards, tables and move packing, and the 16 × 16 mailbox index
+//! (`Idx`, rule 1.4) where the 8 × 8 playing area sits in the middle and
+//! every step off the board lands on a sentinel.
+
+use std::fmt;
+
+/// An index into the 16 × 16 mailbox (rule 1.4).
+pub type Idx = usize;
+
+/// Width of the mailbox.
+pub const MAILBOX: usize = 16;
+/// Number of mailbox cells.
+pub const MAILBOX_CELLS: usize = MAILBOX * MAILBOX;
+/// Offset of the playing area inside the mailbox (same for files and ranks).
+const BORDER: usize = 4;
+
+/// A square of the 8 × 8 board, `a1 = 0`, `h1 = 7`, `h8 = 63`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square at `file` (0 = a) and `rank` (0 = rank 1), if on the board.
+    #[inline]
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < 8 && rank < 8 {
+            Some(Square(rank * 8 + file))
+        } else {
+            None
+        }
+    }
+
+    /// The square with index `i` in `0..64`.
+    #[inline]
+    pub const fn from_index(i: u8) -> Square {
+        debug_assert!(i < 64);
+        Square(i & 63)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 & 7
+    }
+
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 >> 3
+    }
+
+    #[inline]
+    pub const fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+
+    /// The mailbox index of this square.
+    #[inline]
+    pub const fn idx(self) -> Idx {
+        (self.rank() as usize + BORDER) * MAILBOX + self.file() as usize + BORDER
+    }
+
+    /// The square of a mailbox index inside the playing area.
+    #[inline]
+    pub const fn from_idx(idx: Idx) -> Square {
+        debug_assert!(is_on_board(idx));
+        let rank = (idx / MAILBOX) - BORDER;
+        let file = (idx % MAILBOX) - BORDER;
+        Square((rank * 8 + file) as u8)
+    }
+
+    /// Parses `a1` … `h8` (lower-case file, as in rule 1.1).
+    pub fn parse(text: &str) -> Option<Square> {
+        let bytes = text.as_bytes();
+        if bytes.len() != 2 {
+            return None;
+        }
+        let file = bytes[0].wrapping_sub(b'a');
+        let rank = bytes[1].wrapping_sub(b'1');
+        Square::new(file, rank)
+    }
+
+    /// All 64 squares, a1 first.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..64).map(Square)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+/// Whether a mailbox index lies in the 8 × 8 playing area.
+#[inline]
+pub const fn is_on_board(idx: Idx) -> bool {
+    let r = idx / MAILBOX;
+    let f = idx % MAILBOX;
+    r >= BORDER && r < BORDER + 8 && f >= BORDER && f < BORDER + 8
+}
+
+/// The eight directions of a step (shift or swap), clockwise from north.
+/// Indices 0, 2, 4 and 6 are also the beam directions N, E, S, W.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dir(u8);
+
+/// Mailbox offsets of the eight directions: N, NE, E, SE, S, SW, W, NW.
+pub const DIR_OFFSETS: [isize; 8] = [16, 17, 1, -15, -16, -17, -1, 15];
+/// File and rank deltas of the eight directions.
+pub const DIR_DELTAS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+impl Dir {
+    pub const ALL: [Dir; 8] = [
+        Dir(0),
+        Dir(1),
+        Dir(2),
+        Dir(3),
+        Dir(4),
+        Dir(5),
+        Dir(6),
+        Dir(7),
+    ];
+
+    #[inline]
+    pub const fn from_index(i: u8) -> Dir {
+        debug_assert!(i < 8);
+        Dir(i & 7)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline]
+    pub const fn offset(self) -> isize {
+        DIR_OFFSETS[self.0 as usize]
+    }
+
+    /// The direction from `a` to an adjacent square `b`, if they are adjacent.
+    pub fn between(a: Square, b: Square) -> Option<Dir> {
+        let df = b.file() as i8 - a.file() as i8;
+        let dr = b.rank() as i8 - a.rank() as i8;
+        DIR_DELTAS
+            .iter()
+            .position(|&d| d == (df, dr))
+            .map(|i| Dir(i as u8))
+    }
+}
+
+/// The mailbox index one step from `idx` in direction `dir`.
+#[inline]
+pub const fn step(idx: Idx, dir: Dir) -> Idx {
+    (idx as isize + DIR_OFFSETS[dir.0 as usize]) as Idx
+}
+
+/// The square one step from `sq` in direction `dir`, if still on the board.
+#[inline]
+pub fn step_square(sq: Square, dir: Dir) -> Option<Square> {
+    let (df, dr) = DIR_DELTAS[dir.index()];
+    Square::new((sq.file() as i8 + df) as u8, (sq.rank() as i8 + dr) as u8)
+}
+
+/// For each square, the bitboard of its (up to eight) neighbours.
+pub const NEIGHBOURS: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let f = (s % 8) as i32;
+        let r = (s / 8) as i32;
+        let mut d = 0;
+        while d < 8 {
+            let nf = f + DIR_DELTAS[d].0 as i32;
+            let nr = r + DIR_DELTAS[d].1 as i32;
+            if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                table[s] |= 1u64 << (nr * 8 + nf);
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// Iterates over the squares of a bitboard, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct BitIter(pub u64);
+
+impl Iterator for BitIter {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let s = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Square(s))
+    }
+}
