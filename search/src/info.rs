@@ -1,0 +1,72 @@
+//! What a search reports: progress after each iteration (or aspiration
+//! failure) and the final result. Front ends format these; the search never
+//! prints.
+
+use std::time::Duration;
+
+use crate::game::Score;
+use crate::score::ScoreReport;
+
+/// How the reported score relates to the true score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    Exact,
+    /// The true score is at least this (an aspiration fail high).
+    Lower,
+    /// The true score is at most this (an aspiration fail low).
+    Upper,
+}
+
+/// Progress of a search: one per completed iteration, plus one per
+/// aspiration window failure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo<M> {
+    pub depth: u32,
+    /// Deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// Raw score from the side to move's view (see [`crate::score`]).
+    pub score: Score,
+    pub bound: ScoreBound,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    pub nps: u64,
+    pub time: Duration,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+    pub pv: Vec<M>,
+}
+
+impl<M> SearchInfo<M> {
+    /// The score as centipawns or mate in moves.
+    pub fn score_report(&self) -> ScoreReport {
+        ScoreReport::from_score(self.score)
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// A legal move whenever the root has one.
+    pub best_move: Option<M>,
+    /// The expected reply, if the principal variation has one.
+    pub ponder: Option<M>,
+    pub score: Score,
+    /// Last completed iteration (0 if none completed).
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<M>,
+}
+
+impl<M> SearchResult<M> {
+    pub fn score_report(&self) -> ScoreReport {
+        ScoreReport::from_score(self.score)
+    }
+}
+
+/// Nodes per second, safe for a zero duration.
+pub fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (nodes as u128 * 1_000_000 / micros) as u64
+}

@@ -1,0 +1,143 @@
+//! The staged move picker.
+//!
+//! Contract: given the legal moves of a node (or the noisy moves, in
+//! quiescence), [`MovePicker::next`] returns each of them exactly once, in
+//! this order:
+//!
+//! 1. the transposition-table move, if the packed move from the table
+//!    matches one of the given moves (so a corrupt or colliding entry can
+//!    never yield a move that is not in the list);
+//! 2. noisy moves that do not lose material (`see_ge(mv, 0)`), best
+//!    `noisy_order` first;
+//! 3. the two killer moves of the ply (quiet moves only);
+//! 4. the other quiet moves by history score;
+//! 5. noisy moves that lose material, best `noisy_order` first.
+//!
+//! Moves are scored lazily after the TT move has been tried, because the
+//! TT move often causes a cutoff and then nothing else is needed. Ties keep
+//! the generation order, so the order is deterministic.
+
+use crate::game::{Game, GameMove, Side};
+use crate::history::History;
+
+const GOOD_NOISY: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const BAD_NOISY: i32 = -(1 << 28);
+/// `noisy_order` hints are clamped to this so the stages never overlap.
+const NOISY_ORDER_LIMIT: i32 = 1 << 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    TtMove,
+    Score,
+    Pick,
+}
+
+/// What the picker needs to order quiet moves.
+pub struct OrderingContext<'a, M> {
+    pub history: &'a History,
+    pub killers: [Option<M>; 2],
+    pub side: Side,
+}
+
+pub struct MovePicker<M> {
+    moves: Vec<M>,
+    keys: Vec<i32>,
+    stage: Stage,
+    next: usize,
+    has_tt_move: bool,
+}
+
+impl<M: GameMove> MovePicker<M> {
+    /// Takes the generated `moves` and a key buffer to reuse (see
+    /// [`MovePicker::into_buffers`]). `tt_move` is the packed move from the
+    /// table, 0 for none.
+    pub fn new(mut moves: Vec<M>, mut keys: Vec<i32>, tt_move: u16) -> Self {
+        keys.clear();
+        let mut has_tt_move = false;
+        if tt_move != 0 {
+            if let Some(i) = moves.iter().position(|m| m.to_u16() == tt_move) {
+                moves[..=i].rotate_right(1);
+                has_tt_move = true;
+            }
+        }
+        MovePicker {
+            moves,
+            keys,
+            stage: Stage::TtMove,
+            next: 0,
+            has_tt_move,
+        }
+    }
+
+    /// Number of moves in the list.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The next move in the order of the contract, or `None` when done.
+    #[inline]
+    pub fn next<G: Game<Move = M>>(&mut self, pos: &G, ctx: &OrderingContext<'_, M>) -> Option<M> {
+        if self.stage == Stage::TtMove {
+            self.stage = Stage::Score;
+            if self.has_tt_move {
+                self.next = 1;
+                return Some(self.moves[0]);
+            }
+        }
+        if self.stage == Stage::Score {
+            self.stage = Stage::Pick;
+            self.score(pos, ctx);
+        }
+        // Selection of the best remaining move: cheap because most nodes
+        // cut off after a few moves. `>` keeps the first of equals.
+        let start = self.next;
+        if start >= self.moves.len() {
+            return None;
+        }
+        let mut best = start;
+        for i in start + 1..self.moves.len() {
+            if self.keys[i] > self.keys[best] {
+                best = i;
+            }
+        }
+        // Shift rather than swap, so equal keys keep generation order.
+        self.moves[start..=best].rotate_right(1);
+        self.keys[start..=best].rotate_right(1);
+        self.next += 1;
+        Some(self.moves[start])
+    }
+
+    fn score<G: Game<Move = M>>(&mut self, pos: &G, ctx: &OrderingContext<'_, M>) {
+        self.keys.clear();
+        self.keys.resize(self.moves.len(), 0);
+        for i in self.next..self.moves.len() {
+            let mv = self.moves[i];
+            self.keys[i] = if pos.is_noisy(mv) {
+                let order = pos
+                    .noisy_order(mv)
+                    .clamp(-NOISY_ORDER_LIMIT, NOISY_ORDER_LIMIT);
+                if pos.see_ge(mv, 0) {
+                    GOOD_NOISY + order
+                } else {
+                    BAD_NOISY + order
+                }
+            } else if ctx.killers[0] == Some(mv) {
+                KILLER + 1
+            } else if ctx.killers[1] == Some(mv) {
+                KILLER
+            } else {
+                ctx.history.get(ctx.side, pos.move_index(mv))
+            };
+        }
+    }
+
+    /// Hands the buffers back for reuse.
+    pub fn into_buffers(self) -> (Vec<M>, Vec<i32>) {
+        (self.moves, self.keys)
+    }
+}

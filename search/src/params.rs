@@ -1,0 +1,250 @@
+//! Every search constant in one place, with a switch for each pruning and
+//! reduction so that tests (and users, over UCI) can turn them off.
+//!
+//! # Glossary
+//!
+//! - **Aspiration window**: from [`SearchParams::aspiration_min_depth`] on,
+//!   each iteration first searches a narrow window of
+//!   ±[`SearchParams::aspiration_delta`] around the previous score and widens
+//!   it (doubling) on a fail high or low.
+//! - **Null move pruning (NMP)**: pass the turn and search `depth - 1 - R`
+//!   with a zero window at beta; if even that fails high, the node almost
+//!   certainly does too. `R = nmp_base_reduction + depth / nmp_depth_divisor`.
+//! - **Reverse futility pruning (RFP)**: near the leaves, if the static
+//!   evaluation beats beta by `rfp_margin * depth`, return it.
+//! - **Futility pruning**: near the leaves, skip quiet moves when the static
+//!   evaluation plus `futility_base + futility_per_depth * depth` cannot
+//!   reach alpha.
+//! - **Late move pruning (LMP)**: near the leaves, skip quiet moves after the
+//!   first `lmp_base + depth * depth` moves.
+//! - **Late move reductions (LMR)**: quiet moves late in the ordering are
+//!   searched at reduced depth (a table of `ln(depth) * ln(move number)`);
+//!   a fail high is re-searched at full depth.
+//! - **Check extension**: a move that gives check is searched one ply deeper.
+//! - **SEE pruning in quiescence**: captures that lose material by static
+//!   exchange evaluation are skipped in quiescence.
+//! - **Mate distance pruning**: a node cannot do better than mating right
+//!   now, nor worse than being mated right now; cut the window to that.
+//! - **TT cutoffs**: return a stored score when the stored depth and bound
+//!   suffice (the table is still used for move ordering when this is off).
+//! - **History gravity**: history scores are updated by
+//!   `h += bonus - h * |bonus| / history_max`, which keeps them within
+//!   `±history_max` and lets old information fade.
+
+/// Switches for everything that makes the search differ from plain
+/// alpha-beta with quiescence. With all of them off, the score of a fixed
+/// depth search equals the negamax score of the same depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub aspiration: bool,
+    pub null_move: bool,
+    pub reverse_futility: bool,
+    pub futility: bool,
+    pub late_move_pruning: bool,
+    pub lmr: bool,
+    pub check_extension: bool,
+    pub qs_see_pruning: bool,
+    pub mate_distance_pruning: bool,
+    pub tt_cutoffs: bool,
+}
+
+impl Features {
+    /// Everything on: the playing configuration.
+    pub const ALL: Features = Features {
+        aspiration: true,
+        null_move: true,
+        reverse_futility: true,
+        futility: true,
+        late_move_pruning: true,
+        lmr: true,
+        check_extension: true,
+        qs_see_pruning: true,
+        mate_distance_pruning: true,
+        tt_cutoffs: true,
+    };
+
+    /// No pruning, reduction or extension: exact alpha-beta (PVS) with
+    /// quiescence. TT cutoffs and aspiration windows stay on because they do
+    /// not change the score of a fixed-depth search.
+    pub const EXACT: Features = Features {
+        aspiration: true,
+        null_move: false,
+        reverse_futility: false,
+        futility: false,
+        late_move_pruning: false,
+        lmr: false,
+        check_extension: false,
+        qs_see_pruning: false,
+        mate_distance_pruning: false,
+        tt_cutoffs: true,
+    };
+
+    /// The UCI check options: name, getter and setter for each switch.
+    pub const UCI_SWITCHES: &'static [FeatureSwitch] = &[
+        FeatureSwitch::new("Aspiration", |f| &mut f.aspiration),
+        FeatureSwitch::new("NullMove", |f| &mut f.null_move),
+        FeatureSwitch::new("ReverseFutility", |f| &mut f.reverse_futility),
+        FeatureSwitch::new("Futility", |f| &mut f.futility),
+        FeatureSwitch::new("LateMovePruning", |f| &mut f.late_move_pruning),
+        FeatureSwitch::new("LMR", |f| &mut f.lmr),
+        FeatureSwitch::new("CheckExtension", |f| &mut f.check_extension),
+        FeatureSwitch::new("QSearchSEEPruning", |f| &mut f.qs_see_pruning),
+        FeatureSwitch::new("MateDistancePruning", |f| &mut f.mate_distance_pruning),
+        FeatureSwitch::new("TTCutoffs", |f| &mut f.tt_cutoffs),
+    ];
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features::ALL
+    }
+}
+
+/// One named boolean of [`Features`], for the UCI option list.
+pub struct FeatureSwitch {
+    pub name: &'static str,
+    field: fn(&mut Features) -> &mut bool,
+}
+
+impl FeatureSwitch {
+    const fn new(name: &'static str, field: fn(&mut Features) -> &mut bool) -> Self {
+        FeatureSwitch { name, field }
+    }
+
+    pub fn get(&self, features: &Features) -> bool {
+        let mut copy = *features;
+        *(self.field)(&mut copy)
+    }
+
+    pub fn set(&self, features: &mut Features, value: bool) {
+        *(self.field)(features) = value;
+    }
+}
+
+/// Named search constants (depths in plies, margins in evaluation units).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    pub features: Features,
+
+    /// First iteration that uses an aspiration window.
+    pub aspiration_min_depth: i32,
+    /// Half-width of the first aspiration window.
+    pub aspiration_delta: i32,
+
+    /// Minimum depth for a null move search.
+    pub nmp_min_depth: i32,
+    /// Null move reduction `R = base + depth / divisor`.
+    pub nmp_base_reduction: i32,
+    pub nmp_depth_divisor: i32,
+
+    /// Reverse futility pruning applies at depth <= this.
+    pub rfp_max_depth: i32,
+    pub rfp_margin: i32,
+
+    /// Futility pruning applies at depth <= this.
+    pub futility_max_depth: i32,
+    pub futility_base: i32,
+    pub futility_per_depth: i32,
+
+    /// Late move pruning applies at depth <= this; it keeps
+    /// `lmp_base + depth * depth` quiet moves.
+    pub lmp_max_depth: i32,
+    pub lmp_base: i32,
+
+    /// LMR applies at depth >= this, from move number `lmr_min_moves + 1`.
+    pub lmr_min_depth: i32,
+    pub lmr_min_moves: usize,
+    /// Reduction = (lmr_base + ln d * ln m / lmr_divisor), both in hundredths.
+    pub lmr_base_centi: i32,
+    pub lmr_divisor_centi: i32,
+
+    /// Captures with SEE below this are skipped in quiescence.
+    pub qs_see_threshold: i32,
+
+    /// History scores stay within ±history_max.
+    pub history_max: i32,
+    /// Bonus for a quiet move causing a cutoff: min(scale * d * d, max).
+    pub history_bonus_scale: i32,
+    pub history_bonus_max: i32,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            features: Features::ALL,
+            aspiration_min_depth: 4,
+            aspiration_delta: 30,
+            nmp_min_depth: 3,
+            nmp_base_reduction: 3,
+            nmp_depth_divisor: 4,
+            rfp_max_depth: 6,
+            rfp_margin: 90,
+            futility_max_depth: 5,
+            futility_base: 80,
+            futility_per_depth: 100,
+            lmp_max_depth: 4,
+            lmp_base: 4,
+            lmr_min_depth: 3,
+            lmr_min_moves: 2,
+            lmr_base_centi: 75,
+            lmr_divisor_centi: 225,
+            qs_see_threshold: 0,
+            history_max: 16_384,
+            history_bonus_scale: 32,
+            history_bonus_max: 1_600,
+        }
+    }
+}
+
+impl SearchParams {
+    /// Defaults with all pruning, reductions and extensions off.
+    pub fn exact() -> Self {
+        SearchParams {
+            features: Features::EXACT,
+            ..SearchParams::default()
+        }
+    }
+
+    /// The history bonus (and malus) for a cutoff at `depth`.
+    #[inline]
+    pub fn history_bonus(&self, depth: i32) -> i32 {
+        (self.history_bonus_scale * depth * depth).min(self.history_bonus_max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Features, SearchParams};
+
+    #[test]
+    fn switches_cover_every_feature_and_toggle_it() {
+        let mut f = Features::ALL;
+        for switch in Features::UCI_SWITCHES {
+            assert!(switch.get(&f), "{} should start on", switch.name);
+            switch.set(&mut f, false);
+            assert!(!switch.get(&f), "{} did not switch off", switch.name);
+        }
+        // Every field was reached by some switch.
+        let all_off = Features {
+            aspiration: false,
+            tt_cutoffs: false,
+            ..Features::EXACT
+        };
+        assert_eq!(f, all_off);
+    }
+
+    #[test]
+    fn exact_turns_off_all_pruning() {
+        let p = SearchParams::exact();
+        assert!(!p.features.null_move && !p.features.lmr && !p.features.futility);
+        assert!(!p.features.reverse_futility && !p.features.check_extension);
+        assert!(!p.features.late_move_pruning && !p.features.qs_see_pruning);
+    }
+
+    #[test]
+    fn history_bonus_is_capped() {
+        let p = SearchParams::default();
+        assert_eq!(p.history_bonus(1), p.history_bonus_scale);
+        assert_eq!(p.history_bonus(100), p.history_bonus_max);
+    }
+}
