@@ -5,4 +5,5 @@
 //! reports built from them (`report`). The binary in `main.rs` is a thin
 //! command-line layer over these.
 
+pub mod pgn;
 pub mod stats;

@@ -1,0 +1,318 @@
+//! A game as PGN sees it: tags, moves as text, result. Game-independent:
+//! moves are SAN for chess and rule-7.1 notation for Leiserchess.
+
+use std::fmt;
+use std::time::Duration;
+
+/// The four PGN game termination markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// `*`: unfinished or unknown.
+    Unfinished,
+}
+
+impl GameResult {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unfinished => "*",
+        }
+    }
+
+    /// Parses a marker; also accepts the `½-½` some tools write.
+    pub fn parse(s: &str) -> Option<GameResult> {
+        match s {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" | "½-½" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unfinished),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The standard values of the PGN `Termination` tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules: mate, stalemate, repetition, a king zapped...
+    Normal,
+    /// Decided by the referee (score or move-limit adjudication).
+    Adjudication,
+    TimeForfeit,
+    /// Illegal move, crash or protocol error.
+    RulesInfraction,
+    Abandoned,
+    Unterminated,
+}
+
+impl Termination {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Adjudication => "adjudication",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::RulesInfraction => "rules infraction",
+            Termination::Abandoned => "abandoned",
+            Termination::Unterminated => "unterminated",
+        }
+    }
+}
+
+/// An engine's score: centipawns, or mate in a number of moves (negative:
+/// being mated), from the point of view of the side that moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Centipawns(i32),
+    Mate(i32),
+}
+
+impl fmt::Display for Score {
+    /// cutechess style: pawns with two decimals and a sign (`+0.25`,
+    /// `-1.03`, `0.00`), or `+M5` / `-M3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Score::Centipawns(cp) => {
+                let sign = match cp.signum() {
+                    1 => "+",
+                    -1 => "-",
+                    _ => "",
+                };
+                let abs = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+            }
+            Score::Mate(n) if n < 0 => write!(f, "-M{}", n.unsigned_abs()),
+            Score::Mate(n) => write!(f, "+M{n}"),
+        }
+    }
+}
+
+/// What the engine reported with its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub time: Duration,
+}
+
+impl fmt::Display for Evaluation {
+    /// `+0.25/12 0.512s`: score/depth, then the time the move took.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.score, self.depth) {
+            (Some(s), Some(d)) => write!(f, "{s}/{d} ")?,
+            (Some(s), None) => write!(f, "{s} ")?,
+            (None, Some(d)) => write!(f, "/{d} ")?,
+            (None, None) => {}
+        }
+        write!(f, "{:.3}s", self.time.as_secs_f64())
+    }
+}
+
+/// One move and the comment that follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnMove {
+    pub text: String,
+    pub comment: Option<String>,
+}
+
+impl PgnMove {
+    pub fn new(text: impl Into<String>) -> Self {
+        PgnMove {
+            text: text.into(),
+            comment: None,
+        }
+    }
+
+    /// A move with an engine evaluation comment.
+    pub fn evaluated(text: impl Into<String>, eval: Evaluation) -> Self {
+        PgnMove {
+            text: text.into(),
+            comment: Some(eval.to_string()),
+        }
+    }
+
+    /// A move taken from the opening book.
+    pub fn book(text: impl Into<String>) -> Self {
+        PgnMove {
+            text: text.into(),
+            comment: Some("book".into()),
+        }
+    }
+}
+
+/// A whole game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// Number of the first move (from the FEN's move counter).
+    pub first_move_number: u32,
+    /// Whether the first move is Black's (the position came from a FEN).
+    pub black_first: bool,
+    pub moves: Vec<PgnMove>,
+    pub result: Option<GameResult>,
+    /// Comment placed just before the result: why the game ended.
+    pub final_comment: Option<String>,
+}
+
+/// The tags our own games carry; everything optional beyond the Seven Tag
+/// Roster goes into `extra`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    pub event: String,
+    pub site: String,
+    /// `YYYY.MM.DD`, with `??` for unknown parts.
+    pub date: String,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+    /// PGN time control text, such as `40/60` or `6+0.1`.
+    pub time_control: Option<String>,
+    /// Starting position when it is not the standard one.
+    pub fen: Option<String>,
+    pub termination: Option<Termination>,
+    pub extra: Vec<(String, String)>,
+}
+
+impl PgnGame {
+    /// A game with the tags of `header` in the standard order: the Seven
+    /// Tag Roster, then SetUp/FEN, TimeControl, Termination and extras.
+    pub fn new(header: Header) -> Self {
+        let mut tags: Vec<(String, String)> = [
+            ("Event", header.event),
+            ("Site", header.site),
+            ("Date", header.date),
+            ("Round", header.round),
+            ("White", header.white),
+            ("Black", header.black),
+            ("Result", GameResult::Unfinished.as_str().to_string()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        if let Some(fen) = header.fen {
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), fen));
+        }
+        if let Some(tc) = header.time_control {
+            tags.push(("TimeControl".into(), tc));
+        }
+        if let Some(t) = header.termination {
+            tags.push(("Termination".into(), t.as_str().into()));
+        }
+        tags.extend(header.extra);
+        PgnGame {
+            tags,
+            first_move_number: 1,
+            ..PgnGame::default()
+        }
+    }
+
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing an existing one in place or appending.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(slot) => slot.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// Sets the result, in the movetext and in the `Result` tag.
+    pub fn set_result(&mut self, result: GameResult) {
+        self.result = Some(result);
+        self.set_tag("Result", result.as_str());
+    }
+
+    /// The result from the movetext marker, else from the `Result` tag.
+    pub fn outcome(&self) -> GameResult {
+        self.result
+            .or_else(|| self.tag("Result").and_then(GameResult::parse))
+            .unwrap_or(GameResult::Unfinished)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Evaluation, GameResult, Header, PgnGame, Score, Termination};
+    use std::time::Duration;
+
+    #[test]
+    fn scores_print_like_cutechess() {
+        assert_eq!(Score::Centipawns(25).to_string(), "+0.25");
+        assert_eq!(Score::Centipawns(-103).to_string(), "-1.03");
+        assert_eq!(Score::Centipawns(-7).to_string(), "-0.07");
+        assert_eq!(Score::Centipawns(0).to_string(), "0.00");
+        assert_eq!(Score::Mate(5).to_string(), "+M5");
+        assert_eq!(Score::Mate(-3).to_string(), "-M3");
+        let e = Evaluation {
+            score: Some(Score::Centipawns(31)),
+            depth: Some(14),
+            time: Duration::from_millis(512),
+        };
+        assert_eq!(e.to_string(), "+0.31/14 0.512s");
+    }
+
+    #[test]
+    fn header_tags_in_standard_order() {
+        let g = PgnGame::new(Header {
+            event: "E".into(),
+            white: "w".into(),
+            black: "b".into(),
+            fen: Some("8/8 w".into()),
+            time_control: Some("6+0.1".into()),
+            termination: Some(Termination::TimeForfeit),
+            ..Header::default()
+        });
+        let names: Vec<&str> = g.tags.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Event",
+                "Site",
+                "Date",
+                "Round",
+                "White",
+                "Black",
+                "Result",
+                "SetUp",
+                "FEN",
+                "TimeControl",
+                "Termination"
+            ]
+        );
+        assert_eq!(g.tag("Termination"), Some("time forfeit"));
+        assert_eq!(g.outcome(), GameResult::Unfinished);
+    }
+
+    #[test]
+    fn results_parse_and_print() {
+        for r in [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+            GameResult::Unfinished,
+        ] {
+            assert_eq!(GameResult::parse(r.as_str()), Some(r));
+        }
+        assert_eq!(GameResult::parse("½-½"), Some(GameResult::Draw));
+        assert_eq!(GameResult::parse("1-1"), None);
+    }
+}
