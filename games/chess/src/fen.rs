@@ -174,7 +174,13 @@ fn parse_castling(field: &str, pos: &Position) -> Result<CastlingRights, FenErro
     if field == "-" {
         return Ok(rights);
     }
-    if field.is_empty() || field.len() > 4 {
+    let syntax_ok = !field.is_empty()
+        && field.chars().all(|c| "KQkq".contains(c))
+        && field
+            .chars()
+            .enumerate()
+            .all(|(i, c)| !field[..i].contains(c));
+    if !syntax_ok {
         return Err(FenError::BadCastling(field.to_string()));
     }
     for c in field.chars() {
@@ -185,9 +191,6 @@ fn parse_castling(field: &str, pos: &Position) -> Result<CastlingRights, FenErro
             'q' => (Color::Black, CastleSide::Queen),
             _ => return Err(FenError::BadCastling(field.to_string())),
         };
-        if rights.has(color, side) {
-            return Err(FenError::BadCastling(field.to_string()));
-        }
         let [king, _, rook, _] = castle_squares(color, side);
         if !pos.pieces(color, Role::King).contains(king)
             || !pos.pieces(color, Role::Rook).contains(rook)
