@@ -5,5 +5,6 @@
 //! reports built from them (`report`). The binary in `main.rs` is a thin
 //! command-line layer over these.
 
+pub mod config;
 pub mod pgn;
 pub mod stats;
