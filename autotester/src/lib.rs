@@ -7,4 +7,5 @@
 
 pub mod config;
 pub mod pgn;
+pub mod report;
 pub mod stats;

@@ -1,0 +1,232 @@
+//! What `autotester elo` prints: the rating table of every player in a
+//! PGN file and, for exactly two players, their head-to-head statistics.
+
+use super::pairs::{pair_games, Pairing};
+use crate::pgn::{GameResult, PgnGame};
+use crate::stats::penta::{from_pairs, wdl_of_pairs};
+use crate::stats::{
+    EloEstimate, Outcome, Pentanomial, RatingInput, RatingOptions, RatingTable, Sprt, SprtDecision,
+    SprtStatus, Wdl,
+};
+use std::fmt;
+
+/// Head-to-head statistics of `first` against `second`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeadToHead {
+    pub first: String,
+    pub second: String,
+    /// Every finished game between them, for `first`.
+    pub wdl: Wdl,
+    pub pairing: Pairing,
+    pub penta: Pentanomial,
+    pub sprt: Option<(Sprt, SprtStatus)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EloReport {
+    pub table: RatingTable,
+    /// Whether the advantage and draw margin were estimated (then shown).
+    pub estimated: bool,
+    /// Games without a result (`*`), left out.
+    pub unfinished: usize,
+    pub head_to_head: Option<HeadToHead>,
+}
+
+/// Builds the report. The first player of a two-player file is the one
+/// that appears first (usually the engine under test).
+pub fn elo_report(games: &[PgnGame], options: &RatingOptions, sprt: Option<Sprt>) -> EloReport {
+    let mut input = RatingInput::new();
+    let mut unfinished = 0;
+    let mut wdl = Wdl::default();
+    for g in games {
+        let outcome = match g.outcome() {
+            GameResult::WhiteWins => Outcome::WhiteWins,
+            GameResult::BlackWins => Outcome::BlackWins,
+            GameResult::Draw => Outcome::Draw,
+            GameResult::Unfinished => {
+                unfinished += 1;
+                continue;
+            }
+        };
+        let white = g.tag("White").unwrap_or("?");
+        let black = g.tag("Black").unwrap_or("?");
+        input.add_game(white, black, outcome);
+        // Tallied for the first-seen player; only used with two players.
+        let first_is_white = input.names().first().is_some_and(|n| n == white);
+        match (outcome, first_is_white) {
+            (Outcome::Draw, _) => wdl.draws += 1,
+            (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) => wdl.wins += 1,
+            _ => wdl.losses += 1,
+        }
+    }
+    let table = RatingTable::compute(&input, options);
+    let head_to_head = match input.names() {
+        [first, second] => {
+            let pairing = pair_games(games, first, second);
+            let penta = from_pairs(pairing.pairs.iter().copied());
+            debug_assert!(wdl_of_pairs(&pairing.pairs).games() <= wdl.games());
+            Some(HeadToHead {
+                first: first.clone(),
+                second: second.clone(),
+                wdl,
+                sprt: sprt.map(|s| (s, s.status(&penta))),
+                pairing,
+                penta,
+            })
+        }
+        _ => None,
+    };
+    EloReport {
+        table,
+        estimated: options.estimate_advantage || options.estimate_draw_elo,
+        unfinished,
+        head_to_head,
+    }
+}
+
+fn elo_text(e: &EloEstimate) -> String {
+    format!("{:+.2} +/- {:.2}", e.elo, e.error)
+}
+
+impl fmt::Display for HeadToHead {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let w = &self.wdl;
+        writeln!(
+            f,
+            "{} vs {}: {} games, W: {} L: {} D: {}, score {:.1}%, draws {:.1}%",
+            self.first,
+            self.second,
+            w.games(),
+            w.wins,
+            w.losses,
+            w.draws,
+            100.0 * w.score(),
+            100.0 * w.draw_ratio()
+        )?;
+        if let Some(e) = w.elo() {
+            writeln!(
+                f,
+                "Elo (games): {}, LOS: {:.2}%",
+                elo_text(&e),
+                100.0 * w.los()
+            )?;
+        }
+        let p = &self.penta;
+        let Some(e) = p.elo() else {
+            return writeln!(
+                f,
+                "No game pairs (same opening, colours reversed) found: no pentanomial statistics"
+            );
+        };
+        let [ll, ld, dd, wd, ww] = p.counts;
+        write!(f, "Pairs: {}", p.pairs())?;
+        if self.pairing.by_file_order > 0 {
+            write!(
+                f,
+                " ({} assumed from file order)",
+                self.pairing.by_file_order
+            )?;
+        }
+        if self.pairing.unpaired > 0 {
+            write!(f, ", {} games unpaired", self.pairing.unpaired)?;
+        }
+        writeln!(
+            f,
+            "; pentanomial [0, 0.5, 1, 1.5, 2]: [{ll}, {ld}, {dd}, {wd}, {ww}]"
+        )?;
+        write!(f, "Elo (pairs): {}", elo_text(&e))?;
+        if let Some((n, err)) = p.normalized_elo() {
+            write!(f, ", nElo: {n:+.2} +/- {err:.2}")?;
+        }
+        writeln!(f, ", LOS: {:.2}%", 100.0 * p.los())?;
+        if let Some((s, status)) = &self.sprt {
+            let decision = match status.decision {
+                SprtDecision::AcceptH0 => "H0 accepted",
+                SprtDecision::AcceptH1 => "H1 accepted",
+                SprtDecision::Continue => "continue",
+            };
+            writeln!(
+                f,
+                "SPRT [{:.2}, {:.2}] (alpha {}, beta {}): LLR {:.2} ({:.2}, {:.2}): {decision}",
+                s.elo0, s.elo1, s.alpha, s.beta, status.llr, status.lower, status.upper
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for EloReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.table)?;
+        if self.estimated {
+            writeln!(
+                f,
+                "Estimated first-move advantage {:.1} Elo, draw margin {:.1} Elo",
+                self.table.advantage, self.table.draw_elo
+            )?;
+        }
+        if self.unfinished > 0 {
+            writeln!(f, "{} game(s) with unknown result ignored", self.unfinished)?;
+        }
+        if let Some(h) = &self.head_to_head {
+            writeln!(f)?;
+            write!(f, "{h}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::elo_report;
+    use crate::pgn::read_games;
+    use crate::stats::{RatingOptions, Sprt};
+
+    /// Four pairs between `new` and `old` (rounds 1-4) and one game left
+    /// unfinished. For `new`: round 1 W+D = 1.5, round 2 W+W = 2,
+    /// round 3 D+D = 1, round 4 L+D = 0.5.
+    const PGN: &str = r#"
+[Round "1"] [White "new"] [Black "old"] [Result "1-0"] 1. e4 1-0
+[Round "1"] [White "old"] [Black "new"] [Result "1/2-1/2"] 1. e4 1/2-1/2
+[Round "2"] [White "new"] [Black "old"] [Result "1-0"] 1. d4 1-0
+[Round "2"] [White "old"] [Black "new"] [Result "0-1"] 1. d4 0-1
+[Round "3"] [White "new"] [Black "old"] [Result "1/2-1/2"] 1. c4 1/2-1/2
+[Round "3"] [White "old"] [Black "new"] [Result "1/2-1/2"] 1. c4 1/2-1/2
+[Round "4"] [White "new"] [Black "old"] [Result "0-1"] 1. f4 0-1
+[Round "4"] [White "old"] [Black "new"] [Result "1/2-1/2"] 1. f4 1/2-1/2
+[Round "5"] [White "new"] [Black "old"] [Result "*"] 1. g4 *
+"#;
+
+    #[test]
+    fn two_player_report() {
+        let games = read_games(PGN).unwrap();
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let r = elo_report(&games, &RatingOptions::default(), Some(sprt));
+        assert_eq!(r.unfinished, 1);
+        assert_eq!(r.table.players[0].name, "new");
+        assert_eq!(r.table.players[0].games, 8);
+        let h = r.head_to_head.as_ref().expect("two players");
+        assert_eq!((h.first.as_str(), h.second.as_str()), ("new", "old"));
+        // Games: W = 3 (r1, r2 twice), L = 1 (r4), D = 4.
+        assert_eq!((h.wdl.wins, h.wdl.losses, h.wdl.draws), (3, 1, 4));
+        assert_eq!(h.penta.counts, [0, 1, 1, 1, 1]);
+        let text = r.to_string();
+        assert!(
+            text.starts_with("Rank Name   Elo    +    - games score oppo. draws \n"),
+            "{text}"
+        );
+        assert!(text.contains("1 game(s) with unknown result ignored"));
+        assert!(text.contains("new vs old: 8 games, W: 3 L: 1 D: 4, score 62.5%, draws 50.0%"));
+        assert!(text.contains("Pairs: 4; pentanomial [0, 0.5, 1, 1.5, 2]: [0, 1, 1, 1, 1]"));
+        assert!(text.contains("SPRT [0.00, 10.00] (alpha 0.05, beta 0.05): LLR"));
+        assert!(text.contains(": continue"));
+    }
+
+    #[test]
+    fn more_players_give_only_the_table() {
+        let pgn = "[White \"a\"][Black \"b\"] 1-0 [White \"b\"][Black \"c\"] 0-1 [White \"c\"][Black \"a\"] 1/2-1/2";
+        let r = elo_report(&read_games(pgn).unwrap(), &RatingOptions::default(), None);
+        assert_eq!(r.table.players.len(), 3);
+        assert!(r.head_to_head.is_none());
+    }
+}

@@ -1,0 +1,7 @@
+//! Reports built from finished games.
+
+pub mod elo;
+pub mod pairs;
+
+pub use elo::{elo_report, EloReport, HeadToHead};
+pub use pairs::{pair_games, Pairing};

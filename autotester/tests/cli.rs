@@ -1,0 +1,103 @@
+//! The binary as users run it: exit codes and messages.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn autotester(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_autotester"))
+        .args(args)
+        .output()
+        .expect("run autotester")
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("autotester-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write temp file");
+    path
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn elo_prints_the_table_and_head_to_head() {
+    let pgn = temp_file(
+        "match.pgn",
+        "[Round \"1\"][White \"new\"][Black \"old\"][Result \"1-0\"] 1. e4 1-0\n\
+         [Round \"1\"][White \"old\"][Black \"new\"][Result \"1/2-1/2\"] 1. e4 1/2-1/2\n\
+         [Round \"2\"][White \"new\"][Black \"old\"][Result \"0-1\"] 1. d4 0-1\n\
+         [Round \"2\"][White \"old\"][Black \"new\"][Result \"0-1\"] 1. d4 0-1\n",
+    );
+    let out = autotester(&[
+        "elo",
+        pgn.to_str().unwrap(),
+        "--sprt",
+        "-5",
+        "5",
+        "0.05",
+        "0.05",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("Rank Name   Elo    +    - games score oppo. draws \n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("   1 new "));
+    assert!(
+        stdout.contains("Pairs: 2; pentanomial [0, 0.5, 1, 1.5, 2]: [0, 0, 1, 1, 0]"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("SPRT [-5.00, 5.00]"));
+}
+
+#[test]
+fn broken_pgn_names_file_and_line() {
+    let pgn = temp_file(
+        "broken.pgn",
+        "[White \"a\"]\n[Black \"b\"]\n\n1. e4 {unclosed\n",
+    );
+    let out = autotester(&["elo", pgn.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("broken.pgn: line 4: comment opened here is never closed"),
+        "{err}"
+    );
+}
+
+#[test]
+fn run_checks_the_config() {
+    let bad = temp_file("bad.txt", "cpus = 2\nplayer = a\ninvoke = ./a\nfis = 6\n");
+    let out = autotester(&["run", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.txt: line 4: `fis` needs"), "{err}");
+
+    let good = temp_file(
+        "good.toml",
+        "game = \"chess\"\n[[player]]\nname = \"a\"\ninvoke = \"./a\"\nfis = \"6 0.1\"\n\
+         [[player]]\nname = \"b\"\ninvoke = \"./b\"\ndepth = 5\n",
+    );
+    let out = autotester(&["run", good.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("a (./a): clock 6+0.1"));
+    assert!(text(&out.stderr).contains("not yet implemented"));
+}
+
+#[test]
+fn unfinished_modes_say_so() {
+    let out = autotester(&["-engine", "cmd=x", "-engine", "cmd=y", "-rounds", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("fastchess-style flags (-engine ...) are not yet implemented")
+    );
+    let out = autotester(&["ladder"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("not yet available"));
+    // Unknown subcommands are clap's usage errors.
+    assert_eq!(autotester(&["frobnicate"]).status.code(), Some(2));
+}
