@@ -3,12 +3,15 @@
 
 use search::{EndReason, Game, GameMove, NoParams, Outcome, Score};
 
+use crate::bitboard::Bitboard;
+use crate::eval;
 use crate::game::{side_of, Chess};
 use crate::movegen::{count_legal_moves, generate, push_moves};
 use crate::mv::Move;
 use crate::notation::MoveParseError;
 use crate::perft::perft;
 use crate::role::Role;
+use crate::see::{self, SEE_VALUES};
 use crate::FenError;
 
 impl GameMove for Move {
@@ -18,7 +21,41 @@ impl GameMove for Move {
     }
 }
 
-const PIECE_VALUES: [Score; 6] = [100, 320, 330, 500, 900, 0];
+/// Fixed positions for `bench`: openings, middlegames and endgames.
+const BENCH_POSITIONS: [&str; 32] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N1P/PP1P1PP1/RNBQR1K1 b - - 0 9",
+    "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2N1PN2/PP3PPP/2RQKB1R w K - 0 8",
+    "r2q1rk1/1p1nbppp/p2pbn2/4p3/4P3/1NN1BP2/PPPQ2PP/2KR1B1R w - - 5 11",
+    "rnb1k2r/ppq1nppp/4p3/2ppP3/3P2Q1/P1P5/2P2PPP/R1B1KBNR w KQkq - 3 8",
+    "r1bq1rk1/pppnnpbp/3p2p1/3Pp3/2P1P3/2N5/PP2BPPP/R1BQNRK1 w - - 3 10",
+    "r2qkbnr/pp1nppp1/2p4p/7P/3P4/3Q1NN1/PPP2PP1/R1B1K2R b KQkq - 0 10",
+    "r1bq1rk1/ppp1bppp/1nn5/4p3/8/2NP1NP1/PP2PPBP/R1BQ1RK1 w - - 1 9",
+    "r2qkb1r/pp1n1ppp/2p2n2/4p3/4P1b1/5NP1/PPPN1PBP/R1BQ1RK1 b kq - 0 8",
+    "r1bqk2r/ppp2ppp/2n5/3n4/2BP4/1Q3N2/PP1N1PPP/R3K2R b KQkq - 1 10",
+    "r1bqk1nr/ppp2ppp/2n5/8/1bBpP3/5N2/PP1N1PPP/R1BQ1RK1 b kq - 4 7",
+    "rn2kb1r/pp3ppp/2p1pn2/q4b2/2BP4/2N2N2/PPPBQPPP/R3K2R b KQkq - 1 8",
+    "rn1q1rk1/pbp2pp1/1p2pn1p/3p4/2PP3B/P1Q1PP2/1P4PP/R3KBNR b KQ - 0 10",
+    "r1b1k2r/ppp1nppp/3p2q1/2b1n3/3NP3/2P1BP2/PP2B1PP/RN1Q1RK1 b kq - 0 10",
+    "r1bq1rk1/pp2npbp/2npp1p1/2p5/4PP2/2NP1NP1/PPP3BP/R1BQ1RK1 w - - 4 9",
+    "rnb1qrk1/1pp1p1bp/3p1np1/p2P1p2/2P5/2N2NP1/PP2PPBP/R1BQ1RK1 w - - 0 9",
+    "rnbqk2r/ppp2p1p/3b1n2/3PN3/2BP1ppP/8/PPP3P1/RNBQK2R b KQkq - 0 8",
+    "r1bq1rk1/p4ppp/1pnbpn2/2ppN3/3P4/2PBP1B1/PP1N1PPP/R2QK2R b KQ - 1 9",
+    "r2q1rk1/ppp1bppp/2n5/3p1b2/2PP4/P1P2N2/4BPPP/R1BQ1RK1 w - - 1 13",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "2r3k1/1q3pp1/p3p2p/1p1nP3/3Q4/P4N2/1P3PPP/2R3K1 w - - 0 28",
+    "4r1k1/pp3ppp/2p5/8/3Pb3/2P1B3/PP3PPP/4R1K1 w - - 0 25",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "8/5pk1/6p1/8/3R4/6P1/5PK1/4r3 w - - 0 40",
+    "8/8/1p3k2/p1p5/P1P2K2/1P6/8/8 w - - 0 50",
+    "8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 1",
+    "8/3k4/8/2KP4/8/8/8/8 w - - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "8/8/8/5k2/8/2B5/1K3N2/8 w - - 0 1",
+    "3r2k1/5ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1",
+];
 
 impl Game for Chess {
     type Move = Move;
@@ -94,18 +131,13 @@ impl Game for Chess {
         Chess::display(self)
     }
 
-    /// Material only, for now.
+    #[inline]
     fn evaluate(&self, _params: &NoParams) -> Score {
-        let pos = self.position();
-        let us = pos.side_to_move();
-        Role::ALL
-            .iter()
-            .map(|&role| {
-                PIECE_VALUES[role.index()]
-                    * (pos.pieces(us, role).count() as Score
-                        - pos.pieces(!us, role).count() as Score)
-            })
-            .sum()
+        eval::evaluate(self.position())
+    }
+
+    fn eval_report(&self, _params: &NoParams) -> String {
+        eval::report(self.position())
     }
 
     #[inline]
@@ -127,13 +159,88 @@ impl Game for Chess {
         self.position().in_check()
     }
 
+    /// Captures and queen promotions (under-promotions are not worth
+    /// quiescence's time).
+    fn noisy_moves(&self, out: &mut Vec<Move>) {
+        let pos = self.position();
+        let their = pos.color_bb(!pos.side_to_move());
+        let ep = pos
+            .ep_square()
+            .map_or(Bitboard::EMPTY, Bitboard::from_square);
+        generate(pos, |mut pm| {
+            pm.to &= if pm.role == Role::Pawn {
+                their | ep | Bitboard::BACK_RANKS
+            } else {
+                their
+            };
+            if pm.to.nonempty() {
+                let start = out.len();
+                push_moves(pos, pm, out);
+                // Keep queen promotions only.
+                let mut i = start;
+                while i < out.len() {
+                    if matches!(out[i].promotion(), Some(r) if r != Role::Queen) {
+                        out.swap_remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            false
+        });
+    }
+
+    #[inline]
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_capture() || mv.promotion() == Some(Role::Queen)
+    }
+
+    /// Most valuable victim, then least valuable attacker.
+    #[inline]
+    fn noisy_order(&self, mv: Move) -> i32 {
+        let pos = self.position();
+        let victim = if mv.is_en_passant() {
+            Role::Pawn
+        } else {
+            pos.role_at(mv.to()).unwrap_or(Role::Pawn)
+        };
+        let attacker = pos.role_at(mv.from()).unwrap_or(Role::Pawn);
+        let promotion = if mv.promotion().is_some() { 800 } else { 0 };
+        SEE_VALUES[victim.index()] * 8 - SEE_VALUES[attacker.index()] / 16 + promotion
+    }
+
+    #[inline]
+    fn see_ge(&self, mv: Move, threshold: Score) -> bool {
+        see::see_ge(self.position(), mv, threshold)
+    }
+
     #[inline]
     fn move_index(&self, mv: Move) -> usize {
         mv.from().index() * 64 + mv.to().index()
     }
 
+    /// Not in check, and the side to move has a piece besides pawns and
+    /// king (zugzwang is common in pawn endings).
+    #[inline]
+    fn null_move_allowed(&self) -> bool {
+        let pos = self.position();
+        let us = pos.side_to_move();
+        !pos.in_check()
+            && (pos.color_bb(us) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King)).nonempty()
+    }
+
+    #[inline]
+    fn make_null(&mut self) {
+        self.play_null();
+    }
+
+    #[inline]
+    fn unmake_null(&mut self) {
+        self.undo();
+    }
+
     fn bench_positions() -> &'static [&'static str] {
-        &[crate::position::STARTING_FEN]
+        &BENCH_POSITIONS
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

@@ -6,6 +6,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod castling;
 pub mod color;
+pub mod eval;
 pub mod fen;
 pub mod game;
 mod game_impl;
@@ -15,6 +16,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod role;
+pub mod see;
 pub mod square;
 mod zobrist;
 
