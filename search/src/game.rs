@@ -126,6 +126,18 @@ impl EvalParams for NoParams {
 #[error("unknown option '{0}'")]
 pub struct UnknownOption(pub String);
 
+/// How the `perft N` command prints its counts (`go perft N` always uses
+/// [`PerftStyle::Divide`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftStyle {
+    /// Like Stockfish: `<move>: <count>` per root move, a blank line, then
+    /// `Nodes searched: <total>`.
+    Divide,
+    /// Like MIT's Leiserchess engine: `perft <d> <count>` for each depth
+    /// from 1 to N.
+    PerDepth,
+}
+
 /// A move a game can pack into 16 bits (for the transposition table).
 pub trait GameMove: Copy + Eq + Send + Sync + Debug + Display + 'static {
     /// The packed form; never 0 for a real move.
@@ -243,6 +255,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Fixed positions (FEN) and depth for the `bench` command.
     fn bench_positions() -> &'static [&'static str];
     const BENCH_DEPTH: u32;
+
+    /// How the `perft N` command prints (see [`PerftStyle`]).
+    const PERFT_STYLE: PerftStyle = PerftStyle::Divide;
 
     /// Number of leaves of the legal game tree to `depth` (rules of the game
     /// about terminal positions included). Games override this with a fast

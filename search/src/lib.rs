@@ -16,9 +16,10 @@ pub mod score;
 pub mod search;
 pub mod time;
 pub mod tt;
+pub mod uci;
 
 pub use game::{
-    EndReason, EvalParams, Game, GameMove, NoParams, Outcome, Score, Side, SpinOption,
+    EndReason, EvalParams, Game, GameMove, NoParams, Outcome, PerftStyle, Score, Side, SpinOption,
     UnknownOption,
 };
 pub use info::{ScoreBound, SearchInfo, SearchResult};

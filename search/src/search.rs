@@ -27,11 +27,16 @@ pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
 /// Limits other than the stop flag are polled every this many nodes (a
 /// power of two).
 const POLL_INTERVAL: u64 = 1024;
+const _: () = assert!(POLL_INTERVAL.is_power_of_two());
 /// Size of the LMR table per dimension (depths and move numbers beyond
 /// use the last entry).
 const LMR_TABLE_SIZE: usize = 64;
+/// Stack size for search threads (deep recursion with game state).
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Default hash size in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
+/// Default `Move Overhead` in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 
 /// One ply of the search stack.
 struct Frame<M> {
@@ -134,8 +139,18 @@ impl<G: Game> Engine<G> {
             main: Worker::new(&params),
             params,
             threads: 1,
-            move_overhead: Duration::from_millis(10),
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
         })
+    }
+
+    /// A new engine with these parameters, one thread and empty tables of
+    /// `hash_mb` MB (for bench and other reproducible searches).
+    pub fn fresh_copy(&self, hash_mb: usize) -> Result<Self, TtError> {
+        let mut engine = Engine::new(hash_mb)?;
+        engine.eval_params = self.eval_params.clone();
+        engine.params = self.params;
+        engine.move_overhead = self.move_overhead;
+        Ok(engine)
     }
 
     /// Resizes (and clears) the table; on failure the old table stays.
@@ -237,31 +252,36 @@ impl<G: Game> Engine<G> {
             // deeper so the threads diverge.
             for (index, counter) in counters.iter().enumerate().skip(1) {
                 let helpers_stop = &helpers_stop;
-                scope.spawn(move || {
-                    let mut worker = Worker::<G>::new(params);
-                    let mut search = Search {
-                        pos: root.clone(),
-                        w: &mut worker,
-                        tt,
-                        params,
-                        eval_params,
-                        stop: helpers_stop,
-                        counter,
-                        counters: &[],
-                        node_limit: u64::MAX,
-                        hard_deadline: None,
-                        time_checks: false,
-                        start,
-                        nodes: 0,
-                        seldepth: 0,
-                        aborted: false,
-                        root_depth: 0,
-                        iter_best: None,
-                        prev_best: None,
-                    };
-                    let first = 1 + (index as u32 % 2);
-                    search.iterate(first, MAX_DEPTH, None, &mut |_| {});
-                });
+                let spawned = std::thread::Builder::new()
+                    .name(format!("helper {index}"))
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut worker = Worker::<G>::new(params);
+                        let mut search = Search {
+                            pos: root.clone(),
+                            w: &mut worker,
+                            tt,
+                            params,
+                            eval_params,
+                            stop: helpers_stop,
+                            counter,
+                            counters: &[],
+                            node_limit: u64::MAX,
+                            hard_deadline: None,
+                            time_checks: false,
+                            start,
+                            nodes: 0,
+                            seldepth: 0,
+                            aborted: false,
+                            root_depth: 0,
+                            iter_best: None,
+                            prev_best: None,
+                        };
+                        let first = 1 + (index as u32 % 2);
+                        search.iterate(first, MAX_DEPTH, None, &mut |_| {});
+                    });
+                // Without the helper the search is just less parallel.
+                drop(spawned);
             }
 
             let mut search = Search {
@@ -518,7 +538,7 @@ impl<G: Game> Search<'_, G> {
         // enough for every node, which makes `stop` take effect at once.
         if self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_limit {
             self.aborted = true;
-        } else if self.nodes % POLL_INTERVAL == 0 {
+        } else if self.nodes & (POLL_INTERVAL - 1) == 0 {
             self.publish_nodes();
             if self.time_checks && self.hard_deadline.is_some_and(|t| Instant::now() >= t) {
                 self.aborted = true;

@@ -4,6 +4,7 @@
 
 pub mod nim;
 pub mod random_tree;
+pub mod session;
 pub mod tictactoe;
 
 use search::score::{clamp_eval, outcome_score};

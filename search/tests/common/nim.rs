@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use search::{EndReason, Game, GameMove, NoParams, Outcome, Score, Side};
+use search::{EndReason, Game, GameMove, NoParams, Outcome, PerftStyle, Score, Side};
 
 /// Take `take` (1..=15) from heap `heap` (0..=3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,6 +54,7 @@ impl Game for Nim {
     const NAME: &'static str = "nim";
     const MOVE_INDEX_COUNT: usize = 64;
     const BENCH_DEPTH: u32 = 12;
+    const PERFT_STYLE: PerftStyle = PerftStyle::PerDepth;
 
     fn startpos() -> Self {
         Nim {

@@ -3,6 +3,9 @@
 //! is a hash of the node. In DAG mode children are drawn from a small set
 //! of nodes per ply, so positions transpose.
 
+// `is_multiple_of` is newer than the workspace's rust-version.
+#![allow(clippy::manual_is_multiple_of)]
+
 use std::fmt;
 
 use super::{mix, mix2};
@@ -45,6 +48,9 @@ pub struct RandomTree {
     /// 0 for a tree; otherwise nodes per ply (transpositions).
     dag_width: u64,
     null_moves: bool,
+    /// Always 2 to 5 moves and rare terminal nodes: an endless tree for
+    /// timing tests.
+    bushy: bool,
     stack: Vec<Node>,
 }
 
@@ -62,6 +68,7 @@ impl RandomTree {
             seed,
             dag_width,
             null_moves,
+            bushy: false,
             stack: vec![Node {
                 id: mix(seed),
                 ply: 0,
@@ -69,6 +76,14 @@ impl RandomTree {
                 checks: 0,
                 side: Side::White,
             }],
+        }
+    }
+
+    /// An endless tree for timing tests.
+    pub fn bushy(seed: u64) -> Self {
+        RandomTree {
+            bushy: true,
+            ..RandomTree::new(seed, 0, true)
         }
     }
 
@@ -85,6 +100,9 @@ impl RandomTree {
     }
 
     fn child_count(&self) -> u64 {
+        if self.bushy {
+            return 2 + self.key(2) % 4;
+        }
         // About one node in eight has no moves at all.
         let h = self.key(1) % 8;
         if h == 0 {
@@ -110,14 +128,19 @@ impl Game for RandomTree {
     const BENCH_DEPTH: u32 = 5;
 
     fn startpos() -> Self {
-        RandomTree::new(1, 0, true)
+        RandomTree::bushy(1)
     }
 
-    /// `<seed> <dag width> <null moves 0|1>`.
+    /// `<seed> <dag width> <null moves 0|1> [bushy]`.
     fn from_fen(fen: &str) -> Result<Self, SpecError> {
         let bad = || SpecError(fen.to_string());
         let parts: Vec<&str> = fen.split_whitespace().collect();
-        if parts.len() != 3 {
+        let bushy = match parts.get(3) {
+            None => false,
+            Some(&"bushy") if parts.len() == 4 => true,
+            _ => return Err(bad()),
+        };
+        if parts.len() < 3 {
             return Err(bad());
         }
         let seed = parts[0].parse().map_err(|_| bad())?;
@@ -127,12 +150,16 @@ impl Game for RandomTree {
             "1" => true,
             _ => return Err(bad()),
         };
-        Ok(RandomTree::new(seed, width, null))
+        Ok(RandomTree {
+            bushy,
+            ..RandomTree::new(seed, width, null)
+        })
     }
 
     fn fen(&self) -> String {
+        let bushy = if self.bushy { " bushy" } else { "" };
         format!(
-            "{} {} {}",
+            "{} {} {}{bushy}",
             self.seed,
             self.dag_width,
             u8::from(self.null_moves)
@@ -211,12 +238,17 @@ impl Game for RandomTree {
     }
 
     fn evaluate(&self, _params: &NoParams) -> Score {
-        (self.key(3) % 41) as Score - 20
+        if self.bushy {
+            (self.key(3) % 401) as Score - 200
+        } else {
+            (self.key(3) % 41) as Score - 20
+        }
     }
 
     fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
         let us = self.side_to_move();
-        match self.key(4) % 24 {
+        let rarity = if self.bushy { 300 } else { 24 };
+        match self.key(4) % rarity {
             0 => Some(Outcome::win(us, EndReason::KingZapped)),
             1 => Some(Outcome::win(us.opponent(), EndReason::KingZapped)),
             2 => Some(Outcome::draw(EndReason::Repetition)),
@@ -282,6 +314,6 @@ impl Game for RandomTree {
     }
 
     fn bench_positions() -> &'static [&'static str] {
-        &["1 0 1", "2 0 1", "3 16 1"]
+        &["1 0 1 bushy", "2 0 1 bushy", "3 64 1 bushy", "4 0 1"]
     }
 }

@@ -1,0 +1,141 @@
+//! The UCI options: the engine's own (`Hash`, `Threads`, `Move Overhead`,
+//! `Clear Hash`, one check option per search feature) and the game's
+//! evaluation parameters as spin options.
+
+use std::time::Duration;
+
+use crate::game::{EvalParams, Game};
+use crate::params::Features;
+use crate::search::{Engine, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS};
+
+use super::error::UciError;
+
+pub const MAX_HASH_MB: i64 = 65_536;
+pub const MAX_THREADS: i64 = 256;
+pub const MAX_MOVE_OVERHEAD_MS: i64 = 5_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    Spin { default: i64, min: i64, max: i64 },
+    Check { default: bool },
+    Button,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct UciOption {
+    name: String,
+    kind: Kind,
+}
+
+fn all_options<G: Game>() -> Vec<UciOption> {
+    let spin = |name: &str, default: i64, min: i64, max: i64| UciOption {
+        name: name.to_string(),
+        kind: Kind::Spin { default, min, max },
+    };
+    let mut options = vec![
+        spin("Hash", DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB),
+        spin("Threads", 1, 1, MAX_THREADS),
+        spin(
+            "Move Overhead",
+            DEFAULT_MOVE_OVERHEAD_MS as i64,
+            0,
+            MAX_MOVE_OVERHEAD_MS,
+        ),
+        UciOption {
+            name: "Clear Hash".to_string(),
+            kind: Kind::Button,
+        },
+    ];
+    let defaults = Features::default();
+    for switch in Features::UCI_SWITCHES {
+        options.push(UciOption {
+            name: switch.name.to_string(),
+            kind: Kind::Check {
+                default: switch.get(&defaults),
+            },
+        });
+    }
+    for o in G::Params::options() {
+        options.push(spin(o.name, o.default as i64, o.min as i64, o.max as i64));
+    }
+    options
+}
+
+/// The `option name …` lines for the `uci` command.
+pub fn option_lines<G: Game>() -> Vec<String> {
+    all_options::<G>()
+        .into_iter()
+        .map(|o| match o.kind {
+            Kind::Spin { default, min, max } => format!(
+                "option name {} type spin default {default} min {min} max {max}",
+                o.name
+            ),
+            Kind::Check { default } => {
+                format!("option name {} type check default {default}", o.name)
+            }
+            Kind::Button => format!("option name {} type button", o.name),
+        })
+        .collect()
+}
+
+/// Applies `setoption`; on any error nothing changes.
+pub fn set_option<G: Game>(
+    engine: &mut Engine<G>,
+    name: &str,
+    value: Option<&str>,
+) -> Result<(), UciError> {
+    let option = all_options::<G>()
+        .into_iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| UciError::UnknownOption(name.to_string()))?;
+    let bad = |reason: String| UciError::OptionValue {
+        name: option.name.clone(),
+        reason,
+    };
+    match option.kind {
+        Kind::Button => {
+            if option.name == "Clear Hash" {
+                engine.new_game();
+            }
+            Ok(())
+        }
+        Kind::Check { .. } => {
+            let text = value.ok_or_else(|| bad("missing value (true or false)".to_string()))?;
+            let on = match text.to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" => false,
+                _ => return Err(bad(format!("'{text}' is not true or false"))),
+            };
+            let switch = Features::UCI_SWITCHES
+                .iter()
+                .find(|s| s.name == option.name)
+                .ok_or_else(|| UciError::UnknownOption(name.to_string()))?;
+            switch.set(&mut engine.params_mut().features, on);
+            Ok(())
+        }
+        Kind::Spin { min, max, .. } => {
+            let text = value.ok_or_else(|| bad("missing value".to_string()))?;
+            let v: i64 = text
+                .trim()
+                .parse()
+                .map_err(|_| bad(format!("'{text}' is not a number")))?;
+            if v < min || v > max {
+                return Err(bad(format!("{v} is outside {min}..{max}")));
+            }
+            match option.name.as_str() {
+                "Hash" => engine.set_hash_mb(v as usize)?,
+                "Threads" => engine.set_threads(v as usize),
+                "Move Overhead" => engine.set_move_overhead(Duration::from_millis(v as u64)),
+                game_option => {
+                    // Set a copy so a refusal changes nothing.
+                    let mut params = engine.eval_params().clone();
+                    params
+                        .set(game_option, v as i32)
+                        .map_err(|e| bad(e.to_string()))?;
+                    *engine.eval_params_mut() = params;
+                }
+            }
+            Ok(())
+        }
+    }
+}
