@@ -1,1 +1,39 @@
-fn main() {}
+//! The evaluation, and LCOVERAGE (its dominant term) alone.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use search::{Game, Side};
+
+use leiserchess::eval::coverage;
+use leiserchess::{Leiserchess, Params};
+
+fn bench_evaluate(c: &mut Criterion) {
+    let games: Vec<Leiserchess> = Leiserchess::bench_positions()
+        .iter()
+        .filter_map(|fen| Leiserchess::from_fen(fen).ok())
+        .collect();
+    let params = Params::default();
+    let per = games.len() as f64;
+    c.bench_function(&format!("evaluate ({per} positions)"), |b| {
+        b.iter(|| games.iter().map(|g| g.evaluate(&params)).sum::<i32>())
+    });
+    c.bench_function(&format!("coverage, both sides ({per} positions)"), |b| {
+        b.iter(|| {
+            games
+                .iter()
+                .map(|g| {
+                    let board = g.position().board();
+                    coverage::coverage(board, Side::White) + coverage::coverage(board, Side::Black)
+                })
+                .sum::<i64>()
+        })
+    });
+    let mut no_cov = params.clone();
+    no_cov.lcoverage = 0;
+    c.bench_function(
+        &format!("evaluate without LCOVERAGE ({per} positions)"),
+        |b| b.iter(|| black_box(games.iter().map(|g| g.evaluate(&no_cov)).sum::<i32>())),
+    );
+}
+
+criterion_group!(benches, bench_evaluate);
+criterion_main!(benches);

@@ -11,10 +11,11 @@
 //!   opponent can spoil that path). The square where the beam stops (a
 //!   zapped piece) is on the path; squares off the board are not.
 //! * `minlen(q)` is the shortest length at which any path reaches `q`.
-//! * For the squares `q` within [`RADIUS`] (king steps) of the enemy king
-//!   `E`, with `K` our king's square before moving:
-//!   `C = Σ manhattan(K, q) · proximity(q, E) · (INV_SCALE / minlen(q))`,
-//!   where `proximity = 36 / ((|df| + 1)(|dr| + 1))`, or 72 on `E` itself.
+//! * Over every square `q` reached, with `K` our king's square before
+//!   moving and `E` the enemy king's square:
+//!   `C = Σ manhattan(K, q) · proximity(q, E) · INV[minlen(q)]`, where
+//!   `proximity = SCALE / ((|df| + 1)(|dr| + 1))`, doubled on `E` itself,
+//!   and `INV[len] = 4096 / len` (integer division).
 //!   `manhattan(K, q) / minlen(q)` rewards direct paths.
 //!
 //! The fast version walks the current beam once. A move that changes no
@@ -33,33 +34,46 @@ use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw};
 use crate::square::{BitIter, Idx, Square, MAILBOX_CELLS, NEIGHBOURS};
 
-/// Chebyshev radius of the window around the enemy king.
-pub const RADIUS: u8 = 2;
 /// Scale of `1 / minlen`.
 pub const INV_SCALE: i64 = 4096;
-/// Scale of [`proximity`].
-pub const PROXIMITY_SCALE: i64 = 36;
-/// `C` divided by this is the coverage in "squares" (about 0–8).
+/// Scale of [`proximity`]: `840²`, divisible by every
+/// `(|df| + 1)(|dr| + 1)` on an 8 × 8 board.
+pub const PROXIMITY_SCALE: i64 = 840 * 840;
+/// `C` divided by this is the coverage in "squares" (about 0–10).
 pub const COVERAGE_DENOM: i64 = INV_SCALE * PROXIMITY_SCALE;
 
-/// Squares within `RADIUS` king steps of each square.
-pub const WINDOW: [u64; 64] = {
-    let mut table = [0u64; 64];
-    let mut s = 0;
-    while s < 64 {
-        let f = (s % 8) as i32;
-        let r = (s / 8) as i32;
+/// Lengths are below this (a beam enters at most 256 cells, each adding
+/// at most 3); `INV[MAX_LEN]` is 0 and stands for "not reached".
+const MAX_LEN: usize = 1023;
+
+/// `INV[len] = INV_SCALE / len`, with `INV[0] = INV[MAX_LEN] = 0`.
+const INV: [i64; MAX_LEN + 1] = {
+    let mut table = [0i64; MAX_LEN + 1];
+    let mut len = 1;
+    while len < MAX_LEN {
+        table[len] = INV_SCALE / len as i64;
+        len += 1;
+    }
+    table
+};
+
+/// `PROXIMITY[e][q]`: weight of reaching `q` when the enemy king is on `e`.
+static PROXIMITY: [[i64; 64]; 64] = {
+    let mut table = [[0i64; 64]; 64];
+    let mut e = 0;
+    while e < 64 {
         let mut q = 0;
         while q < 64 {
-            let df = (q % 8) as i32 - f;
-            let dr = (q / 8) as i32 - r;
-            let (df, dr) = (if df < 0 { -df } else { df }, if dr < 0 { -dr } else { dr });
-            if df <= RADIUS as i32 && dr <= RADIUS as i32 {
-                table[s] |= 1u64 << q;
-            }
+            let df = ((q % 8) as i64 - (e % 8) as i64).abs();
+            let dr = ((q / 8) as i64 - (e / 8) as i64).abs();
+            table[e][q] = if e == q {
+                2 * PROXIMITY_SCALE
+            } else {
+                PROXIMITY_SCALE / ((df + 1) * (dr + 1))
+            };
             q += 1;
         }
-        s += 1;
+        e += 1;
     }
     table
 };
@@ -67,12 +81,7 @@ pub const WINDOW: [u64; 64] = {
 /// Weight of reaching `q` when the enemy king stands on `enemy`.
 #[inline]
 pub fn proximity(q: Square, enemy: Square) -> i64 {
-    if q == enemy {
-        return 2 * PROXIMITY_SCALE;
-    }
-    let df = (q.file() as i64 - enemy.file() as i64).abs();
-    let dr = (q.rank() as i64 - enemy.rank() as i64).abs();
-    PROXIMITY_SCALE / ((df + 1) * (dr + 1))
+    PROXIMITY[enemy.index()][q.index()]
 }
 
 #[inline]
@@ -80,14 +89,20 @@ pub fn manhattan(a: Square, b: Square) -> i64 {
     (a.file() as i64 - b.file() as i64).abs() + (a.rank() as i64 - b.rank() as i64).abs()
 }
 
-/// Sums the window given the shortest lengths (`u16::MAX` = not reached).
+/// Sums the board given the shortest length per mailbox cell
+/// (`u16::MAX` = not reached). Branch-free over the 64 squares.
 #[inline]
-pub fn score_window(own_king: Square, enemy: Square, minlen: impl Fn(Square) -> u16) -> i64 {
+fn score_board(own_king: Square, enemy: Square, minlen: &[u16; MAILBOX_CELLS]) -> i64 {
+    let prox = &PROXIMITY[enemy.index()];
+    let (kf, kr) = (own_king.file() as i64, own_king.rank() as i64);
     let mut total = 0;
-    for q in BitIter(WINDOW[enemy.index()]) {
-        let len = minlen(q);
-        if len != u16::MAX {
-            total += manhattan(own_king, q) * proximity(q, enemy) * (INV_SCALE / i64::from(len));
+    for rank in 0..8u8 {
+        let row = Square::from_index(rank * 8).idx();
+        let dr = (i64::from(rank) - kr).abs();
+        for file in 0..8usize {
+            let len = (minlen[row + file] as usize).min(MAX_LEN);
+            let dist = (file as i64 - kf).abs() + dr;
+            total += dist * prox[rank as usize * 8 + file] * INV[len];
         }
     }
     total
@@ -223,7 +238,7 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
         }
     }
     debug_assert!(scratch == *cells);
-    score_window(king_sq, enemy, |q| minlen[q.idx()])
+    score_board(king_sq, enemy, &minlen)
 }
 
 /// Cheap pre-check: can any move of the piece on `sq` change a square of

@@ -1,0 +1,458 @@
+//! A deliberately simple second implementation of the rules (plain 8 × 8
+//! array, moves as strings, positions compared as FEN strings, everything
+//! recomputed from scratch) for differential tests, plus test helpers.
+
+#![allow(dead_code)]
+
+/// A piece of the simple model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pc {
+    pub white: bool,
+    pub king: bool,
+    /// 0..4 clockwise: kings NN EE SS WW, pawns NW NE SE SW.
+    pub ori: u8,
+}
+
+const KING_NAMES: [&str; 4] = ["NN", "EE", "SS", "WW"];
+const PAWN_NAMES: [&str; 4] = ["NW", "NE", "SE", "SW"];
+
+/// Step vectors of the eight neighbours.
+pub const NEIGHBOURS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// Beam travel directions N, E, S, W as vectors.
+pub const BEAM: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+/// Rule 4.4 written out by name: (travelling, pawn, result).
+pub const RULE_4_4: [(&str, &str, &str); 16] = [
+    ("north", "NW", "zap"),
+    ("north", "NE", "zap"),
+    ("north", "SE", "east"),
+    ("north", "SW", "west"),
+    ("east", "NW", "north"),
+    ("east", "NE", "zap"),
+    ("east", "SE", "zap"),
+    ("east", "SW", "south"),
+    ("south", "NW", "west"),
+    ("south", "NE", "east"),
+    ("south", "SE", "zap"),
+    ("south", "SW", "zap"),
+    ("west", "NW", "zap"),
+    ("west", "NE", "north"),
+    ("west", "SE", "south"),
+    ("west", "SW", "zap"),
+];
+
+pub const DIR_NAMES: [&str; 4] = ["north", "east", "south", "west"];
+
+/// The rule-4.4 result for a beam travelling `dir` into a pawn `ori`.
+pub fn reflect(dir: usize, ori: u8) -> Option<usize> {
+    let (_, _, result) = RULE_4_4
+        .iter()
+        .find(|(t, p, _)| *t == DIR_NAMES[dir] && *p == PAWN_NAMES[ori as usize])
+        .expect("table is complete");
+    DIR_NAMES.iter().position(|n| n == result)
+}
+
+/// What a beam did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimpleHit {
+    Off,
+    Pawn(i32, i32),
+    King(i32, i32),
+}
+
+/// A move of the simple model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SMove {
+    pub from: (i32, i32),
+    pub swap: Option<(i32, i32)>,
+    pub to: Option<(i32, i32)>,
+    /// Quarter turns clockwise (1 R, 2 U, 3 L).
+    pub turn: u8,
+}
+
+pub fn sq_name((f, r): (i32, i32)) -> String {
+    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+
+impl std::fmt::Display for SMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", sq_name(self.from))?;
+        if let Some(s) = self.swap {
+            write!(f, "{}", sq_name(s))?;
+        }
+        match self.to {
+            Some(t) => write!(f, "{}", sq_name(t)),
+            None => write!(f, "{}", ["", "R", "U", "L"][self.turn as usize]),
+        }
+    }
+}
+
+/// The simple game: board, side, history of position keys.
+#[derive(Clone, Debug)]
+pub struct Simple {
+    /// `board[file][rank]`.
+    pub board: [[Option<Pc>; 8]; 8],
+    pub white_to_move: bool,
+    /// Position keys (FEN) since setup, current last.
+    pub history: Vec<String>,
+    /// Plies since the last pawn zap.
+    pub clock: u32,
+    /// `Some(true)` if White's king was zapped, `Some(false)` Black's.
+    pub zapped_white: Option<bool>,
+    pub last_hit: Option<SimpleHit>,
+}
+
+pub fn on_board((f, r): (i32, i32)) -> bool {
+    (0..8).contains(&f) && (0..8).contains(&r)
+}
+
+impl Simple {
+    pub fn from_fen(fen: &str) -> Simple {
+        let mut parts = fen.split_whitespace();
+        let placement = parts.next().unwrap();
+        let side = parts.next().unwrap();
+        let mut board = [[None; 8]; 8];
+        for (i, row) in placement.split('/').enumerate() {
+            let r = 7 - i as i32;
+            let mut f = 0;
+            let chars: Vec<char> = row.chars().collect();
+            let mut j = 0;
+            while j < chars.len() {
+                if let Some(n) = chars[j].to_digit(10) {
+                    f += n as i32;
+                    j += 1;
+                    continue;
+                }
+                let code: String = chars[j..j + 2].iter().collect();
+                let white = code.chars().all(|c| c.is_ascii_uppercase());
+                let up = code.to_ascii_uppercase();
+                let pc = if let Some(o) = KING_NAMES.iter().position(|n| *n == up) {
+                    Pc {
+                        white,
+                        king: true,
+                        ori: o as u8,
+                    }
+                } else {
+                    let o = PAWN_NAMES.iter().position(|n| *n == up).unwrap();
+                    Pc {
+                        white,
+                        king: false,
+                        ori: o as u8,
+                    }
+                };
+                board[f as usize][r as usize] = Some(pc);
+                f += 1;
+                j += 2;
+            }
+        }
+        let mut s = Simple {
+            board,
+            white_to_move: side == "W",
+            history: Vec::new(),
+            clock: 0,
+            zapped_white: None,
+            last_hit: None,
+        };
+        s.history.push(s.key());
+        s
+    }
+
+    pub fn at(&self, (f, r): (i32, i32)) -> Option<Pc> {
+        if on_board((f, r)) {
+            self.board[f as usize][r as usize]
+        } else {
+            None
+        }
+    }
+
+    fn put(&mut self, (f, r): (i32, i32), p: Option<Pc>) {
+        self.board[f as usize][r as usize] = p;
+    }
+
+    pub fn fen(&self) -> String {
+        let mut out = String::new();
+        for r in (0..8).rev() {
+            let mut empty = 0;
+            for f in 0..8 {
+                match self.board[f][r] {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        let name = if p.king {
+                            KING_NAMES[p.ori as usize]
+                        } else {
+                            PAWN_NAMES[p.ori as usize]
+                        };
+                        if p.white {
+                            out += name;
+                        } else {
+                            out += &name.to_lowercase();
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            if r > 0 {
+                out.push('/');
+            }
+        }
+        out + if self.white_to_move { " W" } else { " B" }
+    }
+
+    /// Position identity for ko and repetition (rule 5.3a); a zapped king
+    /// counts as removed.
+    pub fn key(&self) -> String {
+        match self.zapped_white {
+            None => self.fen(),
+            Some(w) => format!("{} zapped {w}", self.fen()),
+        }
+    }
+
+    pub fn king_of(&self, white: bool) -> (i32, i32) {
+        for f in 0..8 {
+            for r in 0..8 {
+                if let Some(p) = self.board[f as usize][r as usize] {
+                    if p.king && p.white == white {
+                        return (f, r);
+                    }
+                }
+            }
+        }
+        panic!("no king");
+    }
+
+    /// Every move of `white`'s pieces (rule 3), ko not applied.
+    pub fn moves_for(&self, white: bool) -> Vec<SMove> {
+        let mut out = Vec::new();
+        for f in 0..8 {
+            for r in 0..8 {
+                let a = (f, r);
+                let Some(p) = self.at(a) else { continue };
+                if p.white != white {
+                    continue;
+                }
+                for turn in 1..=3 {
+                    out.push(SMove {
+                        from: a,
+                        swap: None,
+                        to: None,
+                        turn,
+                    });
+                }
+                for (df, dr) in NEIGHBOURS {
+                    let t = (f + df, r + dr);
+                    if on_board(t) && self.at(t).is_none() {
+                        out.push(SMove {
+                            from: a,
+                            swap: None,
+                            to: Some(t),
+                            turn: 0,
+                        });
+                    }
+                }
+                for (df, dr) in NEIGHBOURS {
+                    let b = (f + df, r + dr);
+                    let Some(q) = self.at(b) else { continue };
+                    if q.white == white {
+                        continue; // rule 3.3: never with an own piece
+                    }
+                    for turn in 1..=3 {
+                        out.push(SMove {
+                            from: a,
+                            swap: Some(b),
+                            to: None,
+                            turn,
+                        });
+                    }
+                    // After the swap, a holds q and b holds p.
+                    let mut after = self.clone();
+                    after.put(a, Some(q));
+                    after.put(b, Some(p));
+                    for (ef, er) in NEIGHBOURS {
+                        let t = (b.0 + ef, b.1 + er);
+                        if on_board(t) && after.at(t).is_none() {
+                            out.push(SMove {
+                                from: a,
+                                swap: Some(b),
+                                to: Some(t),
+                                turn: 0,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Moves the pieces of `m` (no laser).
+    pub fn move_pieces(&mut self, m: &SMove) {
+        let mut p = self.at(m.from).unwrap();
+        let mut at = m.from;
+        if let Some(b) = m.swap {
+            let q = self.at(b);
+            self.put(m.from, q);
+            self.put(b, Some(p));
+            at = b;
+        }
+        match m.to {
+            Some(t) => {
+                self.put(at, None);
+                self.put(t, Some(p));
+            }
+            None => {
+                p.ori = (p.ori + m.turn) % 4;
+                self.put(at, Some(p));
+            }
+        }
+    }
+
+    /// Walks `white`'s beam, calling `visit(square, travel dir)` on each
+    /// square entered, and returns where it ended.
+    pub fn beam(&self, white: bool, mut visit: impl FnMut((i32, i32), usize)) -> SimpleHit {
+        let mut at = self.king_of(white);
+        let mut dir = self.at(at).unwrap().ori as usize;
+        loop {
+            at = (at.0 + BEAM[dir].0, at.1 + BEAM[dir].1);
+            if !on_board(at) {
+                return SimpleHit::Off;
+            }
+            visit(at, dir);
+            match self.at(at) {
+                None => {}
+                Some(p) if p.king => return SimpleHit::King(at.0, at.1),
+                Some(p) => match reflect(dir, p.ori) {
+                    None => return SimpleHit::Pawn(at.0, at.1),
+                    Some(d) => dir = d,
+                },
+            }
+        }
+    }
+
+    /// Plays a move: pieces, laser, zap, clock, history.
+    pub fn play(&mut self, m: &SMove) {
+        let white = self.white_to_move;
+        self.move_pieces(m);
+        let hit = self.beam(white, |_, _| {});
+        self.last_hit = Some(hit);
+        self.clock += 1;
+        match hit {
+            SimpleHit::Off => {}
+            SimpleHit::Pawn(f, r) => {
+                self.put((f, r), None);
+                self.clock = 0;
+            }
+            SimpleHit::King(f, r) => {
+                self.zapped_white = Some(self.at((f, r)).unwrap().white);
+            }
+        }
+        self.white_to_move = !white;
+        self.history.push(self.key());
+    }
+
+    /// Legal moves: rule 3 plus ko (rule 6); none after a king zap.
+    pub fn legal(&self) -> Vec<SMove> {
+        if self.zapped_white.is_some() {
+            return Vec::new();
+        }
+        let ko = if self.history.len() >= 2 {
+            Some(self.history[self.history.len() - 2].clone())
+        } else {
+            None
+        };
+        self.moves_for(self.white_to_move)
+            .into_iter()
+            .filter(|m| {
+                let Some(ko) = &ko else { return true };
+                let mut next = self.clone();
+                next.play(m);
+                next.key() != *ko
+            })
+            .collect()
+    }
+
+    /// Rule 5: (winner is White?, reason) or None.
+    pub fn outcome(&self) -> Option<(Option<bool>, &'static str)> {
+        if let Some(w) = self.zapped_white {
+            return Some((Some(!w), "king zapped"));
+        }
+        if self.clock >= 100 {
+            return Some((None, "fifty"));
+        }
+        let now = self.history.last().unwrap();
+        if self.history[..self.history.len() - 1].contains(now) {
+            return Some((None, "repetition"));
+        }
+        None
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| {
+                let mut next = self.clone();
+                next.play(m);
+                if next.zapped_white.is_some() {
+                    1
+                } else {
+                    next.perft(depth - 1)
+                }
+            })
+            .sum()
+    }
+}
+
+/// Builds a FEN from `(square, code)` pairs and the side to move.
+pub fn fen_of(pieces: &[(&str, &str)], side: char) -> String {
+    let mut grid = vec![vec![String::new(); 8]; 8];
+    for (sq, code) in pieces {
+        let b = sq.as_bytes();
+        let f = (b[0] - b'a') as usize;
+        let r = (b[1] - b'1') as usize;
+        grid[r][f] = code.to_string();
+    }
+    let mut out = String::new();
+    for r in (0..8).rev() {
+        let mut empty = 0;
+        for f in 0..8 {
+            if grid[r][f].is_empty() {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    out += &empty.to_string();
+                    empty = 0;
+                }
+                out += &grid[r][f];
+            }
+        }
+        if empty > 0 {
+            out += &empty.to_string();
+        }
+        if r > 0 {
+            out.push('/');
+        }
+    }
+    format!("{out} {side}")
+}

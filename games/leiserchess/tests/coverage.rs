@@ -1,0 +1,119 @@
+//! LCOVERAGE: the fast version in the crate equals a slow one written here
+//! on the simple model (every move made on a copy of a plain 8 × 8 board,
+//! every beam walked square by square), on thousands of positions.
+
+mod common;
+
+use common::{Simple, BEAM};
+use leiserchess::eval::coverage;
+use leiserchess::{Leiserchess, Square};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use search::{Game, Side};
+
+/// Walks `white`'s beam on `s`, recording the shortest length per square.
+fn walk(s: &Simple, white: bool, minlen: &mut [[u32; 8]; 8]) {
+    let mut at = s.king_of(white);
+    let mut dir = s.at(at).unwrap().ori as usize;
+    let mut len = 1;
+    loop {
+        at = (at.0 + BEAM[dir].0, at.1 + BEAM[dir].1);
+        if !common::on_board(at) {
+            return;
+        }
+        let cell = &mut minlen[at.0 as usize][at.1 as usize];
+        *cell = (*cell).min(len);
+        len += 1;
+        match s.at(at) {
+            None => {}
+            Some(p) if p.king => return,
+            Some(p) => match common::reflect(dir, p.ori) {
+                None => return,
+                Some(d) => {
+                    if p.white != white {
+                        len += 2; // an opposing mirror: the opponent can spoil it
+                    }
+                    dir = d;
+                }
+            },
+        }
+    }
+}
+
+/// The module's definition, computed the slow way.
+fn slow_coverage(s: &Simple, white: bool) -> i64 {
+    let mut minlen = [[u32::MAX; 8]; 8];
+    walk(s, white, &mut minlen);
+    for m in s.moves_for(white) {
+        let mut next = s.clone();
+        next.move_pieces(&m);
+        walk(&next, white, &mut minlen);
+    }
+    let (kf, kr) = s.king_of(white);
+    let (ef, er) = s.king_of(!white);
+    let mut total = 0i64;
+    for f in 0..8i32 {
+        for r in 0..8i32 {
+            let (df, dr) = ((f - ef).abs(), (r - er).abs());
+            if minlen[f as usize][r as usize] == u32::MAX {
+                continue;
+            }
+            let scale = 840 * 840;
+            let proximity = if df == 0 && dr == 0 {
+                2 * scale
+            } else {
+                scale / ((df + 1) * (dr + 1))
+            };
+            let manhattan = (f - kf).abs() + (r - kr).abs();
+            let inv = 4096 / minlen[f as usize][r as usize] as i64;
+            total += i64::from(manhattan * proximity) * inv;
+        }
+    }
+    total
+}
+
+#[test]
+fn fast_coverage_equals_slow_on_random_positions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut checked = 0;
+    let mut nonzero = 0;
+    for _ in 0..60 {
+        let mut game = Leiserchess::startpos();
+        for _ in 0..80 {
+            let simple = Simple::from_fen(&game.fen());
+            for side in [Side::White, Side::Black] {
+                let fast = coverage::coverage(game.position().board(), side);
+                let slow = slow_coverage(&simple, side == Side::White);
+                assert_eq!(fast, slow, "{side:?} in {}", game.fen());
+                checked += 1;
+                nonzero += usize::from(fast != 0);
+            }
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            game.make(mv);
+            if game.outcome().is_some() {
+                break;
+            }
+        }
+    }
+    eprintln!("checked {checked} (side, position) pairs, {nonzero} non-zero");
+    assert!(checked > 2_000);
+    assert!(nonzero > checked * 9 / 10);
+}
+
+#[test]
+fn coverage_rewards_a_beam_aimed_at_the_enemy_king() {
+    // rule 4.2: a beam reaching the enemy king scores its square (twice the full proximity scale).
+    let aimed = Leiserchess::from_fen("ss7/8/8/8/8/8/8/NN7 W").unwrap();
+    let away = Leiserchess::from_fen("ss7/8/8/8/8/8/8/SS7 W").unwrap();
+    let c_aimed = coverage::coverage(aimed.position().board(), Side::White);
+    let c_away = coverage::coverage(away.position().board(), Side::White);
+    assert!(c_aimed > c_away, "{c_aimed} vs {c_away}");
+    // Directly: a8 is reached at length 7 from a1, 7 squares away.
+    let king_sq = Square::parse("a8").unwrap();
+    assert!(c_aimed >= 7 * coverage::proximity(king_sq, king_sq) * (4096 / 7));
+}
