@@ -1,1 +1,158 @@
-//! Helpers for the workspace-level tests: locating and driving the built binaries.
+//! Helpers for the workspace-level tests: locating the built binaries and
+//! talking to an engine process line by line, as a GUI would.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The path of a workspace binary built with the same profile as the
+/// running test. Runs `cargo build` for it once per test process, so a
+/// stale binary is never tested (a no-op when it is up to date).
+pub fn binary(name: &str) -> PathBuf {
+    static BUILT: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    let exe = std::env::current_exe().expect("test executable path");
+    // target/<profile>/deps/<test> -> target/<profile>/<name>
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("test executable lives in target/<profile>/deps");
+    let path = profile_dir.join(name);
+    if !built.iter().any(|b| b == name) {
+        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") => "dev".to_string(),
+            Some(other) => other.to_string(),
+            None => "dev".to_string(),
+        };
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--workspace", "--profile", &profile, "--bin", name])
+            .status()
+            .expect("run cargo build");
+        assert!(status.success(), "building {name} failed");
+        built.push(name.to_string());
+    }
+    assert!(path.exists(), "{} was not built", path.display());
+    path
+}
+
+/// A running engine, its stdin, and its stdout lines arriving on a channel.
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far, for failure messages.
+    pub transcript: Vec<String>,
+}
+
+impl Engine {
+    pub fn start(binary_name: &str) -> Engine {
+        Engine::start_with_args(binary_name, &[])
+    }
+
+    pub fn start_with_args(binary_name: &str, args: &[&str]) -> Engine {
+        let mut child = Command::new(binary(binary_name))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start engine");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("write to engine");
+        stdin.flush().expect("flush engine stdin");
+    }
+
+    /// Closes stdin (end of input).
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line, or `None` on timeout or end of output.
+    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => {
+                self.transcript.push(line.clone());
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Reads lines until one satisfies `done`; returns them all (that one
+    /// last). Panics with the transcript on timeout.
+    pub fn read_until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some(line) => {
+                    let finished = done(&line);
+                    lines.push(line);
+                    if finished {
+                        return lines;
+                    }
+                }
+                None => panic!(
+                    "timed out after {timeout:?}; transcript:\n{}",
+                    self.transcript.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// Sends `isready` and waits for `readyok`, returning what came before.
+    pub fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.read_until(Duration::from_secs(10), |l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// Waits for the process to exit, up to `timeout`; true if it did.
+    pub fn wait_exit(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+
+    /// Whether the process is still running.
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
