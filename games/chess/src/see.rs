@@ -88,3 +88,59 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     }
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn see(fen: &str, uci: &str, threshold: i32) -> bool {
+        let pos = Position::from_fen(fen).expect("test FEN");
+        let mv = pos.parse_uci(uci).expect("legal move");
+        see_ge(&pos, mv, threshold)
+    }
+
+    #[test]
+    fn simple_exchanges() {
+        // Pawn takes an undefended knight: +320.
+        let fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
+        assert!(see(fen, "e4d5", 320));
+        assert!(!see(fen, "e4d5", 321));
+        // Queen takes a pawn defended by a pawn: loses 950 - 100.
+        let fen = "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1";
+        assert!(!see(fen, "d2d5", 0));
+        assert!(see(fen, "d2d5", -850));
+        assert!(!see(fen, "d2d5", -849));
+    }
+
+    #[test]
+    fn x_rays_join_the_exchange() {
+        // Rook takes a rook-defended pawn, backed by a second rook behind it:
+        // RxP, RxR, RxR = +100 - 500 + 500 = +100.
+        let fen = "3r2k1/8/8/3p4/8/8/3R4/3RK3 w - - 0 1";
+        assert!(see(fen, "d2d5", 100));
+        assert!(!see(fen, "d2d5", 101));
+        // Without the back rook the capture loses the exchange.
+        let fen = "3r2k1/8/8/3p4/8/8/3R4/4K3 w - - 0 1";
+        assert!(!see(fen, "d2d5", 0));
+    }
+
+    #[test]
+    fn king_recaptures_only_undefended_pieces() {
+        // Bxf7+ Kxf7: the bishop is lost for a pawn.
+        let fen = "4k3/5p2/8/8/2B5/8/8/4K3 w - - 0 1";
+        assert!(!see(fen, "c4f7", 1));
+        // With the queen on h5 guarding f7 the king cannot take back.
+        let fen = "4k3/5p2/8/7Q/2B5/8/8/4K3 w - - 0 1";
+        assert!(see(fen, "c4f7", 100));
+    }
+
+    #[test]
+    fn quiet_moves_onto_attacked_squares_lose_the_piece() {
+        // The d4 pawn covers c3 and e3 but not b2.
+        let fen = "4k3/8/8/8/3p4/8/8/3NK3 w - - 0 1";
+        assert!(!see(fen, "d1c3", 0));
+        assert!(!see(fen, "d1e3", 0));
+        assert!(see(fen, "d1b2", 0));
+        assert!(see(fen, "d1c3", -320));
+    }
+}
