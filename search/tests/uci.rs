@@ -250,7 +250,7 @@ fn every_go_gets_exactly_one_bestmove() {
     for go in gos {
         s.send(go);
     }
-    // A `go` while another search runs stops that one first.
+    // A `go` while an infinite search runs stops that one first.
     s.send("go infinite");
     s.send("go depth 1");
     s.send("go infinite");
@@ -435,4 +435,51 @@ fn threads_and_options_take_effect() {
     assert_eq!(errors(&lines), 0, "{lines:?}");
     assert!(legal_texts(&RandomTree::startpos()).contains(&bestmoves(&lines)[0]));
     s.close();
+}
+
+#[test]
+fn piped_commands_run_in_order_and_finite_searches_finish() {
+    let s = Session::start::<TicTacToe>();
+    // Sent at once, as a script piped into the engine.
+    s.send("go depth 6");
+    s.send("position startpos moves 5");
+    s.send("setoption name Hash value 2");
+    s.send("go depth 6");
+    s.send("isready");
+    let lines = s.close();
+    assert_eq!(errors(&lines), 0, "{lines:?}");
+    assert_eq!(count(&lines, is_bestmove), 2);
+    // Both searches completed depth 6.
+    assert_eq!(
+        count(&lines, |l| l.starts_with("info depth 6 ")),
+        2,
+        "{lines:?}"
+    );
+    let second_pv = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 1 "))
+        .nth(1)
+        .expect("second search");
+    // The second search is from the position after 5: square 5 is taken.
+    assert!(!second_pv.ends_with(" pv 5"), "{second_pv}");
+    // `isready` was queued behind the second `go`, and answered while it
+    // searched.
+    let ready = lines.iter().position(|l| l == "readyok").expect("readyok");
+    let first_best = lines.iter().position(|l| is_bestmove(l)).expect("bestmove");
+    assert!(ready > first_best);
+}
+
+#[test]
+fn stop_before_a_queued_go_is_meant_for_it() {
+    let s = Session::start::<RandomTree>();
+    s.send("go depth 5");
+    s.send("go infinite");
+    s.send("stop");
+    let lines = s.wait_for(is_bestmove, 2, LONG);
+    // The first search was not stopped: it reached depth 5.
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 5 ")),
+        "{lines:?}"
+    );
+    assert_eq!(count(&s.close(), is_bestmove), 2);
 }

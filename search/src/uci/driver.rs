@@ -1,22 +1,30 @@
-//! The UCI controller: reads commands on the calling thread and runs each
-//! search on its own thread, so `isready`, `stop` and `quit` are answered
-//! while the engine thinks.
+//! The UCI controller. A reader thread turns input lines into events; the
+//! controller handles them in order and runs each search on its own
+//! thread, so `isready`, `stop` and `quit` are answered while the engine
+//! thinks.
 //!
 //! Rules:
 //! - every `go` ends in exactly one `bestmove` (printed by the search
 //!   thread; `bestmove 0000` only when the position has no legal move);
 //!   after `go infinite` it waits for `stop` (or `quit`, or end of input);
-//! - a command that needs the engine (`go`, `setoption`, `ucinewgame`,
-//!   `bench`, `perft`) while a search runs first stops that search;
-//!   `position`, `d`, `eval` and `isready` do not disturb it;
+//! - commands that need the engine (`go`, `setoption`, `ucinewgame`,
+//!   `bench`, `perft`) wait in a queue while a search runs, as do all
+//!   lines after them, so piped scripts run in order; a finite search is
+//!   allowed to finish, an infinite one is stopped (it would never end);
+//! - `stop` stops the running search unless a queued `go` is waiting (then
+//!   it is meant for that one); `quit` stops everything and returns;
+//!   `isready`, `position`, `d` and `eval` are answered at once when
+//!   nothing is queued;
 //! - bad input is answered with `info string error: …` and changes nothing;
 //!   panics in game code are caught and reported the same way;
-//! - end of input is `quit`, except that a finite search still finishes
-//!   and prints its result.
+//! - end of input is `quit`, except that queued commands still run and a
+//!   finite search still finishes and prints its result.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -83,6 +91,7 @@ impl<W: Write> Output<W> {
 }
 
 struct Running<G: Game> {
+    id: u64,
     handle: JoinHandle<Engine<G>>,
     stop: Arc<AtomicBool>,
     infinite: bool,
@@ -94,6 +103,14 @@ enum Flow {
     Quit,
 }
 
+/// What the controller waits for.
+enum Event {
+    Line(String),
+    EndOfInput,
+    /// The search with this id has printed its bestmove.
+    SearchDone(u64),
+}
+
 struct Driver<G: Game, W> {
     config: UciConfig,
     out: Output<W>,
@@ -103,17 +120,34 @@ struct Driver<G: Game, W> {
     /// The engine's evaluation parameters, for `eval` during a search.
     eval_params: G::Params,
     running: Option<Running<G>>,
+    /// Lines waiting for the running search to end.
+    queue: VecDeque<String>,
+    end_of_input: bool,
+    events: Sender<Event>,
+    searches_started: u64,
+}
+
+/// Commands that need the engine, so wait for a running search.
+fn needs_engine(line: &str) -> bool {
+    matches!(
+        line.split_whitespace().next(),
+        Some("go" | "setoption" | "ucinewgame" | "bench" | "perft")
+    )
+}
+
+fn first_word(line: &str) -> Option<&str> {
+    line.split_whitespace().next()
 }
 
 /// Runs the UCI protocol for game `G` until `quit` or end of input.
-pub fn run<G: Game>(input: impl BufRead, output: impl Write + Send + 'static) {
+pub fn run<G: Game>(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
     run_with::<G>(UciConfig::for_game::<G>(), input, output);
 }
 
 /// [`run`] with a custom identity.
 pub fn run_with<G: Game>(
     config: UciConfig,
-    mut input: impl BufRead,
+    mut input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
 ) {
     let out = Output {
@@ -126,6 +160,30 @@ pub fn run_with<G: Game>(
             return;
         }
     };
+    let (events, inbox) = channel();
+    let reader_events = events.clone();
+    // The reader is not joined: after `quit` it may be blocked reading a
+    // terminal; it ends with the process (or at end of input).
+    let reader = std::thread::Builder::new()
+        .name("uci reader".to_string())
+        .spawn(move || {
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                let event = match input.read_until(b'\n', &mut buffer) {
+                    Ok(0) | Err(_) => Event::EndOfInput,
+                    Ok(_) => Event::Line(String::from_utf8_lossy(&buffer).into_owned()),
+                };
+                let done = matches!(event, Event::EndOfInput);
+                if reader_events.send(event).is_err() || done {
+                    return;
+                }
+            }
+        });
+    if let Err(e) = reader {
+        out.line(&format!("info string error: cannot read input: {e}"));
+        return;
+    }
     let mut driver = Driver {
         config,
         out,
@@ -133,24 +191,33 @@ pub fn run_with<G: Game>(
         eval_params: engine.eval_params().clone(),
         engine: Some(engine),
         running: None,
+        queue: VecDeque::new(),
+        end_of_input: false,
+        events,
+        searches_started: 0,
     };
-    let mut buffer = Vec::new();
-    loop {
-        buffer.clear();
-        match input.read_until(b'\n', &mut buffer) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buffer);
-                if driver.handle_line(&line) == Flow::Quit {
-                    driver.finish_search(true);
-                    return;
-                }
+    while let Ok(event) = inbox.recv() {
+        let flow = match event {
+            Event::Line(line) => driver.on_line(line),
+            Event::EndOfInput => {
+                driver.end_of_input = true;
+                driver.stop_if_infinite();
+                Flow::Continue
             }
+            Event::SearchDone(id) => {
+                driver.collect_search(id);
+                driver.drain_queue()
+            }
+        };
+        if flow == Flow::Quit {
+            driver.queue.clear();
+            driver.finish_search(true);
+            return;
+        }
+        if driver.end_of_input && driver.running.is_none() && driver.queue.is_empty() {
+            return;
         }
     }
-    // End of input: like quit, but let a finite search print its result.
-    let infinite = driver.running.as_ref().is_some_and(|r| r.infinite);
-    driver.finish_search(infinite);
 }
 
 /// Entry point for an engine binary: UCI on stdin/stdout, or, with
@@ -160,7 +227,8 @@ pub fn main<G: Game>() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let config = UciConfig::for_game::<G>();
     if args.is_empty() {
-        run_with::<G>(config, std::io::stdin().lock(), std::io::stdout());
+        let stdin = std::io::BufReader::new(std::io::stdin());
+        run_with::<G>(config, stdin, std::io::stdout());
     } else {
         let line = args.join(" ") + "\n";
         run_with::<G>(
@@ -173,6 +241,69 @@ pub fn main<G: Game>() -> std::process::ExitCode {
 }
 
 impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
+    /// A new input line: handled now, or queued behind a running search.
+    fn on_line(&mut self, line: String) -> Flow {
+        let searching = self.running.is_some();
+        if !searching && self.queue.is_empty() {
+            return self.handle_line(&line);
+        }
+        match first_word(&line) {
+            Some("quit") => return Flow::Quit,
+            Some("stop") => {
+                if self.queue.iter().any(|l| first_word(l) == Some("go")) {
+                    self.queue.push_back(line);
+                } else if let Some(running) = &self.running {
+                    running.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            _ if needs_engine(&line) => {
+                // An infinite search would never make way: stop it.
+                self.stop_if_infinite();
+                self.queue.push_back(line);
+            }
+            _ if self.queue.is_empty() => return self.handle_line(&line),
+            _ => self.queue.push_back(line),
+        }
+        Flow::Continue
+    }
+
+    /// Handles queued lines until one has to wait for a new search.
+    fn drain_queue(&mut self) -> Flow {
+        while let Some(line) = self.queue.front() {
+            if self.running.is_some() && needs_engine(line) {
+                break;
+            }
+            let Some(line) = self.queue.pop_front() else {
+                break;
+            };
+            if self.handle_line(&line) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        // A queued command waits for a search just started from the
+        // queue: if that one is infinite it would wait forever.
+        if self.queue.iter().any(|l| needs_engine(l)) {
+            self.stop_if_infinite();
+        }
+        Flow::Continue
+    }
+
+    fn stop_if_infinite(&self) {
+        if let Some(running) = &self.running {
+            if running.infinite {
+                running.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Takes the engine back from the search thread that reported done
+    /// (a report about an older search, already collected, is ignored).
+    fn collect_search(&mut self, id: u64) {
+        if self.running.as_ref().is_some_and(|r| r.id == id) {
+            self.finish_search(false);
+        }
+    }
+
     fn handle_line(&mut self, line: &str) -> Flow {
         match command::parse(line) {
             Ok(None) => Flow::Continue,
@@ -339,16 +470,26 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
         let out = self.out.clone();
         let thread_stop = Arc::clone(&stop);
         let infinite = limits.infinite;
+        if infinite && self.end_of_input {
+            // Nobody is left to send `stop`.
+            stop.store(true, Ordering::Relaxed);
+        }
+        let events = self.events.clone();
+        self.searches_started += 1;
+        let id = self.searches_started;
         let spawned = std::thread::Builder::new()
             .name("search".to_string())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
                 search_thread(&mut engine, &pos, &limits, &thread_stop, &out);
+                // The controller may have returned after `quit` already.
+                let _ = events.send(Event::SearchDone(id));
                 engine
             });
         match spawned {
             Ok(handle) => {
                 self.running = Some(Running {
+                    id,
                     handle,
                     stop,
                     infinite,
