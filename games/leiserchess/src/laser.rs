@@ -32,7 +32,7 @@ pub const REFLECT: [[u8; 4]; 4] = [
 ];
 
 /// `BEAM[dir][piece code]`: the new direction (`0..4`), `ZAP` or `OFF`.
-pub const BEAM: [[u8; PIECE_CODES]; 4] = {
+pub static BEAM: [[u8; PIECE_CODES]; 4] = {
     let mut table = [[0u8; PIECE_CODES]; 4];
     let mut d = 0;
     while d < 4 {

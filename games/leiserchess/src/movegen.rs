@@ -20,16 +20,22 @@ pub fn generate(board: &Board, side: Side, out: &mut Vec<Move>) {
 /// Appends the moves of the piece of `side` on `sq`.
 #[inline]
 pub fn generate_piece(board: &Board, side: Side, sq: Square, out: &mut Vec<Move>) {
+    for_each_piece_move(board, side, sq, |mv| out.push(mv));
+}
+
+/// Calls `f` on each move of the piece of `side` on `sq`, in the order
+/// [`generate`] uses.
+#[inline(always)]
+pub fn for_each_piece_move(board: &Board, side: Side, sq: Square, mut f: impl FnMut(Move)) {
     debug_assert!(board.piece_on(sq).is_piece_of(side));
     let cells = board.cells();
     let idx = sq.idx();
     for r in Rotation::ALL {
-        out.push(Move::rotate(sq, r));
+        f(Move::rotate(sq, r));
     }
     for d in Dir::ALL {
-        let code = cells[step(idx, d)];
-        if code == 0 {
-            out.push(Move::shift(sq, d));
+        if cells[step(idx, d)] == 0 {
+            f(Move::shift(sq, d));
         }
     }
     let opponent = side.opponent();
@@ -40,13 +46,13 @@ pub fn generate_piece(board: &Board, side: Side, sq: Square, out: &mut Vec<Move>
         }
         // Rule 3.3: swap, then one basic move from the swapped square.
         for r in Rotation::ALL {
-            out.push(Move::new(sq, Some(d), Action::Rotate(r)));
+            f(Move::new(sq, Some(d), Action::Rotate(r)));
         }
         for d2 in Dir::ALL {
             // The from-square is occupied after the swap, and it was
             // occupied before, so "empty before" is the right test.
             if cells[step(b, d2)] == 0 {
-                out.push(Move::new(sq, Some(d), Action::Shift(d2)));
+                f(Move::new(sq, Some(d), Action::Shift(d2)));
             }
         }
     }

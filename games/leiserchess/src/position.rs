@@ -24,8 +24,9 @@ pub struct Position {
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     summary: BoardSummary,
-    /// Cells written by the move and its zap, with their old bytes.
-    cells: [(u8, u8); 4],
+    /// Cells written by the move and its zap: `idx | old code << 8`
+    /// (whole words: no store-forwarding stalls when the undo is copied).
+    cells: [u16; 4],
     len: u8,
     halfmove: u16,
     /// What the mover's laser hit.
@@ -36,7 +37,7 @@ impl Undo {
     #[inline]
     fn save(&mut self, board: &Board, idx: Idx) {
         debug_assert!((self.len as usize) < self.cells.len());
-        self.cells[self.len as usize] = (idx as u8, board.at(idx).code() as u8);
+        self.cells[self.len as usize] = idx as u16 | (board.at(idx).code() as u16) << 8;
         self.len += 1;
     }
 }
@@ -102,7 +103,7 @@ impl Position {
         debug_assert!(self.zapped.is_none());
         let mut undo = Undo {
             summary: self.board.summary(),
-            cells: [(0, 0); 4],
+            cells: [0; 4],
             len: 0,
             halfmove: self.halfmove,
             hit: Hit::Off,
@@ -164,8 +165,10 @@ impl Position {
     /// Takes back the move `undo` came from.
     #[inline]
     pub fn unmake(&mut self, undo: &Undo) {
-        for &(idx, code) in undo.cells[..undo.len as usize].iter().rev() {
-            self.board.restore_cell(idx as Idx, Piece::from_code(code));
+        for &entry in undo.cells[..undo.len as usize].iter().rev() {
+            let idx = usize::from(entry & 0xFF);
+            self.board
+                .restore_cell(idx, Piece::from_code((entry >> 8) as u8));
         }
         self.board.restore(&undo.summary);
         self.halfmove = undo.halfmove;

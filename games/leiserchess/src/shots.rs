@@ -35,24 +35,20 @@ impl Beam {
     }
 }
 
-/// Cells a raw move changed, to put back.
+/// Cells a raw move changed, to put back: up to three 16-bit entries
+/// `idx | old code << 8`, newest in the low bits, packed in one word so the
+/// undo lives in a register (a byte-built struct stalled on store
+/// forwarding when copied: measured 20% of the evaluation).
 #[derive(Clone, Copy, Debug)]
-pub struct RawUndo {
-    cells: [(u8, u8); 3],
-    len: u8,
-}
+pub struct RawUndo(u64);
 
 /// Moves the pieces of `mv` on a bare mailbox (no laser, no bookkeeping)
 /// and returns how to undo it and the moving piece's final cell.
-#[inline]
+#[inline(always)]
 pub fn apply_raw(cells: &mut [u8; MAILBOX_CELLS], mv: Move) -> (RawUndo, Idx) {
-    let mut undo = RawUndo {
-        cells: [(0, 0); 3],
-        len: 0,
-    };
+    let mut undo = 0u64;
     let mut put = |cells: &mut [u8; MAILBOX_CELLS], idx: Idx, code: u8| {
-        undo.cells[undo.len as usize] = (idx as u8, cells[idx]);
-        undo.len += 1;
+        undo = (undo << 16) | idx as u64 | u64::from(cells[idx]) << 8;
         cells[idx] = code;
     };
     let a = mv.from().idx();
@@ -88,14 +84,16 @@ pub fn apply_raw(cells: &mut [u8; MAILBOX_CELLS], mv: Move) -> (RawUndo, Idx) {
             t
         }
     };
-    (undo, end)
+    (RawUndo(undo), end)
 }
 
-/// Puts back what [`apply_raw`] changed.
-#[inline]
-pub fn revert_raw(cells: &mut [u8; MAILBOX_CELLS], undo: &RawUndo) {
-    for &(idx, code) in undo.cells[..undo.len as usize].iter().rev() {
-        cells[idx as usize] = code;
+/// Puts back what [`apply_raw`] changed, newest first.
+#[inline(always)]
+pub fn revert_raw(cells: &mut [u8; MAILBOX_CELLS], undo: RawUndo) {
+    let mut packed = undo.0;
+    while packed != 0 {
+        cells[(packed & 0xFF) as usize] = (packed >> 8) as u8;
+        packed >>= 16;
     }
 }
 

@@ -177,7 +177,7 @@ pub fn step_square(sq: Square, dir: Dir) -> Option<Square> {
 }
 
 /// For each square, the bitboard of its (up to eight) neighbours.
-pub const NEIGHBOURS: [u64; 64] = {
+pub static NEIGHBOURS: [u64; 64] = {
     let mut table = [0u64; 64];
     let mut s = 0;
     while s < 64 {

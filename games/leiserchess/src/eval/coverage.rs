@@ -47,7 +47,7 @@ pub const COVERAGE_DENOM: i64 = INV_SCALE * PROXIMITY_SCALE;
 const MAX_LEN: usize = 1023;
 
 /// `INV[len] = INV_SCALE / len`, with `INV[0] = INV[MAX_LEN] = 0`.
-const INV: [i64; MAX_LEN + 1] = {
+static INV: [i64; MAX_LEN + 1] = {
     let mut table = [0i64; MAX_LEN + 1];
     let mut len = 1;
     while len < MAX_LEN {
@@ -89,37 +89,33 @@ pub fn manhattan(a: Square, b: Square) -> i64 {
     (a.file() as i64 - b.file() as i64).abs() + (a.rank() as i64 - b.rank() as i64).abs()
 }
 
-/// Sums the board given the shortest length per mailbox cell
-/// (`u16::MAX` = not reached). Branch-free over the 64 squares.
+/// Sums over the reached squares, given the shortest length per square.
 #[inline]
-fn score_board(own_king: Square, enemy: Square, minlen: &[u16; MAILBOX_CELLS]) -> i64 {
+fn score_board(own_king: Square, enemy: Square, reached: u64, minlen: &[u16; 64]) -> i64 {
     let prox = &PROXIMITY[enemy.index()];
-    let (kf, kr) = (own_king.file() as i64, own_king.rank() as i64);
     let mut total = 0;
-    for rank in 0..8u8 {
-        let row = Square::from_index(rank * 8).idx();
-        let dr = (i64::from(rank) - kr).abs();
-        for file in 0..8usize {
-            let len = (minlen[row + file] as usize).min(MAX_LEN);
-            let dist = (file as i64 - kf).abs() + dr;
-            total += dist * prox[rank as usize * 8 + file] * INV[len];
-        }
+    for q in BitIter(reached) {
+        let len = (minlen[q.index()] as usize).min(MAX_LEN);
+        total += manhattan(own_king, q) * prox[q.index()] * INV[len];
     }
     total
 }
 
-/// A square the current beam enters: where, travelling which way, and at
-/// what length.
-#[derive(Clone, Copy, Debug, Default)]
-struct PathPoint {
-    idx: u8,
-    dir: u8,
-    len: u16,
+/// The `Square` index of an on-board mailbox cell.
+#[inline(always)]
+fn sq_of(idx: Idx) -> usize {
+    Square::from_idx(idx).index()
+}
+
+/// Shortest lengths found so far, by square, and which squares are reached.
+struct Lengths {
+    min: [u16; 64],
+    reached: u64,
 }
 
 /// Walks a beam from `from` (exclusive) in `dir`, the first cell entered
-/// having length `len`, lowering `minlen` along the way; `record` sees each
-/// cell entered.
+/// having length `len`, lowering the lengths along the way; `record` sees
+/// each square entered with the travel direction and length.
 #[inline(always)]
 fn walk(
     cells: &[u8; MAILBOX_CELLS],
@@ -127,8 +123,8 @@ fn walk(
     mut dir: BeamDir,
     mut len: u16,
     opposing_pawn: u8,
-    minlen: &mut [u16; MAILBOX_CELLS],
-    mut record: impl FnMut(Idx, BeamDir, u16),
+    lengths: &mut Lengths,
+    mut record: impl FnMut(usize, BeamDir, u16),
 ) {
     let mut idx = from;
     loop {
@@ -138,9 +134,11 @@ fn walk(
         if next == OFF {
             return;
         }
-        record(idx, dir, len);
-        if len < minlen[idx] {
-            minlen[idx] = len;
+        let sq = sq_of(idx);
+        record(sq, dir, len);
+        lengths.reached |= 1 << sq;
+        if len < lengths.min[sq] {
+            lengths.min[sq] = len;
         }
         if next == ZAP {
             return;
@@ -150,19 +148,29 @@ fn walk(
     }
 }
 
+/// Where the current beam first enters a square: travel direction and
+/// length (lengths grow along a beam, so the smallest is the earliest).
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    dir: u8,
+    len: u16,
+}
+
 /// The coverage `C` of `side` (see the module documentation).
 pub fn coverage(board: &Board, side: Side) -> i64 {
     let opponent = side.opponent();
     let king = board.king(side);
+    let king_sq = Square::from_idx(king);
     let enemy = Square::from_idx(board.king(opponent));
     let opposing_pawn = (Piece::pawn(opponent, 0).code() as u8) & 0b1_1100;
     let cells = board.cells();
-    let mut minlen = [u16::MAX; MAILBOX_CELLS];
+    let mut lengths = Lengths {
+        min: [u16::MAX; 64],
+        reached: 0,
+    };
 
-    // The current beam, with the first path index of each square on it.
-    let mut path = [PathPoint::default(); 4 * 64];
-    let mut path_len = 0usize;
-    let mut first = [u16::MAX; 64];
+    // The current beam, remembering where it first enters each square.
+    let mut entry = [Entry::default(); 64];
     let mut on_path = 0u64;
     walk(
         cells,
@@ -170,36 +178,22 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
         board.at(king).orientation(),
         1,
         opposing_pawn,
-        &mut minlen,
-        |idx, dir, len| {
-            let sq = Square::from_idx(idx);
-            if on_path & sq.bit() == 0 {
-                on_path |= sq.bit();
-                first[sq.index()] = path_len as u16;
+        &mut lengths,
+        |sq, dir, len| {
+            if on_path & (1 << sq) == 0 {
+                on_path |= 1 << sq;
+                entry[sq] = Entry { dir, len };
             }
-            path[path_len] = PathPoint {
-                idx: idx as u8,
-                dir,
-                len,
-            };
-            path_len += 1;
         },
     );
 
     let mut scratch = *cells;
-    let mut moves = Vec::with_capacity(64);
-    let king_sq = Square::from_idx(king);
     let opponents = board.pieces(opponent);
     let empty = !board.occupied();
     for sq in BitIter(board.pieces(side)) {
-        let is_king = sq == king_sq;
-        if !is_king && !touches_possible(sq, on_path, opponents, empty) {
-            continue;
-        }
-        moves.clear();
-        movegen::generate_piece(board, side, sq, &mut moves);
-        for &mv in &moves {
-            if is_king {
+        if sq == king_sq {
+            // King moves move the beam's origin: walk each in full.
+            movegen::for_each_piece_move(board, side, sq, |mv| {
                 let (undo, end) = apply_raw(&mut scratch, mv);
                 let dir = Piece::from_code(scratch[end]).orientation();
                 walk(
@@ -208,37 +202,48 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
                     dir,
                     1,
                     opposing_pawn,
-                    &mut minlen,
+                    &mut lengths,
                     |_, _, _| {},
                 );
-                revert_raw(&mut scratch, &undo);
-                continue;
-            }
+                revert_raw(&mut scratch, undo);
+            });
+            continue;
+        }
+        if !touches_possible(sq, on_path, opponents, empty) {
+            continue;
+        }
+        movegen::for_each_piece_move(board, side, sq, |mv| {
             let touched = mv.touched() & on_path;
             if touched == 0 {
-                continue;
+                return;
             }
-            let i = BitIter(touched)
-                .map(|q| first[q.index()])
-                .min()
-                .unwrap_or(0) as usize;
-            let p = path[i];
+            // Replay from the first square the move changes: the beam up
+            // to there is the current one, already counted.
+            let mut first = king_sq;
+            let mut first_len = u16::MAX;
+            for q in BitIter(touched) {
+                if entry[q.index()].len < first_len {
+                    first_len = entry[q.index()].len;
+                    first = q;
+                }
+            }
+            let Entry { dir, len } = entry[first.index()];
+            let before = (first.idx() as isize - BEAM_OFFSETS[dir as usize]) as Idx;
             let (undo, _) = apply_raw(&mut scratch, mv);
-            let before = (p.idx as isize - BEAM_OFFSETS[p.dir as usize]) as Idx;
             walk(
                 &scratch,
                 before,
-                p.dir,
-                p.len,
+                dir,
+                len,
                 opposing_pawn,
-                &mut minlen,
+                &mut lengths,
                 |_, _, _| {},
             );
-            revert_raw(&mut scratch, &undo);
-        }
+            revert_raw(&mut scratch, undo);
+        });
     }
     debug_assert!(scratch == *cells);
-    score_board(king_sq, enemy, &minlen)
+    score_board(king_sq, enemy, lengths.reached, &lengths.min)
 }
 
 /// Cheap pre-check: can any move of the piece on `sq` change a square of

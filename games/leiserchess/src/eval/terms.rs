@@ -23,7 +23,7 @@ const fn isqrt(n: u64) -> u64 {
 /// PCENTRAL per square, in 1/1024: `1 - d / (8 / √2)` where `d` is the
 /// distance to the centre measured from the nearest of the four centre
 /// squares' corners (MIT's definition), i.e. `1 - √(2(df² + dr²)) / 8`.
-pub const PCENTRAL_BONUS: [i32; 64] = {
+pub static PCENTRAL_BONUS: [i32; 64] = {
     let mut table = [0i32; 64];
     let mut s = 0;
     while s < 64 {
