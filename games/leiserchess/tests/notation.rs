@@ -1,0 +1,284 @@
+//! FEN (rule 7.2), move notation (rule 7.1) and game records (rule 7.4).
+
+use leiserchess::{write_record, FenError, Leiserchess, Move, MoveError, RecordError, START_FEN};
+use search::{EndReason, Game, GameMove, Outcome};
+
+#[test]
+fn start_fen_round_trips() {
+    // rule 7.2: the example starting position.
+    let g = Leiserchess::startpos();
+    assert_eq!(g.fen(), START_FEN);
+    assert_eq!(Leiserchess::from_fen(START_FEN).unwrap().hash(), g.hash());
+}
+
+#[test]
+fn fens_round_trip_through_random_play() {
+    // rule 7.2: every reachable position writes and reads back the same.
+    let mut g = Leiserchess::startpos();
+    let mut moves = Vec::new();
+    for i in 0..200 {
+        let fen = g.fen();
+        let back = Leiserchess::from_fen(&fen).unwrap();
+        assert_eq!(back.fen(), fen);
+        assert_eq!(back.hash(), g.hash());
+        moves.clear();
+        g.legal_moves(&mut moves);
+        let mv = moves[(i * 7919) % moves.len()];
+        g.make(mv);
+        if g.outcome().is_some() {
+            break;
+        }
+    }
+}
+
+#[test]
+fn surrounding_white_space_is_ignored() {
+    // rule 7.2.
+    let padded = format!("  \t{START_FEN}\n ");
+    assert_eq!(Leiserchess::from_fen(&padded).unwrap().fen(), START_FEN);
+}
+
+#[test]
+fn every_fen_error() {
+    // rule 7.2: each malformed input has its own typed error.
+    let cases: &[(&str, FenError)] = &[
+        ("", FenError::Empty),
+        ("   ", FenError::Empty),
+        (
+            "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/7NN W",
+            FenError::RankCount(7),
+        ),
+        (
+            "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN/8 W",
+            FenError::RankCount(9),
+        ),
+        (
+            "ss6/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
+            FenError::RankWidth { rank: 8, width: 7 },
+        ),
+        (
+            "ss7/3nwse4/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
+            FenError::RankWidth { rank: 7, width: 9 },
+        ),
+        (
+            "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/8NN W",
+            FenError::RankWidth { rank: 1, width: 9 },
+        ),
+        (
+            "ss7/3Nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
+            FenError::UnknownPiece {
+                rank: 7,
+                code: "Nw".into(),
+            },
+        ),
+        (
+            "ss7/3xxse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
+            FenError::UnknownPiece {
+                rank: 7,
+                code: "xx".into(),
+            },
+        ),
+        (
+            "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7N W",
+            FenError::UnknownPiece {
+                rank: 1,
+                code: "N".into(),
+            },
+        ),
+        (
+            "ss7/0nwse5/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
+            FenError::UnknownPiece {
+                rank: 7,
+                code: "0n".into(),
+            },
+        ),
+        (
+            "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN",
+            FenError::MissingSide,
+        ),
+        (
+            "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN w",
+            FenError::BadSide("w".into()),
+        ),
+        (
+            "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN X",
+            FenError::BadSide("X".into()),
+        ),
+        (
+            "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W 0 1",
+            FenError::TrailingText("0".into()),
+        ),
+        (
+            "8/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
+            FenError::KingCount {
+                side: "Lavender",
+                count: 0,
+            },
+        ),
+        (
+            "ss6ss/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
+            FenError::KingCount {
+                side: "Lavender",
+                count: 2,
+            },
+        ),
+        (
+            "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NW W",
+            FenError::KingCount {
+                side: "Tangerine",
+                count: 0,
+            },
+        ),
+        (
+            "ssNN6/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
+            FenError::KingCount {
+                side: "Tangerine",
+                count: 2,
+            },
+        ),
+        (
+            "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7ñN W",
+            FenError::UnknownPiece {
+                rank: 1,
+                code: "ñN".into(),
+            },
+        ),
+    ];
+    for (fen, expected) in cases {
+        match Leiserchess::from_fen(fen) {
+            Ok(_) => panic!("accepted {fen:?}"),
+            Err(e) => assert_eq!(&e, expected, "{fen:?}"),
+        }
+    }
+}
+
+#[test]
+fn any_number_of_pawns_fits() {
+    // rule 7.2: "any number of pawns up to the free squares".
+    let full = "ssNWNWNWNWNWNWNW/8/8/8/8/8/8/NNnwnwnwnwnwnwnw B";
+    assert_eq!(Leiserchess::from_fen(full).unwrap().fen(), full);
+}
+
+#[test]
+fn move_notation_round_trips_for_every_legal_move() {
+    // rule 7.1: shifts e6e7, rotations b3L, swaps d5e4f5 and d5e4L.
+    let g = Leiserchess::from_fen("7ss/8/2nesw4/2NWsenw3/3SEse3/2swNE4/8/NN7 W").unwrap();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut kinds = [0; 4];
+    for mv in moves {
+        let text = mv.to_string();
+        assert_eq!(g.parse_move(&text), Ok(mv), "{text}");
+        kinds[usize::from(mv.is_swap()) * 2 + usize::from(mv.is_rotation())] += 1;
+        let expected_len = match (mv.is_swap(), mv.is_rotation()) {
+            (false, true) => 3,
+            (false, false) => 4,
+            (true, true) => 5,
+            (true, false) => 6,
+        };
+        assert_eq!(text.len(), expected_len, "{text}");
+        assert_eq!(Move::from_u16(mv.to_u16()), Some(mv));
+    }
+    assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
+}
+
+#[test]
+fn every_move_error() {
+    let g = Leiserchess::startpos();
+    let cases: &[(&str, MoveError)] = &[
+        ("", MoveError::Empty),
+        ("  ", MoveError::Empty),
+        ("h1", MoveError::Syntax("h1".into())),
+        ("h1h2h3h4", MoveError::Syntax("h1h2h3h4".into())),
+        ("h1é", MoveError::Syntax("h1é".into())),
+        ("i1R", MoveError::BadSquare("i1".into())),
+        ("h9R", MoveError::BadSquare("h9".into())),
+        ("h1X", MoveError::BadRotation('X')),
+        ("h1r", MoveError::BadRotation('r')),
+        ("h1z9", MoveError::BadSquare("z9".into())),
+        (
+            "h1h3",
+            MoveError::NotAdjacent {
+                from: "h1".parse_sq(),
+                to: "h3".parse_sq(),
+            },
+        ),
+        (
+            "d5e4f7",
+            MoveError::NotAdjacent {
+                from: "e4".parse_sq(),
+                to: "f7".parse_sq(),
+            },
+        ),
+        ("d2e2", MoveError::Illegal("d2e2".into())),
+        ("a8R", MoveError::Illegal("a8R".into())),
+        ("g2h1L", MoveError::Illegal("g2h1L".into())),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(g.parse_move(text).as_ref(), Err(expected), "{text:?}");
+    }
+}
+
+trait ParseSq {
+    fn parse_sq(&self) -> leiserchess::Square;
+}
+
+impl ParseSq for str {
+    fn parse_sq(&self) -> leiserchess::Square {
+        leiserchess::Square::parse(self).unwrap()
+    }
+}
+
+#[test]
+fn record_has_tags_numbered_moves_and_result() {
+    // rule 7.4 (and 7.3 for the result).
+    let mut g = Leiserchess::startpos();
+    let mut moves = Vec::new();
+    for text in ["h1L", "a8R", "e3R"] {
+        let mv = g.parse_move(text).unwrap();
+        g.make(mv);
+        moves.push(mv);
+    }
+    let outcome = Some(Outcome::draw(EndReason::Repetition));
+    let tags = [
+        ("White", "engine A"),
+        ("Black", "engine \"B\""),
+        ("Event", "test"),
+        ("TimeControl", "60+0.5"),
+        ("Round", "3"),
+    ];
+    let record = write_record(START_FEN, &moves, outcome, &tags).unwrap();
+    let expected = "[Event \"test\"]\n[White \"engine A\"]\n[Black \"engine \\\"B\\\"\"]\n\
+                    [Result \"1/2-1/2\"]\n[TimeControl \"60+0.5\"]\n[Round \"3\"]\n\n\
+                    1. h1L a8R 2. e3R 1/2-1/2\n";
+    assert_eq!(record, expected);
+}
+
+#[test]
+fn record_from_a_fen_with_black_to_move() {
+    // rule 7.4: FEN tag when not the start position; numbering from Black.
+    let fen = "ss7/8/8/8/8/8/8/NN6nw B";
+    let g = Leiserchess::from_fen(fen).unwrap();
+    let mv = g.parse_move("h1R").unwrap();
+    let record = write_record(fen, &[mv], None, &[]).unwrap();
+    assert!(record.contains(&format!("[FEN \"{fen}\"]")), "{record}");
+    assert!(record.contains("[Event \"?\"]"));
+    assert!(record.ends_with("1... h1R *\n"), "{record}");
+}
+
+#[test]
+fn record_rejects_illegal_moves_and_bad_fens() {
+    let g = Leiserchess::startpos();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    // The same Tangerine move twice: the second is Lavender's turn.
+    let twice = [moves[0], moves[0]];
+    assert!(matches!(
+        write_record(START_FEN, &twice, None, &[]),
+        Err(RecordError::IllegalMove { number: 2, .. })
+    ));
+    assert!(matches!(
+        write_record("nonsense", &[], None, &[]),
+        Err(RecordError::Fen(_))
+    ));
+}
