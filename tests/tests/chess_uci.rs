@@ -239,7 +239,7 @@ fn clock_time_control_keeps_within_the_clock() {
 #[test]
 fn bench_is_deterministic() {
     let run = || {
-        let mut e = Engine::start_with_args("chess-engine", &["bench"]);
+        let mut e = Engine::start_with_args("chess-engine", &["bench", "7"]);
         let lines = e.read_until(Duration::from_secs(120), |l| l.starts_with("bench: "));
         let last = lines.last().unwrap().clone();
         last.split_whitespace()

@@ -65,7 +65,7 @@ impl Game for Chess {
 
     const NAME: &'static str = "chess";
     const MOVE_INDEX_COUNT: usize = 64 * 64;
-    const BENCH_DEPTH: u32 = 5;
+    const BENCH_DEPTH: u32 = 10;
 
     fn startpos() -> Chess {
         Chess::default()
