@@ -11,6 +11,7 @@ use crate::laser::Hit;
 use crate::movegen;
 use crate::moves::{Move, MOVE_INDEX_COUNT};
 use crate::notation::{self, MoveError};
+use crate::piece::Piece;
 use crate::position::{Position, Undo};
 use crate::shots::{self, Beam};
 use crate::square::Square;
@@ -176,6 +177,12 @@ impl Leiserchess {
     /// What the side to move's laser would hit after `mv`.
     #[inline]
     pub fn hit_after(&self, mv: Move) -> Hit {
+        self.struck_after(mv).0
+    }
+
+    /// The laser result after `mv` and the piece struck.
+    #[inline]
+    fn struck_after(&self, mv: Move) -> (Hit, Piece) {
         let beam = Beam::of(self.pos.board(), self.pos.side);
         shots::hit_after(self.pos.board(), self.pos.side, mv, &beam)
     }
@@ -183,13 +190,13 @@ impl Leiserchess {
     /// Ordering value of a laser result for the mover: opposing king
     /// first, then opposing pawns; own pawns and own king last.
     #[inline]
-    fn hit_value(&self, hit: Hit) -> i32 {
-        let us = self.pos.side;
+    fn hit_value(&self, (hit, piece): (Hit, Piece)) -> i32 {
+        let ours = piece.side() == self.pos.side;
         match hit {
             Hit::Off => 0,
-            Hit::Pawn(idx) if self.pos.board().at(idx).side() == us => -100,
+            Hit::Pawn(_) if ours => -100,
             Hit::Pawn(_) => 100,
-            Hit::King(idx) if self.pos.board().at(idx).side() == us => -10_000,
+            Hit::King(_) if ours => -10_000,
             Hit::King(_) => 10_000,
         }
     }
@@ -197,11 +204,11 @@ impl Leiserchess {
     /// Whether `mv` belongs in quiescence: it zaps a pawn (either colour),
     /// or the opposing king (a win the search must see).
     #[inline]
-    fn hit_is_noisy(&self, hit: Hit) -> bool {
+    fn hit_is_noisy(&self, (hit, piece): (Hit, Piece)) -> bool {
         match hit {
             Hit::Off => false,
             Hit::Pawn(_) => true,
-            Hit::King(idx) => self.pos.board().at(idx).side() != self.pos.side,
+            Hit::King(_) => piece.side() != self.pos.side,
         }
     }
 
@@ -407,12 +414,12 @@ impl Game for Leiserchess {
 
     #[inline]
     fn is_noisy(&self, mv: Move) -> bool {
-        self.hit_is_noisy(self.hit_after(mv))
+        self.hit_is_noisy(self.struck_after(mv))
     }
 
     #[inline]
     fn noisy_order(&self, mv: Move) -> i32 {
-        self.hit_value(self.hit_after(mv))
+        self.hit_value(self.struck_after(mv))
     }
 
     #[inline]

@@ -97,11 +97,16 @@ pub fn revert_raw(cells: &mut [u8; MAILBOX_CELLS], undo: RawUndo) {
     }
 }
 
-/// What `side`'s laser hits after `side` plays `mv` on `board`.
+/// What `side`'s laser hits after `side` plays `mv` on `board`, and the
+/// piece it strikes (read after the move: it may have just arrived there).
 #[inline]
-pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> Hit {
+pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piece) {
+    let struck = |cells: &[u8; MAILBOX_CELLS], hit: Hit| match hit {
+        Hit::Off => (hit, Piece::EMPTY),
+        Hit::Pawn(idx) | Hit::King(idx) => (hit, Piece::from_code(cells[idx])),
+    };
     if mv.touched() & beam.squares == 0 {
-        return beam.hit;
+        return struck(board.cells(), beam.hit);
     }
     let mut cells = *board.cells();
     let (_, end) = apply_raw(&mut cells, mv);
@@ -110,5 +115,6 @@ pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> Hit {
     } else {
         board.king(side)
     };
-    laser::fire(&cells, king, Piece::from_code(cells[king]).orientation())
+    let hit = laser::fire(&cells, king, Piece::from_code(cells[king]).orientation());
+    struck(&cells, hit)
 }

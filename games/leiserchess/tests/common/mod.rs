@@ -436,15 +436,15 @@ pub fn fen_of(pieces: &[(&str, &str)], side: char) -> String {
     let mut out = String::new();
     for r in (0..8).rev() {
         let mut empty = 0;
-        for f in 0..8 {
-            if grid[r][f].is_empty() {
+        for cell in &grid[r] {
+            if cell.is_empty() {
                 empty += 1;
             } else {
                 if empty > 0 {
                     out += &empty.to_string();
                     empty = 0;
                 }
-                out += &grid[r][f];
+                out += cell;
             }
         }
         if empty > 0 {
