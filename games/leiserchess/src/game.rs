@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use search::{EndReason, Game, Outcome, Score, Side};
+use search::{EndReason, Game, Outcome, PerftStyle, Score, Side};
 
 use crate::eval::{self, Params};
 use crate::fen::{self, FenError, START_FEN};
@@ -457,6 +457,9 @@ impl Game for Leiserchess {
 
     /// Chosen before the search existed; revisit once it is tuned.
     const BENCH_DEPTH: u32 = 6;
+
+    /// MIT's engine prints `perft <d> <count>` for each depth (rule 9).
+    const PERFT_STYLE: PerftStyle = PerftStyle::PerDepth;
 
     fn perft(&mut self, depth: u32) -> u64 {
         Leiserchess::perft(self, depth)
