@@ -441,6 +441,12 @@ impl<G: Game> Search<'_, G> {
             if soft_deadline.is_some_and(|t| Instant::now() >= t) {
                 break;
             }
+            // With a single legal move there is nothing to think about when
+            // the clock is running (fixed-depth searches still go on, so
+            // node counts stay deterministic).
+            if soft_deadline.is_some() && root_moves.len() == 1 {
+                break;
+            }
         }
 
         if result.best_move.is_none() {

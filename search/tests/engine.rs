@@ -1,0 +1,181 @@
+//! The in-process API as the web GUI and autotester use it: a stop flag,
+//! limits and an info callback.
+
+mod common;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use common::nim::Nim;
+use common::random_tree::RandomTree;
+use search::{Clock, Engine, Game, Limits, ScoreBound, SearchInfo};
+
+fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+}
+
+#[test]
+fn stop_flag_from_another_thread_ends_an_unlimited_search() {
+    let mut engine = Engine::<RandomTree>::new(4).expect("table");
+    let pos = RandomTree::startpos();
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let result = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        engine.search(&pos, &Limits::default(), &stop, &mut |_| {})
+    });
+    let elapsed = start.elapsed();
+    assert!(elapsed < Duration::from_millis(300), "{elapsed:?}");
+    assert!(result.depth >= 1);
+    let best = result.best_move.expect("a move");
+    assert!(legal(&pos).contains(&best));
+}
+
+#[test]
+fn info_callback_sees_each_iteration_and_the_final_pv() {
+    let mut engine = Engine::<RandomTree>::new(4).expect("table");
+    let pos = RandomTree::startpos();
+    let mut infos: Vec<SearchInfo<_>> = Vec::new();
+    let result = engine.search(&pos, &Limits::depth(7), &AtomicBool::new(false), &mut |i| {
+        infos.push(i.clone())
+    });
+    let exact: Vec<_> = infos
+        .iter()
+        .filter(|i| i.bound == ScoreBound::Exact)
+        .collect();
+    let depths: Vec<u32> = exact.iter().map(|i| i.depth).collect();
+    assert_eq!(depths, (1..=7).collect::<Vec<_>>());
+    let last = exact.last().expect("info");
+    assert_eq!(last.pv, result.pv);
+    assert_eq!(last.score, result.score);
+    assert!(last.nodes <= result.nodes);
+    assert!(exact.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+    assert!(exact.iter().all(|i| i.seldepth >= i.depth));
+}
+
+#[test]
+fn node_limit_is_respected_and_still_gives_a_move() {
+    let pos = RandomTree::startpos();
+    for nodes in [1u64, 10, 1000, 20_000] {
+        let mut engine = Engine::<RandomTree>::new(1).expect("table");
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let r = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+        assert!(r.nodes <= nodes, "{} > {nodes}", r.nodes);
+        assert!(legal(&pos).contains(&r.best_move.expect("move")));
+    }
+}
+
+#[test]
+fn clock_limits_are_kept() {
+    let pos = RandomTree::startpos();
+    let mut engine = Engine::<RandomTree>::new(4).expect("table");
+    let limits = Limits {
+        clock: Some(Clock {
+            remaining: Duration::from_millis(3000),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let r = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+    let elapsed = start.elapsed();
+    // Hard limit: 3 * (2990 / 30) ms; soft limit 99 ms.
+    assert!(elapsed < Duration::from_millis(350), "{elapsed:?}");
+    assert!(elapsed >= Duration::from_millis(90), "{elapsed:?}");
+    assert!(r.best_move.is_some());
+
+    // Almost no time left: still a searched, legal move.
+    let limits = Limits {
+        clock: Some(Clock {
+            remaining: Duration::from_millis(1),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    };
+    let r = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+    assert!(r.depth >= 1);
+    assert!(legal(&pos).contains(&r.best_move.expect("move")));
+}
+
+#[test]
+fn a_single_legal_move_is_played_at_once_on_the_clock() {
+    let pos = Nim::from_fen("0/1 w").expect("fen");
+    let mut engine = Engine::<Nim>::new(1).expect("table");
+    let start = Instant::now();
+    let r = engine.search(
+        &pos,
+        &Limits::movetime(Duration::from_secs(5)),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(start.elapsed() < Duration::from_millis(100));
+    assert_eq!(r.best_move.map(|m| m.to_string()), Some("1-1".to_string()));
+}
+
+#[test]
+fn lazy_smp_threads_search_and_agree_on_solved_games() {
+    let mut engine = Engine::<Nim>::new(4).expect("table");
+    engine.set_threads(3);
+    for fen in ["3/4/5 w", "1/2/3 w", "5/6 b"] {
+        let pos = Nim::from_fen(fen).expect("fen");
+        let r = engine.search(
+            &pos,
+            &Limits::depth(20),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        let best = r.best_move.expect("move");
+        assert_eq!(r.score > 0, pos.xor() != 0, "{fen}");
+        if pos.xor() != 0 {
+            let mut after = pos.clone();
+            after.make(best);
+            assert_eq!(after.xor(), 0, "{fen}: {best}");
+        }
+        engine.new_game();
+    }
+}
+
+#[test]
+fn options_and_new_game() {
+    let mut engine = Engine::<RandomTree>::new(1).expect("table");
+    assert!(engine.set_hash_mb(0).is_err());
+    assert_eq!(engine.hash_mb(), 1, "a refused size keeps the old table");
+    engine.set_hash_mb(2).expect("2 MB");
+    assert_eq!(engine.hash_mb(), 2);
+    let pos = RandomTree::startpos();
+    engine.search(
+        &pos,
+        &Limits::depth(9),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(engine.hashfull() > 0);
+    engine.new_game();
+    assert_eq!(engine.hashfull(), 0);
+    engine.set_threads(0);
+    assert_eq!(engine.threads(), 1);
+}
+
+#[test]
+fn no_legal_move_gives_no_best_move_and_the_rules_score() {
+    let pos = Nim::from_fen("0/0 w").expect("fen");
+    let mut engine = Engine::<Nim>::new(1).expect("table");
+    let r = engine.search(
+        &pos,
+        &Limits::depth(3),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_eq!(r.best_move, None);
+    assert_eq!(r.score, search::score::mated_in(0));
+}
