@@ -1,4 +1,78 @@
-fn main() {
-    eprintln!("webgui: not built yet (issue 6); the engines are `chess-engine` and `leiserchess-engine`");
-    std::process::exit(2);
+//! `webgui`: serves the page on http://127.0.0.1:8080 (see `--help`).
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use webgui::security::HostPolicy;
+use webgui::Config;
+
+/// Play chess or Leiserchess against the built-in engines in the browser.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// Address to listen on. Anything but a loopback address exposes the
+    /// games to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Use this external UCI engine instead of the built-in one.
+    #[arg(long, value_name = "PATH")]
+    engine: Option<PathBuf>,
+    /// Transposition table per game, in MB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    hash: u16,
+    /// Most games kept at once.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_games: u32,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args = Args::parse();
+    if let Some(path) = &args.engine {
+        if !path.is_file() {
+            eprintln!("webgui: engine '{}' is not a file", path.display());
+            return ExitCode::from(2);
+        }
+    }
+    let config = Config {
+        engine: args.engine,
+        hash_mb: usize::from(args.hash),
+        max_games: args.max_games as usize,
+        ..Config::default()
+    };
+    let policy = if args.host.is_loopback() {
+        HostPolicy::LoopbackOnly
+    } else {
+        HostPolicy::Any
+    };
+    let addr = SocketAddr::new(args.host, args.port);
+    let listener = match tokio::net::TcpListener::bind(addr).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("webgui: cannot listen on {addr}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let shown = listener.local_addr().unwrap_or(addr);
+    println!("webgui: open http://{shown}/ in a browser (Ctrl-C to quit)");
+    let router = webgui::app_with_host_policy(config, policy);
+    let shutdown = async {
+        // Without a signal handler the server just runs until killed.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    match webgui::serve(listener, router, shutdown).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("webgui: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

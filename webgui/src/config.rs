@@ -1,0 +1,36 @@
+//! Server configuration (from the command line in `main`, or set by tests).
+
+use std::path::PathBuf;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// An external UCI engine to use instead of the built-in one. Only the
+    /// command line sets this: no request can name a program.
+    pub engine: Option<PathBuf>,
+    /// Transposition table size per game, in MB.
+    pub hash_mb: usize,
+    /// Games kept at once; the least recently used idle game makes room.
+    pub max_games: usize,
+    /// Largest request body accepted.
+    pub max_body_bytes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            engine: None,
+            hash_mb: 16,
+            max_games: 256,
+            max_body_bytes: 256 * 1024,
+        }
+    }
+}
+
+/// Shared by every game: the configuration and the runtime that timers
+/// (clock flags) run on.
+#[derive(Debug)]
+pub struct Context {
+    pub config: Config,
+    pub runtime: Option<tokio::runtime::Handle>,
+}

@@ -1,0 +1,167 @@
+//! `POST /api/games`: a new game from the start position, a FEN, a list of
+//! moves or a PGN text.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde::Deserialize;
+
+use chess::Chess;
+use leiserchess::Leiserchess;
+
+use crate::clock::TimeControl;
+use crate::config::Context;
+use crate::error::ApiError;
+use crate::games::{GameKind, GuiGame};
+use crate::limits::EngineLimit;
+use crate::live::{GameHandle, Live};
+use crate::pgn;
+use crate::session::{Player, Session};
+
+/// Longest FEN accepted.
+const MAX_FEN_LEN: usize = 200;
+/// Most moves accepted when creating a game.
+const MAX_MOVES: usize = 2000;
+
+/// Moves as a list or as one space-separated string.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum MovesInput {
+    List(Vec<String>),
+    Text(String),
+}
+
+impl MovesInput {
+    fn into_vec(self) -> Vec<String> {
+        match self {
+            MovesInput::List(list) => list,
+            MovesInput::Text(text) => text.split_whitespace().map(str::to_string).collect(),
+        }
+    }
+}
+
+/// The body of `POST /api/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub game: GameKind,
+    #[serde(default)]
+    pub fen: Option<String>,
+    #[serde(default)]
+    pub moves: Option<MovesInput>,
+    /// A PGN text to import instead of `fen` and `moves`.
+    #[serde(default)]
+    pub pgn: Option<String>,
+    /// Default: a person.
+    #[serde(default)]
+    pub white: Option<Player>,
+    /// Default: the engine.
+    #[serde(default)]
+    pub black: Option<Player>,
+    #[serde(default)]
+    pub limit: Option<EngineLimit>,
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
+    /// Engine against engine: start playing at once.
+    #[serde(default)]
+    pub autoplay: bool,
+}
+
+/// Builds the game once the store has given it an id.
+pub type Builder = Box<dyn FnOnce(String) -> Arc<dyn GameHandle> + Send>;
+
+/// Checks the request and builds the game with id `id`.
+pub fn build(
+    request: NewGame,
+    ctx: &Arc<Context>,
+) -> Result<Builder, ApiError> {
+    let kind = request.game;
+    let prepared = Prepared::from_request(request)?;
+    // Both arms build the session first so every error surfaces before an
+    // id is taken.
+    let ctx = Arc::clone(ctx);
+    let builder: Builder = match kind {
+        GameKind::Chess => {
+            let (session, autoplay) = prepared.session::<Chess>()?;
+            Box::new(move |id| Arc::new(Live::start(id, ctx, session, autoplay)))
+        }
+        GameKind::Leiserchess => {
+            let (session, autoplay) = prepared.session::<Leiserchess>()?;
+            Box::new(move |id| Arc::new(Live::start(id, ctx, session, autoplay)))
+        }
+    };
+    Ok(builder)
+}
+
+/// A validated request, not yet tied to a game type.
+struct Prepared {
+    fen: Option<String>,
+    moves: Vec<String>,
+    players: [Player; 2],
+    limit: EngineLimit,
+    clock: Option<TimeControl>,
+    autoplay: bool,
+}
+
+impl Prepared {
+    fn from_request(r: NewGame) -> Result<Prepared, ApiError> {
+        let (fen, moves) = match r.pgn {
+            Some(_) if r.fen.is_some() || r.moves.is_some() => {
+                return Err(ApiError::BadRequest(
+                    "give either a PGN or a FEN and moves, not both".into(),
+                ))
+            }
+            Some(text) => {
+                let game = pgn::read(&text)
+                    .map_err(|e| ApiError::BadRequest(format!("invalid PGN: {e}")))?;
+                (game.tag("FEN").map(str::to_string), game.moves)
+            }
+            None => (r.fen, r.moves.map(MovesInput::into_vec).unwrap_or_default()),
+        };
+        if fen.as_ref().is_some_and(|f| f.len() > MAX_FEN_LEN) {
+            return Err(ApiError::BadFen(format!(
+                "longer than {MAX_FEN_LEN} characters"
+            )));
+        }
+        if moves.len() > MAX_MOVES {
+            return Err(ApiError::BadRequest(format!("at most {MAX_MOVES} moves")));
+        }
+        Ok(Prepared {
+            fen,
+            moves,
+            players: [
+                r.white.unwrap_or(Player::Human),
+                r.black.unwrap_or(Player::Engine),
+            ],
+            limit: r.limit.unwrap_or_default().validate()?,
+            clock: r.clock.map(TimeControl::validate).transpose()?,
+            autoplay: r.autoplay,
+        })
+    }
+
+    fn session<G: GuiGame>(self) -> Result<(Session<G>, bool), ApiError> {
+        let start = match self.fen.as_deref().map(str::trim) {
+            Some(fen) if !fen.is_empty() => {
+                G::from_fen(fen).map_err(|e| ApiError::BadFen(e.to_string()))?
+            }
+            _ => G::startpos(),
+        };
+        let mut session = Session::new(start, self.players, self.limit, self.clock);
+        let now = Instant::now();
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = session.parse(text).map_err(|e| match e {
+                ApiError::IllegalMove { text, reason } => ApiError::IllegalMove {
+                    text,
+                    reason: format!("move {} of the list: {reason}", i + 1),
+                },
+                ApiError::Conflict(_) => ApiError::BadRequest(format!(
+                    "move {} ('{text}') comes after the end of the game",
+                    i + 1
+                )),
+                other => other,
+            })?;
+            session.play(mv, now)?;
+        }
+        Ok((session, self.autoplay))
+    }
+}

@@ -1,0 +1,35 @@
+//! The chess adapter: FEN letters, from/to squares and promotions.
+
+use chess::{Chess, Move, Square};
+
+use super::{GameKind, GuiGame, MoveInfo};
+
+impl GuiGame for Chess {
+    const KIND: GameKind = GameKind::Chess;
+    const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
+
+    fn board(&self) -> Vec<String> {
+        let pos = self.position();
+        Square::all()
+            .map(|sq| pos.piece_at(sq).map_or_else(String::new, |p| p.char().to_string()))
+            .collect()
+    }
+
+    fn move_info(&self, mv: Move) -> MoveInfo {
+        MoveInfo {
+            text: mv.to_uci(),
+            record: self.position().san(mv),
+            from: mv.from().to_string(),
+            to: mv.to().to_string(),
+            swap: None,
+            rotate: None,
+            promotion: mv.promotion().map(|role| role.char()),
+        }
+    }
+
+    fn check_square(&self) -> Option<String> {
+        let pos = self.position();
+        pos.in_check()
+            .then(|| pos.king(pos.side_to_move()).to_string())
+    }
+}

@@ -1,0 +1,78 @@
+//! The web GUI: an axum server that keeps games (chess or Leiserchess) and
+//! runs the engines in-process, plus the page (HTML, CSS and JavaScript
+//! modules compiled into the binary) that draws the board as SVG.
+//!
+//! [`app`] builds the router (tests use it in-process); [`serve`] runs it
+//! on a listener.
+
+pub mod api;
+pub mod assets;
+pub mod clock;
+pub mod config;
+pub mod create;
+pub mod error;
+pub mod events;
+pub mod games;
+pub mod limits;
+pub mod live;
+pub mod pgn;
+pub mod player;
+pub mod security;
+pub mod session;
+pub mod store;
+pub mod view;
+
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use axum::Router;
+
+pub use config::Config;
+pub use error::ApiError;
+use config::Context;
+use security::HostPolicy;
+use store::GameStore;
+
+/// What every handler shares.
+pub struct AppState {
+    pub ctx: Arc<Context>,
+    pub store: GameStore,
+}
+
+/// The router: the page, its assets and the API. Call it inside a Tokio
+/// runtime (timers for clocks run on it).
+pub fn app(config: Config) -> Router {
+    app_with_host_policy(config, HostPolicy::LoopbackOnly)
+}
+
+/// [`app`] with an explicit Host header policy.
+pub fn app_with_host_policy(config: Config, policy: HostPolicy) -> Router {
+    let body_limit = config.max_body_bytes;
+    let state = Arc::new(AppState {
+        store: GameStore::new(config.max_games),
+        ctx: Arc::new(Context {
+            config,
+            runtime: tokio::runtime::Handle::try_current().ok(),
+        }),
+    });
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/static/{*path}", get(assets::file))
+        .nest("/api", api::routes())
+        .fallback(|| async { ApiError::NotFound })
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(policy, security::guard))
+        .with_state(state)
+}
+
+/// Serves `router` on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown)
+        .await
+}

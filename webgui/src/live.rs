@@ -1,0 +1,494 @@
+//! A session in use: shared between requests, server-sent event streams
+//! and the engine thread. The engine searches on its own OS thread (never
+//! on the async runtime's workers) and hands its move back here.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::{Duration, Instant};
+
+use tokio::sync::broadcast;
+
+use search::Side;
+
+use crate::config::Context;
+use crate::error::ApiError;
+use crate::games::GuiGame;
+use crate::limits::EngineLimit;
+use crate::player::{new_searcher, EngineError, Progress, Searcher};
+use crate::session::{Player, PositionView, Session};
+use crate::view::{Players, Preview, StateView};
+
+/// Events buffered per game for slow subscribers.
+const EVENT_BUFFER: usize = 64;
+/// Checked a little after a clock's deadline, so the flag has surely fallen.
+const FLAG_SLACK: Duration = Duration::from_millis(5);
+
+/// An event for a game's subscribers, already serialized.
+#[derive(Clone, Debug)]
+pub struct ServerEvent {
+    /// `state` or `info`.
+    pub kind: &'static str,
+    pub data: Arc<str>,
+}
+
+/// A search in progress.
+struct Thinking {
+    token: u64,
+    stop: Arc<AtomicBool>,
+    /// The result will be thrown away (the position changed, or paused).
+    discard: bool,
+}
+
+struct Shared<G: GuiGame> {
+    session: Session<G>,
+    /// The engine between searches (it is on the engine thread during one).
+    searcher: Option<Box<dyn Searcher<G>>>,
+    engine_name: String,
+    thinking: Option<Thinking>,
+    next_token: u64,
+    autoplay: bool,
+    info: Option<Progress>,
+    engine_error: Option<String>,
+    last_used: Instant,
+    closed: bool,
+}
+
+struct Inner<G: GuiGame> {
+    id: String,
+    ctx: Arc<Context>,
+    shared: Mutex<Shared<G>>,
+    events: broadcast::Sender<ServerEvent>,
+}
+
+/// A game shared by requests and its engine thread.
+pub struct Live<G: GuiGame> {
+    inner: Arc<Inner<G>>,
+}
+
+impl<G: GuiGame> Live<G> {
+    /// Wraps a new session; starts the engine if it moves first.
+    pub fn start(id: String, ctx: Arc<Context>, mut session: Session<G>, autoplay: bool) -> Self {
+        session.start_clocks(Instant::now());
+        let engine_name = match &ctx.config.engine {
+            Some(path) => format!("external engine {}", path.display()),
+            None => format!("built-in {} engine", G::NAME),
+        };
+        let (events, _) = broadcast::channel(EVENT_BUFFER);
+        let inner = Arc::new(Inner {
+            id,
+            ctx,
+            shared: Mutex::new(Shared {
+                session,
+                searcher: None,
+                engine_name,
+                thinking: None,
+                next_token: 0,
+                autoplay,
+                info: None,
+                engine_error: None,
+                last_used: Instant::now(),
+                closed: false,
+            }),
+            events,
+        });
+        {
+            let mut s = inner.lock();
+            inner.changed(&mut s);
+        }
+        Live { inner }
+    }
+}
+
+impl<G: GuiGame> Inner<G> {
+    /// Locks the shared state. A panic elsewhere while holding the lock
+    /// leaves consistent data (every change is a single step), so a
+    /// poisoned lock is used as is rather than failing every request.
+    fn lock(&self) -> MutexGuard<'_, Shared<G>> {
+        self.shared.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Bookkeeping on every access: marks the game used and applies a
+    /// fallen flag.
+    fn touch(&self, s: &mut Shared<G>) {
+        let now = Instant::now();
+        s.last_used = now;
+        if s.session.check_flag(now) {
+            abort(s);
+            self.broadcast_state(s);
+        }
+    }
+
+    fn state(&self, s: &Shared<G>) -> StateView {
+        let session = &s.session;
+        let game = session.game();
+        let [white, black] = session.players();
+        StateView {
+            id: self.id.clone(),
+            game: G::KIND,
+            side_names: G::SIDE_NAMES,
+            players: Players { white, black },
+            limit: session.limit(),
+            start_fen: session.start_fen().to_string(),
+            position: session.current_view(),
+            moves: session.records().to_vec(),
+            legal: session
+                .legal_moves()
+                .into_iter()
+                .map(|mv| game.move_info(mv))
+                .collect(),
+            result: session.result_view(),
+            clock: session.clock_view(Instant::now()),
+            thinking: s.thinking.as_ref().is_some_and(|t| !t.discard),
+            autoplay: s.autoplay,
+            engine: s.engine_name.clone(),
+            engine_error: s.engine_error.clone(),
+            info: s.info.clone(),
+        }
+    }
+
+    fn send(&self, kind: &'static str, data: Result<String, serde_json::Error>) {
+        // No subscribers is fine; serialization of our own types does not
+        // fail, and if it did the page would simply miss one update.
+        if let Ok(json) = data {
+            let _ = self.events.send(ServerEvent {
+                kind,
+                data: json.into(),
+            });
+        }
+    }
+
+    fn broadcast_state(&self, s: &Shared<G>) {
+        if self.events.receiver_count() > 0 {
+            self.send("state", serde_json::to_string(&self.state(s)));
+        }
+    }
+
+    /// After the position or the players' settings changed: start the
+    /// engine if it is its turn, arm the flag timer, tell subscribers.
+    fn changed(self: &Arc<Self>, s: &mut Shared<G>) {
+        self.maybe_start_engine(s);
+        self.arm_flag_timer(s);
+        self.broadcast_state(s);
+    }
+
+    /// Starts a search when an engine is to move and should move by itself:
+    /// against a person always, against an engine while autoplay is on.
+    fn maybe_start_engine(self: &Arc<Self>, s: &mut Shared<G>) {
+        let session = &s.session;
+        if s.closed || session.is_over() || s.thinking.is_some() {
+            return;
+        }
+        let stm = session.side_to_move();
+        if session.player(stm) != Player::Engine {
+            return;
+        }
+        let against_person = session.player(stm.opponent()) == Player::Human;
+        if against_person || s.autoplay {
+            let limit = session.limit();
+            self.start_search(s, limit);
+        }
+    }
+
+    /// Hands the position to an engine thread.
+    fn start_search(self: &Arc<Self>, s: &mut Shared<G>, limit: EngineLimit) {
+        let request = s.session.search_request(limit, Instant::now());
+        let stop = Arc::new(AtomicBool::new(false));
+        let token = s.next_token;
+        s.next_token += 1;
+        s.info = None;
+        s.engine_error = None;
+        let searcher = s.searcher.take();
+        let config = &self.ctx.config;
+        let (external, hash_mb) = (config.engine.clone(), config.hash_mb);
+        let inner = Arc::clone(self);
+        let thread_stop = Arc::clone(&stop);
+        let spawned = std::thread::Builder::new()
+            .name(format!("engine {}", self.id))
+            .stack_size(search::search::SEARCH_STACK_BYTES)
+            .spawn(move || {
+                // A first search creates the engine here: starting an
+                // external program may take a while and must not hold up
+                // requests.
+                let made = match searcher {
+                    Some(searcher) => Ok(searcher),
+                    None => new_searcher::<G>(external.as_deref(), hash_mb),
+                };
+                let (searcher, result) = match made {
+                    Ok(mut searcher) => {
+                        let weak = Arc::downgrade(&inner);
+                        let mut report = |p: Progress| publish_info(&weak, p);
+                        let result = searcher.search(&request, &thread_stop, &mut report);
+                        (Some(searcher), result)
+                    }
+                    Err(e) => (None, Err(e)),
+                };
+                inner.finish_search(token, searcher, result);
+            });
+        match spawned {
+            Ok(_) => s.thinking = Some(Thinking {
+                token,
+                stop,
+                discard: false,
+            }),
+            Err(e) => {
+                s.engine_error = Some(format!("could not start a search thread: {e}"));
+                s.autoplay = false;
+            }
+        }
+    }
+
+    /// Back from the engine thread: plays its move unless the search was
+    /// discarded, then carries on (the next engine turn, a waiting move).
+    fn finish_search(
+        self: &Arc<Self>,
+        token: u64,
+        searcher: Option<Box<dyn Searcher<G>>>,
+        result: Result<Option<G::Move>, EngineError>,
+    ) {
+        let mut s = self.lock();
+        if searcher.is_some() {
+            s.searcher = searcher;
+        }
+        let current = s.thinking.as_ref().is_some_and(|t| t.token == token);
+        if !current {
+            return;
+        }
+        let discard = s.thinking.as_ref().is_some_and(|t| t.discard);
+        s.thinking = None;
+        if !discard {
+            let now = Instant::now();
+            match result {
+                Ok(Some(mv)) => {
+                    // Legal by construction for the built-in engine and
+                    // checked for an external one; a fallen flag ends the
+                    // game here instead.
+                    let _ = s.session.play(mv, now);
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    s.engine_error = Some(e.to_string());
+                    s.autoplay = false;
+                }
+            }
+            s.session.check_flag(now);
+        }
+        self.changed(&mut s);
+    }
+
+    /// Wakes up when the running clock's flag falls, so subscribers learn
+    /// of a loss on time without polling.
+    fn arm_flag_timer(self: &Arc<Self>, s: &Shared<G>) {
+        let (Some(runtime), false) = (&self.ctx.runtime, s.session.is_over()) else {
+            return;
+        };
+        let Some(deadline) = s.session.clocks().and_then(|c| c.deadline()) else {
+            return;
+        };
+        let weak: Weak<Inner<G>> = Arc::downgrade(self);
+        runtime.spawn(async move {
+            tokio::time::sleep_until(tokio::time::Instant::from_std(deadline + FLAG_SLACK)).await;
+            if let Some(inner) = weak.upgrade() {
+                let mut s = inner.lock();
+                inner.touch(&mut s);
+            }
+        });
+    }
+}
+
+/// Stops the current search and throws its result away.
+fn abort<G: GuiGame>(s: &mut Shared<G>) {
+    if let Some(t) = &mut s.thinking {
+        t.discard = true;
+        t.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn publish_info<G: GuiGame>(weak: &Weak<Inner<G>>, progress: Progress) {
+    let Some(inner) = weak.upgrade() else { return };
+    let json = serde_json::to_string(&progress);
+    inner.lock().info = Some(progress);
+    inner.send("info", json);
+}
+
+/// The operations the API performs on a game, whatever the game.
+pub trait GameHandle: Send + Sync {
+    fn state(&self) -> StateView;
+    fn legal(&self) -> Vec<crate::games::MoveInfo>;
+    fn play(&self, text: &str) -> Result<StateView, ApiError>;
+    fn engine_go(&self, limit: Option<EngineLimit>) -> Result<StateView, ApiError>;
+    fn engine_stop(&self, play_best: bool) -> Result<StateView, ApiError>;
+    fn set_autoplay(&self, on: bool) -> Result<StateView, ApiError>;
+    fn set_limit(&self, limit: EngineLimit) -> StateView;
+    fn undo(&self, plies: Option<usize>) -> Result<StateView, ApiError>;
+    fn position(&self, ply: usize) -> Result<PositionView, ApiError>;
+    fn preview(&self, text: &str) -> Result<Preview, ApiError>;
+    fn fen(&self) -> String;
+    fn pgn(&self, date: &str) -> String;
+    /// The current state (as JSON) and a receiver of later events.
+    fn subscribe(&self) -> (String, broadcast::Receiver<ServerEvent>);
+    /// Whether the game is idle (no search) and since when it was used.
+    fn idle_since(&self) -> Option<Instant>;
+    /// Stops the engine for good (the game is being removed).
+    fn close(&self);
+}
+
+impl<G: GuiGame> GameHandle for Live<G> {
+    fn state(&self) -> StateView {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        self.inner.state(&s)
+    }
+
+    fn legal(&self) -> Vec<crate::games::MoveInfo> {
+        self.state().legal
+    }
+
+    fn play(&self, text: &str) -> Result<StateView, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        if s.thinking.as_ref().is_some_and(|t| !t.discard) {
+            return Err(ApiError::Conflict("the engine is thinking".into()));
+        }
+        let stm = s.session.side_to_move();
+        let engines_turn = s.session.player(stm) == Player::Engine
+            && s.session.player(stm.opponent()) == Player::Human;
+        if engines_turn && !s.session.is_over() {
+            return Err(ApiError::Conflict("it is the engine's turn".into()));
+        }
+        let mv = s.session.parse(text)?;
+        let played = s.session.play(mv, Instant::now());
+        self.inner.changed(&mut s);
+        played?;
+        Ok(self.inner.state(&s))
+    }
+
+    fn engine_go(&self, limit: Option<EngineLimit>) -> Result<StateView, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        if s.session.is_over() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        if s.thinking.is_some() {
+            return Err(ApiError::Conflict("the engine is already thinking".into()));
+        }
+        let limit = match limit {
+            Some(l) => l.validate()?,
+            None => s.session.limit(),
+        };
+        self.inner.start_search(&mut s, limit);
+        if let Some(e) = &s.engine_error {
+            return Err(ApiError::EngineUnavailable(e.clone()));
+        }
+        self.inner.broadcast_state(&s);
+        Ok(self.inner.state(&s))
+    }
+
+    fn engine_stop(&self, play_best: bool) -> Result<StateView, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        match &mut s.thinking {
+            Some(t) if !t.discard => {
+                t.discard = !play_best;
+                t.stop.store(true, Ordering::Relaxed);
+            }
+            _ => return Err(ApiError::Conflict("the engine is not thinking".into())),
+        }
+        if !play_best {
+            // Stopping without a move pauses engine-against-engine play.
+            s.autoplay = false;
+        }
+        self.inner.broadcast_state(&s);
+        Ok(self.inner.state(&s))
+    }
+
+    fn set_autoplay(&self, on: bool) -> Result<StateView, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        s.autoplay = on;
+        if !on {
+            let engines_only = !s.session.players().contains(&Player::Human);
+            if engines_only {
+                abort(&mut s);
+            }
+        }
+        self.inner.changed(&mut s);
+        Ok(self.inner.state(&s))
+    }
+
+    fn set_limit(&self, limit: EngineLimit) -> StateView {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        s.session.set_limit(limit);
+        self.inner.broadcast_state(&s);
+        self.inner.state(&s)
+    }
+
+    fn undo(&self, plies: Option<usize>) -> Result<StateView, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        let plies = plies.unwrap_or_else(|| s.session.default_undo_plies());
+        s.session.undo(plies, Instant::now())?;
+        // The search (if any) was for a position that is gone.
+        abort(&mut s);
+        s.info = None;
+        self.inner.changed(&mut s);
+        Ok(self.inner.state(&s))
+    }
+
+    fn position(&self, ply: usize) -> Result<PositionView, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        s.session.position_at(ply)
+    }
+
+    fn preview(&self, text: &str) -> Result<Preview, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        let mv = s.session.parse(text)?;
+        let mut game = s.session.game().clone();
+        let info = game.move_info(mv);
+        game.make(mv);
+        Ok(Preview {
+            mv: info,
+            laser: game.last_laser(),
+            board: game.board(),
+        })
+    }
+
+    fn fen(&self) -> String {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        s.session.game().fen()
+    }
+
+    fn pgn(&self, date: &str) -> String {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        let name = |side: Side| match s.session.player(side) {
+            Player::Human => "Human".to_string(),
+            Player::Engine => s.engine_name.clone(),
+        };
+        let names = [name(Side::White), name(Side::Black)];
+        s.session.pgn(names, date)
+    }
+
+    fn subscribe(&self) -> (String, broadcast::Receiver<ServerEvent>) {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        let rx = self.inner.events.subscribe();
+        let json = serde_json::to_string(&self.inner.state(&s)).unwrap_or_default();
+        (json, rx)
+    }
+
+    fn idle_since(&self) -> Option<Instant> {
+        let s = self.inner.lock();
+        s.thinking.is_none().then_some(s.last_used)
+    }
+
+    fn close(&self) {
+        let mut s = self.inner.lock();
+        s.closed = true;
+        s.autoplay = false;
+        abort(&mut s);
+    }
+}

@@ -1,0 +1,548 @@
+//! One game's state, generic over the game: start position, moves played,
+//! players, engine strength, clocks and result. No threads here; `live`
+//! wraps a session for concurrent use and runs the engine.
+
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use search::{EndReason, Outcome, Side};
+
+use crate::clock::{ClockView, Clocks, TimeControl};
+use crate::error::ApiError;
+use crate::games::{side_name, GuiGame, Laser};
+use crate::limits::EngineLimit;
+use crate::pgn;
+use crate::player::SearchRequest;
+
+/// Longest move text accepted (the longest real move is `d5e4f5`, or a
+/// long SAN such as `exd8=Q+`).
+const MAX_MOVE_TEXT: usize = 16;
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    Human,
+    Engine,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    Rules(Outcome),
+    Time { loser: Side },
+}
+
+/// The result as the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    /// `white`, `black`, or `None` for a draw.
+    pub winner: Option<&'static str>,
+    /// A stable code: `checkmate`, `king_zapped`, `time`, ...
+    pub reason: &'static str,
+    /// A sentence for people, with the game's side names.
+    pub text: String,
+}
+
+/// A move of the move list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRecord {
+    /// 1 for the first move played.
+    pub ply: usize,
+    /// Protocol notation.
+    pub text: String,
+    /// Record notation (SAN for chess).
+    pub record: String,
+    /// `white` or `black`.
+    pub side: &'static str,
+    pub from: String,
+    pub to: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swap: Option<String>,
+}
+
+/// The highlighted squares of the move that led to a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastMove {
+    pub from: String,
+    pub to: String,
+    pub swap: Option<String>,
+}
+
+/// A position of the game, as drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionView {
+    pub ply: usize,
+    pub fen: String,
+    /// Piece codes, a1 first.
+    pub board: Vec<String>,
+    pub side_to_move: &'static str,
+    pub last_move: Option<LastMove>,
+    /// Leiserchess: the laser fired by the last move.
+    pub laser: Option<Laser>,
+    /// The king in check (chess).
+    pub check: Option<String>,
+}
+
+pub fn side_str(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+fn reason_code(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::InsufficientMaterial => "insufficient_material",
+        EndReason::FiftyMoves => "fifty_moves",
+        EndReason::Repetition => "repetition",
+        EndReason::KingZapped => "king_zapped",
+        EndReason::NoLegalMoves => "no_legal_moves",
+    }
+}
+
+pub struct Session<G: GuiGame> {
+    start: G,
+    start_fen: String,
+    game: G,
+    moves: Vec<G::Move>,
+    records: Vec<MoveRecord>,
+    players: [Player; 2],
+    limit: EngineLimit,
+    clocks: Option<Clocks>,
+    control: Option<TimeControl>,
+    end: Option<GameEnd>,
+}
+
+impl<G: GuiGame> Session<G> {
+    /// A session from `start`; the clocks start with [`Session::start_clocks`].
+    pub fn new(
+        start: G,
+        players: [Player; 2],
+        limit: EngineLimit,
+        control: Option<TimeControl>,
+    ) -> Session<G> {
+        let start_fen = start.fen();
+        let end = start.outcome().map(GameEnd::Rules);
+        Session {
+            game: start.clone(),
+            start,
+            start_fen,
+            moves: Vec::new(),
+            records: Vec::new(),
+            players,
+            limit,
+            clocks: None,
+            control,
+            end,
+        }
+    }
+
+    /// Starts the clocks (when the game has a time control) for the side
+    /// to move. Clocks only run when a person plays: between engines the
+    /// per-move limit is the time control.
+    pub fn start_clocks(&mut self, now: Instant) {
+        let has_human = self.players.contains(&Player::Human);
+        if let (Some(control), true, None) = (self.control, has_human, self.end) {
+            self.clocks = Some(Clocks::start(control, self.side_to_move(), now));
+        }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.game.side_to_move()
+    }
+
+    pub fn player(&self, side: Side) -> Player {
+        self.players[side.index()]
+    }
+
+    pub fn players(&self) -> [Player; 2] {
+        self.players
+    }
+
+    pub fn limit(&self) -> EngineLimit {
+        self.limit
+    }
+
+    pub fn set_limit(&mut self, limit: EngineLimit) {
+        self.limit = limit;
+    }
+
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn records(&self) -> &[MoveRecord] {
+        &self.records
+    }
+
+    pub fn end(&self) -> Option<GameEnd> {
+        self.end
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    pub fn start_fen(&self) -> &str {
+        &self.start_fen
+    }
+
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    pub fn clock_view(&self, now: Instant) -> Option<ClockView> {
+        self.clocks.as_ref().map(|c| c.view(now))
+    }
+
+    pub fn legal_moves(&self) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        if !self.is_over() {
+            self.game.legal_moves(&mut moves);
+        }
+        moves
+    }
+
+    /// Parses a typed or clicked move and checks it is legal now.
+    pub fn parse(&self, text: &str) -> Result<G::Move, ApiError> {
+        let text = text.trim();
+        if text.is_empty() || text.len() > MAX_MOVE_TEXT {
+            return Err(ApiError::BadRequest(format!(
+                "a move is 1 to {MAX_MOVE_TEXT} characters"
+            )));
+        }
+        if self.is_over() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        self.game.parse_move(text).map_err(|e| ApiError::IllegalMove {
+            text: text.to_string(),
+            reason: e.to_string(),
+        })
+    }
+
+    /// Plays a legal move at `now`, charging the mover's clock.
+    pub fn play(&mut self, mv: G::Move, now: Instant) -> Result<(), ApiError> {
+        if self.is_over() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        let side = self.side_to_move();
+        if let Some(clocks) = &mut self.clocks {
+            if !clocks.complete_move(side, now) {
+                self.end = Some(GameEnd::Time { loser: side });
+                clocks.stop(now);
+                return Err(ApiError::Conflict("time is up".into()));
+            }
+        }
+        let info = self.game.move_info(mv);
+        self.game.make(mv);
+        self.moves.push(mv);
+        self.records.push(MoveRecord {
+            ply: self.moves.len(),
+            text: info.text,
+            record: info.record,
+            side: side_str(side),
+            from: info.from,
+            to: info.to,
+            swap: info.swap,
+        });
+        if let Some(outcome) = self.game.outcome() {
+            self.end = Some(GameEnd::Rules(outcome));
+            if let Some(clocks) = &mut self.clocks {
+                clocks.stop(now);
+            }
+        }
+        Ok(())
+    }
+
+    /// Plies an undo takes back by default: one, and more while that would
+    /// leave an engine to move against a person (so the person moves next).
+    pub fn default_undo_plies(&self) -> usize {
+        let has_human = self.players.contains(&Player::Human);
+        let stm = self.side_to_move();
+        let mut plies = 1;
+        while has_human && plies < self.moves.len() {
+            let side = if plies % 2 == 1 { stm.opponent() } else { stm };
+            if self.player(side) == Player::Human {
+                break;
+            }
+            plies += 1;
+        }
+        plies.min(self.moves.len())
+    }
+
+    /// Takes back `plies` moves; the clock of the side then to move runs.
+    pub fn undo(&mut self, plies: usize, now: Instant) -> Result<(), ApiError> {
+        if self.moves.is_empty() {
+            return Err(ApiError::Conflict("there is no move to undo".into()));
+        }
+        if plies == 0 || plies > self.moves.len() {
+            return Err(ApiError::BadRequest(format!(
+                "can undo 1 to {} plies",
+                self.moves.len()
+            )));
+        }
+        if matches!(self.end, Some(GameEnd::Time { .. })) {
+            return Err(ApiError::Conflict("the game was lost on time".into()));
+        }
+        for _ in 0..plies {
+            self.game.unmake();
+            self.moves.pop();
+            self.records.pop();
+        }
+        self.end = self.game.outcome().map(GameEnd::Rules);
+        let stm = self.side_to_move();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.restart(stm, now);
+        }
+        Ok(())
+    }
+
+    /// Ends the game if the running clock's flag has fallen; true if so.
+    pub fn check_flag(&mut self, now: Instant) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let Some(clocks) = &mut self.clocks else {
+            return false;
+        };
+        match clocks.flagged(now) {
+            Some(loser) => {
+                clocks.stop(now);
+                self.end = Some(GameEnd::Time { loser });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The result, if the game has ended.
+    pub fn result_view(&self) -> Option<ResultView> {
+        let names = G::SIDE_NAMES;
+        Some(match self.end? {
+            GameEnd::Rules(outcome) => {
+                let reason = reason_code(outcome.reason);
+                let text = match outcome.winner {
+                    Some(w) => format!("{} wins: {}", side_name::<G>(w), outcome.reason),
+                    None => format!("Draw: {}", outcome.reason),
+                };
+                ResultView {
+                    result: outcome.result_str(),
+                    winner: outcome.winner.map(side_str),
+                    reason,
+                    text,
+                }
+            }
+            GameEnd::Time { loser } => {
+                let winner = loser.opponent();
+                ResultView {
+                    result: if winner == Side::White { "1-0" } else { "0-1" },
+                    winner: Some(side_str(winner)),
+                    reason: "time",
+                    text: format!(
+                        "{} wins on time ({} ran out)",
+                        names[winner.index()],
+                        names[loser.index()]
+                    ),
+                }
+            }
+        })
+    }
+
+    /// The position after `ply` moves (0 = the start position).
+    pub fn position_at(&self, ply: usize) -> Result<PositionView, ApiError> {
+        if ply > self.moves.len() {
+            return Err(ApiError::BadRequest(format!(
+                "ply must be between 0 and {}",
+                self.moves.len()
+            )));
+        }
+        if ply == self.moves.len() {
+            return Ok(self.view_of(&self.game, ply));
+        }
+        let mut game = self.start.clone();
+        for &mv in &self.moves[..ply] {
+            game.make(mv);
+        }
+        Ok(self.view_of(&game, ply))
+    }
+
+    /// The current position.
+    pub fn current_view(&self) -> PositionView {
+        self.view_of(&self.game, self.moves.len())
+    }
+
+    fn view_of(&self, game: &G, ply: usize) -> PositionView {
+        let last_move = ply.checked_sub(1).map(|i| {
+            let r = &self.records[i];
+            LastMove {
+                from: r.from.clone(),
+                to: r.to.clone(),
+                swap: r.swap.clone(),
+            }
+        });
+        PositionView {
+            ply,
+            fen: game.fen(),
+            board: game.board(),
+            side_to_move: side_str(game.side_to_move()),
+            last_move,
+            laser: if ply > 0 { game.last_laser() } else { None },
+            check: game.check_square(),
+        }
+    }
+
+    /// What to ask an engine for the side to move.
+    pub fn search_request(&self, limit: EngineLimit, now: Instant) -> SearchRequest<G> {
+        let stm = self.side_to_move();
+        let clock = self.clocks.as_ref().map(|c| c.search_clock(stm, now));
+        SearchRequest {
+            game: self.game.clone(),
+            start_fen: self.start_fen.clone(),
+            moves: self.records.iter().map(|r| r.text.clone()).collect(),
+            limits: limit.to_limits(clock),
+        }
+    }
+
+    /// The game as PGN (rule 7.4 tags for Leiserchess).
+    pub fn pgn(&self, player_names: [String; 2], date: &str) -> String {
+        let result = self.end.map_or("*", |_| {
+            self.result_view().map_or("*", |r| r.result)
+        });
+        let mut tags: Vec<(&str, String)> = vec![
+            ("Event", format!("Casual {} game", G::NAME)),
+            ("Site", "webgui".into()),
+            ("Date", date.to_string()),
+            ("Round", "-".into()),
+            ("White", player_names[0].clone()),
+            ("Black", player_names[1].clone()),
+            ("Result", result.into()),
+            (
+                "TimeControl",
+                self.control.map_or_else(|| "-".into(), |c| c.pgn_tag()),
+            ),
+        ];
+        if self.start_fen != G::startpos().fen() {
+            tags.push(("SetUp", "1".into()));
+            tags.push(("FEN", self.start_fen.clone()));
+        }
+        if let Some(end) = self.end {
+            let termination = match end {
+                GameEnd::Rules(o) => o.reason.to_string(),
+                GameEnd::Time { .. } => "time forfeit".into(),
+            };
+            tags.push(("Termination", termination));
+        }
+        let first_number = self
+            .start_fen
+            .split_whitespace()
+            .nth(5)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
+        let records: Vec<String> = self.records.iter().map(|r| r.record.clone()).collect();
+        pgn::write(
+            &tags,
+            &records,
+            first_number,
+            self.start.side_to_move() == Side::Black,
+            result,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use search::Game;
+    use std::time::Duration;
+
+    fn chess_session(players: [Player; 2]) -> Session<chess::Chess> {
+        Session::new(
+            chess::Chess::startpos(),
+            players,
+            EngineLimit::default(),
+            None,
+        )
+    }
+
+    fn play(s: &mut Session<chess::Chess>, text: &str) {
+        let mv = s.parse(text).expect("legal");
+        s.play(mv, Instant::now()).expect("plays");
+    }
+
+    #[test]
+    fn scholars_mate_ends_the_game_with_a_result() {
+        let mut s = chess_session([Player::Human, Player::Human]);
+        for m in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"] {
+            play(&mut s, m);
+        }
+        let r = s.result_view().expect("over");
+        assert_eq!((r.result, r.reason), ("1-0", "checkmate"));
+        assert!(matches!(s.parse("a6"), Err(ApiError::Conflict(_))));
+        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01");
+        assert!(pgn.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"), "{pgn}");
+        assert!(pgn.contains("[Termination \"checkmate\"]"));
+    }
+
+    #[test]
+    fn undo_returns_the_turn_to_the_person() {
+        let mut s = chess_session([Player::Human, Player::Engine]);
+        play(&mut s, "e4");
+        play(&mut s, "e5");
+        assert_eq!(s.default_undo_plies(), 2);
+        s.undo(2, Instant::now()).expect("undo");
+        assert_eq!(s.ply(), 0);
+        play(&mut s, "d4");
+        // The engine's turn (it is thinking): one ply.
+        assert_eq!(s.default_undo_plies(), 1);
+        assert!(s.undo(5, Instant::now()).is_err());
+    }
+
+    #[test]
+    fn positions_at_earlier_plies_replay_the_moves() {
+        let mut s = chess_session([Player::Human, Player::Human]);
+        play(&mut s, "e4");
+        play(&mut s, "c5");
+        let p1 = s.position_at(1).expect("in range");
+        assert_eq!(p1.side_to_move, "black");
+        assert_eq!(p1.last_move.expect("a move").to, "e4");
+        assert_eq!(s.position_at(0).expect("start").fen, s.start_fen());
+        assert!(s.position_at(3).is_err());
+    }
+
+    #[test]
+    fn the_flag_falls_for_the_side_to_move() {
+        let mut s = Session::new(
+            chess::Chess::startpos(),
+            [Player::Human, Player::Engine],
+            EngineLimit::default(),
+            Some(TimeControl {
+                initial_ms: 1000,
+                increment_ms: 0,
+            }),
+        );
+        let t0 = Instant::now();
+        s.start_clocks(t0);
+        assert!(!s.check_flag(t0));
+        assert!(s.check_flag(t0 + Duration::from_millis(1500)));
+        let r = s.result_view().expect("over");
+        assert_eq!((r.result, r.reason), ("0-1", "time"));
+    }
+
+    #[test]
+    fn bad_move_text_is_a_client_error() {
+        let s = chess_session([Player::Human, Player::Human]);
+        assert!(matches!(s.parse(""), Err(ApiError::BadRequest(_))));
+        assert!(matches!(s.parse("e2e5"), Err(ApiError::IllegalMove { .. })));
+        assert!(matches!(s.parse(&"x".repeat(100)), Err(ApiError::BadRequest(_))));
+    }
+}

@@ -1,0 +1,53 @@
+//! What the API returns for a game: its whole state in one JSON object, so
+//! the page can redraw from any response or server-sent event.
+
+use serde::Serialize;
+
+use crate::clock::ClockView;
+use crate::games::{GameKind, Laser, MoveInfo};
+use crate::limits::EngineLimit;
+use crate::player::Progress;
+use crate::session::{MoveRecord, Player, PositionView, ResultView};
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Players {
+    pub white: Player,
+    pub black: Player,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct StateView {
+    pub id: String,
+    pub game: GameKind,
+    /// Display names of the sides (`White`/`Black`, `Tangerine`/`Lavender`).
+    pub side_names: [&'static str; 2],
+    pub players: Players,
+    pub limit: EngineLimit,
+    pub start_fen: String,
+    /// The current position (the end of the move list).
+    pub position: PositionView,
+    pub moves: Vec<MoveRecord>,
+    /// Legal moves of the current position (empty once the game is over).
+    pub legal: Vec<MoveInfo>,
+    pub result: Option<ResultView>,
+    pub clock: Option<ClockView>,
+    /// Whether an engine is searching for the side to move.
+    pub thinking: bool,
+    /// Engine against engine: whether the engines play on by themselves.
+    pub autoplay: bool,
+    pub engine: String,
+    /// The last engine failure, if any (shown in the engine panel).
+    pub engine_error: Option<String>,
+    /// The latest progress of the current or last search.
+    pub info: Option<Progress>,
+}
+
+/// The laser a staged move would fire, for the page to draw before the
+/// person confirms the move.
+#[derive(Clone, Debug, Serialize)]
+pub struct Preview {
+    #[serde(rename = "move")]
+    pub mv: MoveInfo,
+    pub laser: Option<Laser>,
+    pub board: Vec<String>,
+}
