@@ -1,11 +1,40 @@
 //! Generic game-tree search, written once against the [`Game`] trait and
 //! monomorphized for each game, and the generic UCI driver.
 //!
-//! - [`Engine`] runs searches in-process: give it a position, [`Limits`], a
-//!   stop flag and a callback for [`SearchInfo`] progress; it returns a
-//!   [`SearchResult`].
-//! - [`uci`] speaks the UCI protocol over any reader and writer; engine
-//!   binaries call [`uci::main`].
+//! # Running a search in-process (web GUI, autotester)
+//!
+//! ```ignore
+//! use std::sync::atomic::AtomicBool;
+//! use std::time::Duration;
+//! use search::{Engine, Limits};
+//!
+//! let mut engine = Engine::<chess::Chess>::new(64)?;      // 64 MB table
+//! let stop = AtomicBool::new(false);                      // set from any thread
+//! let limits = Limits::movetime(Duration::from_millis(500));
+//! let result = engine.search(&position, &limits, &stop, &mut |info| {
+//!     // one SearchInfo per iteration: depth, score, nodes, nps, pv …
+//!     progress.send(info.clone()).ok();
+//! });
+//! let best = result.best_move;                            // legal unless no move exists
+//! ```
+//!
+//! # Engine binaries
+//!
+//! ```ignore
+//! fn main() -> std::process::ExitCode {
+//!     search::uci::main::<chess::Chess>()
+//! }
+//! ```
+//!
+//! # Modules
+//!
+//! - [`game`]: the `Game` trait every game implements;
+//! - [`search`]: [`Engine`], iterative deepening, PVS, quiescence;
+//! - [`params`]: every search constant and feature switch, with a glossary;
+//! - [`tt`]: the lockless transposition table; [`history`]: history and
+//!   killers; [`movepick`]: the staged move picker;
+//! - [`time`]: limits and the time manager; [`score`]: mate scores;
+//! - [`info`]: what a search reports; [`uci`]: the UCI driver.
 
 pub mod game;
 pub mod history;

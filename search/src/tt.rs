@@ -3,7 +3,7 @@
 //!
 //! # Layout
 //!
-//! An [`Entry`] is two `AtomicU64` words (16 bytes):
+//! An `Entry` is two `AtomicU64` words (16 bytes):
 //!
 //! ```text
 //! word 0  key ^ data             (the "XOR trick", see below)
@@ -16,7 +16,7 @@
 //!         bits 58..64  generation (6 bits, bumped once per search)
 //! ```
 //!
-//! A [`Bucket`] holds four entries in one 64-byte cache line. A position
+//! A `Bucket` holds four entries in one 64-byte cache line. A position
 //! maps to one bucket (the high bits of `key * bucket_count`) and may sit in
 //! any of its entries; the full 64-bit key is checked on probe.
 //!
