@@ -1,29 +1,113 @@
 //! `autotester`: plays matches between UCI engines of either game,
 //! referees them and reports Elo. A thin layer over the library.
 
-use autotester::config;
+use autotester::cli::flags;
+use autotester::cli::ladder::{self, LadderOptions};
+use autotester::cli::svg::elo_graph;
+use autotester::config::{self, GameKind};
 use autotester::pgn;
+use autotester::plan::{MatchPlan, OpeningsSpec};
 use autotester::report::elo_report;
+use autotester::runner::{self, RunSummary};
+use autotester::schedule::{Shard, Tournament};
 use autotester::stats::rating::{DEFAULT_ADVANTAGE, DEFAULT_DRAW_ELO, DEFAULT_PRIOR};
 use autotester::stats::{RatingOptions, Sprt};
-use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use clap::{Args, Parser, Subcommand};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 #[derive(Parser)]
-#[command(name = "autotester", version, about, long_about = None)]
+#[command(name = "autotester", version, about, long_about = None,
+    after_help = format!("Flag mode, in the style of fastchess:\n{}", flags::USAGE))]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// Settings shared by `run` and `ladder`.
+#[derive(Args)]
+struct RunFlags {
+    /// Seed of the opening order and random openings (same seed, same schedule)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Play only shard K of N (by rounds); merge the PGNs afterwards
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Games played at once (overrides `cpus`)
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// Time an engine may overstep its clock before it loses, in ms
+    #[arg(long, value_name = "MS")]
+    time_margin: Option<u64>,
+    /// Longest wait for a move without a clock (depth/nodes limits), in seconds
+    #[arg(long, value_name = "SECS")]
+    move_timeout: Option<f64>,
+    /// Longest wait for `uciok` and `readyok`, in seconds
+    #[arg(long, value_name = "SECS")]
+    startup_timeout: Option<f64>,
+    /// No line per finished game
+    #[arg(long)]
+    quiet: bool,
+}
+
+impl RunFlags {
+    fn apply(&self, plan: &mut MatchPlan) -> Result<(), String> {
+        if let Some(s) = self.seed {
+            plan.seed = s;
+        }
+        if let Some(s) = self.shard {
+            plan.shard = s;
+        }
+        if let Some(c) = self.concurrency {
+            plan.concurrency = c.max(1);
+        }
+        if let Some(ms) = self.time_margin {
+            plan.rules.time_margin = Duration::from_millis(ms);
+        }
+        if let Some(secs) = self.move_timeout {
+            plan.rules.move_timeout = Duration::try_from_secs_f64(secs)
+                .map_err(|_| format!("--move-timeout {secs}: expected seconds"))?;
+        }
+        if let Some(secs) = self.startup_timeout {
+            let t = Duration::try_from_secs_f64(secs)
+                .map_err(|_| format!("--startup-timeout {secs}: expected seconds"))?;
+            plan.timeouts.startup = t;
+            plan.timeouts.ready = t;
+        }
+        plan.quiet |= self.quiet;
+        Ok(())
+    }
+}
+
+fn parse_tournament(s: &str) -> Result<Tournament, String> {
+    s.parse()
+        .map_err(|()| format!("{s:?}: expected roundrobin or gauntlet"))
+}
+
+fn parse_game(s: &str) -> Result<GameKind, String> {
+    s.parse()
+        .map_err(|()| format!("{s:?}: expected chess or leiserchess"))
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Play the match described by a config file (MIT autotester format,
-    /// or TOML when the name ends in .toml)
+    /// or TOML when the name ends in .toml); rerun to resume
     Run {
         /// The configuration; `mytest` also finds `mytest.txt`
         config: PathBuf,
+        /// Output PGN (default: the config's name with .pgn)
+        #[arg(long)]
+        pgn: Option<PathBuf>,
+        /// GSPRT on game pairs (two players): logistic elo0 elo1, alpha, beta
+        #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
+        sprt: Option<Vec<f64>>,
+        /// Who meets whom
+        #[arg(long, value_parser = parse_tournament, default_value = "roundrobin")]
+        tournament: Tournament,
+        #[command(flatten)]
+        flags: RunFlags,
     },
     /// Recompute the rating table (and, for two players, pentanomial Elo,
     /// LOS and an optional SPRT) from any PGN file
@@ -45,10 +129,34 @@ enum Command {
         #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
         sprt: Option<Vec<f64>>,
     },
-    /// Rank a series of engine versions against each other
+    /// Play one engine at a series of fixed depths against itself and
+    /// report Elo per depth, with the graph as SVG
     Ladder {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-        args: Vec<String>,
+        /// The engine's command line
+        engine: String,
+        /// Depths: A..B (inclusive) or a list such as 1,2,4
+        #[arg(long, default_value = "1..6")]
+        depths: String,
+        #[arg(long, value_parser = parse_game, default_value = "leiserchess")]
+        game: GameKind,
+        /// Games between each two depths
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Name in the PGN and table (default: the program's file name)
+        #[arg(long)]
+        name: Option<String>,
+        /// Engine option NAME=VALUE (repeatable)
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// Opening book (default: balanced random openings)
+        #[arg(long)]
+        book: Option<PathBuf>,
+        #[arg(long, default_value = "ladder.pgn")]
+        pgn: PathBuf,
+        #[arg(long, default_value = "ladder.svg")]
+        svg: PathBuf,
+        #[command(flatten)]
+        flags: RunFlags,
     },
 }
 
@@ -59,31 +167,143 @@ fn is_fastchess_style(args: &[String]) -> bool {
         .is_some_and(|a| a.len() > 2 && a.starts_with('-') && !a.starts_with("--"))
 }
 
-fn run(config: PathBuf) -> Result<(), String> {
-    let c = config::load(&config).map_err(|e| e.to_string())?;
-    println!(
-        "{}: {} games of {} at {} at a time, {} players",
-        c.title,
-        c.game_rounds,
-        c.game,
-        c.cpus,
-        c.players.len()
-    );
-    for p in &c.players {
-        let clock = p.time_control.map_or("none".to_string(), |t| t.pgn());
-        println!("  {} ({}): clock {clock}", p.name, p.invoke);
+fn sprt_of(values: Option<Vec<f64>>) -> Result<Option<Sprt>, String> {
+    match values.as_deref() {
+        Some(&[elo0, elo1, alpha, beta]) => Sprt::new(elo0, elo1, alpha, beta)
+            .map(Some)
+            .map_err(|e| e.to_string()),
+        Some(_) => Err("--sprt takes four numbers: elo0 elo1 alpha beta".into()),
+        None => Ok(None),
     }
-    Err("the match runner is not yet implemented: the configuration is valid".into())
+}
+
+fn print_summary(s: &RunSummary) {
+    println!();
+    print!("{}", s.report);
+    println!(
+        "Played {} games in {:.1}s ({:.2} games/s){}{}",
+        s.played,
+        s.elapsed.as_secs_f64(),
+        s.games_per_second(),
+        if s.resumed > 0 {
+            format!(", {} resumed from the PGN", s.resumed)
+        } else {
+            String::new()
+        },
+        if s.sprt_decided {
+            format!(", SPRT decided with {} games left unplayed", s.left)
+        } else {
+            String::new()
+        }
+    );
+}
+
+fn execute(plan: &MatchPlan) -> Result<RunSummary, String> {
+    runner::run(plan).map_err(|e| {
+        format!(
+            "{e}\n(finished games are kept in {}; rerun to resume)",
+            plan.pgn_out.display()
+        )
+    })
+}
+
+/// A book path in a config file is relative to the config's folder when
+/// it exists there (MIT's configs sit beside their books).
+fn resolve_near(config: &Path, path: &Path) -> PathBuf {
+    if path.is_relative() && !path.exists() {
+        if let Some(dir) = config.parent() {
+            let near = dir.join(path);
+            if near.exists() {
+                return near;
+            }
+        }
+    }
+    path.to_path_buf()
+}
+
+fn run(
+    config_path: PathBuf,
+    pgn: Option<PathBuf>,
+    sprt: Option<Vec<f64>>,
+    tournament: Tournament,
+    flags: RunFlags,
+) -> Result<(), String> {
+    let c = config::load(&config_path).map_err(|e| e.to_string())?;
+    let resolved = config::resolve(&config_path);
+    let pgn_out = pgn.unwrap_or_else(|| resolved.with_extension("pgn"));
+    let mut plan = MatchPlan::from_config(&c, pgn_out);
+    // The number of rounds depends on who meets whom.
+    plan.tournament = tournament;
+    plan.set_total_games(c.game_rounds);
+    if let OpeningsSpec::Book { path, .. } = &mut plan.openings {
+        *path = resolve_near(&resolved, path);
+    }
+    plan.sprt = sprt_of(sprt)?;
+    flags.apply(&mut plan)?;
+    let summary = execute(&plan)?;
+    print_summary(&summary);
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn ladder(
+    engine: String,
+    depths: &str,
+    game: GameKind,
+    games: u32,
+    name: Option<String>,
+    options: Vec<String>,
+    book: Option<PathBuf>,
+    pgn: PathBuf,
+    svg: PathBuf,
+    flags: RunFlags,
+) -> Result<(), String> {
+    let depths = ladder::parse_depths(depths)?;
+    let options = options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .ok_or_else(|| format!("--option {o:?}: expected NAME=VALUE"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let name = name.unwrap_or_else(|| {
+        let program = engine.split_whitespace().next().unwrap_or("engine");
+        Path::new(program)
+            .file_name()
+            .map_or("engine".into(), |n| n.to_string_lossy().into_owned())
+    });
+    let o = LadderOptions {
+        command: engine,
+        name: name.clone(),
+        depths: depths.clone(),
+        game,
+        games_per_pair: games,
+        options,
+        pgn_out: pgn,
+    };
+    let mut plan = ladder::plan(&o);
+    if let Some(book) = book {
+        plan.openings = OpeningsSpec::Book {
+            path: book,
+            sequential: false,
+        };
+    }
+    flags.apply(&mut plan)?;
+    let summary = execute(&plan)?;
+    print_summary(&summary);
+    let points = ladder::points(&summary.report.table, &name, &depths);
+    println!();
+    print!("{}", ladder::points_text(&points));
+    let title = format!("{name}: Elo versus search depth ({game})");
+    std::fs::write(&svg, elo_graph(&title, &points))
+        .map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+    println!("Graph written to {}", svg.display());
+    Ok(())
 }
 
 fn elo(pgn_path: PathBuf, options: RatingOptions, sprt: Option<Vec<f64>>) -> Result<(), String> {
-    let sprt = match sprt.as_deref() {
-        Some(&[elo0, elo1, alpha, beta]) => {
-            Some(Sprt::new(elo0, elo1, alpha, beta).map_err(|e| e.to_string())?)
-        }
-        Some(_) => return Err("--sprt takes four numbers: elo0 elo1 alpha beta".into()),
-        None => None,
-    };
+    let sprt = sprt_of(sprt)?;
     let games = pgn::read_file(&pgn_path).map_err(|e| e.to_string())?;
     if games.is_empty() {
         return Err(format!("{}: no games found", pgn_path.display()));
@@ -92,19 +312,44 @@ fn elo(pgn_path: PathBuf, options: RatingOptions, sprt: Option<Vec<f64>>) -> Res
     Ok(())
 }
 
+fn flag_mode(args: &[String]) -> ExitCode {
+    if matches!(args.first().map(String::as_str), Some("-help" | "-h")) {
+        println!("{}", flags::USAGE);
+        return ExitCode::SUCCESS;
+    }
+    let plan = match flags::parse(args) {
+        Ok(plan) => plan,
+        Err(e) => {
+            eprintln!("autotester: {e}\n{}", flags::USAGE);
+            return ExitCode::from(2);
+        }
+    };
+    match execute(&plan) {
+        Ok(summary) => {
+            print_summary(&summary);
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("autotester: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     if is_fastchess_style(&args) {
-        eprintln!(
-            "autotester: fastchess-style flags ({} ...) are not yet implemented; \
-             use `autotester run <config>`",
-            args[1]
-        );
-        return ExitCode::from(2);
+        return flag_mode(&args[1..]);
     }
     let cli = Cli::parse();
     let outcome = match cli.command {
-        Command::Run { config } => run(config),
+        Command::Run {
+            config,
+            pgn,
+            sprt,
+            tournament,
+            flags,
+        } => run(config, pgn, sprt, tournament, flags),
         Command::Elo {
             pgn,
             advantage,
@@ -123,7 +368,20 @@ fn main() -> ExitCode {
             };
             elo(pgn, options, sprt)
         }
-        Command::Ladder { .. } => Err("ladder is not yet available".into()),
+        Command::Ladder {
+            engine,
+            depths,
+            game,
+            games,
+            name,
+            options,
+            book,
+            pgn,
+            svg,
+            flags,
+        } => ladder(
+            engine, &depths, game, games, name, options, book, pgn, svg, flags,
+        ),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -70,7 +70,7 @@ fn broken_pgn_names_file_and_line() {
 }
 
 #[test]
-fn run_checks_the_config() {
+fn run_checks_the_config_and_names_an_engine_that_cannot_start() {
     let bad = temp_file("bad.txt", "cpus = 2\nplayer = a\ninvoke = ./a\nfis = 6\n");
     let out = autotester(&["run", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
@@ -79,25 +79,35 @@ fn run_checks_the_config() {
 
     let good = temp_file(
         "good.toml",
-        "game = \"chess\"\n[[player]]\nname = \"a\"\ninvoke = \"./a\"\nfis = \"6 0.1\"\n\
+        "game = \"chess\"\n[[player]]\nname = \"a\"\ninvoke = \"./no-such-engine\"\nfis = \"6 0.1\"\n\
          [[player]]\nname = \"b\"\ninvoke = \"./b\"\ndepth = 5\n",
     );
-    let out = autotester(&["run", good.to_str().unwrap()]);
+    let out = autotester(&["run", good.to_str().unwrap(), "--quiet"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).contains("a (./a): clock 6+0.1"));
-    assert!(text(&out.stderr).contains("not yet implemented"));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("engine \"a\": cannot start \"./no-such-engine\""),
+        "{err}"
+    );
+    assert!(err.contains("rerun to resume"), "{err}");
 }
 
 #[test]
-fn unfinished_modes_say_so() {
+fn usage_errors() {
     let out = autotester(&["-engine", "cmd=x", "-engine", "cmd=y", "-rounds", "10"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("fastchess-style flags (-engine ...) are not yet implemented")
+        text(&out.stderr).contains("-engine #1: x: give tc=, depth= or nodes="),
+        "{}",
+        text(&out.stderr)
     );
-    let out = autotester(&["ladder"]);
+    let out = autotester(&["-help"]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("-engine cmd=CMD"));
+    let out = autotester(&["ladder", "x", "--depths", "3"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("not yet available"));
-    // Unknown subcommands are clap's usage errors.
+    assert!(text(&out.stderr).contains("need at least two different depths"));
+    // Missing arguments and unknown subcommands are clap's usage errors.
+    assert_eq!(autotester(&["ladder"]).status.code(), Some(2));
     assert_eq!(autotester(&["frobnicate"]).status.code(), Some(2));
 }

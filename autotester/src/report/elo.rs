@@ -35,9 +35,21 @@ pub struct EloReport {
 /// Builds the report. The first player of a two-player file is the one
 /// that appears first (usually the engine under test).
 pub fn elo_report(games: &[PgnGame], options: &RatingOptions, sprt: Option<Sprt>) -> EloReport {
+    elo_report_for(games, options, sprt, None)
+}
+
+/// Like [`elo_report`], with `first` (when it is one of the two players)
+/// as the player the head-to-head figures and the SPRT are stated for: the
+/// engine under test, whichever game happened to finish first.
+pub fn elo_report_for(
+    games: &[PgnGame],
+    options: &RatingOptions,
+    sprt: Option<Sprt>,
+    first: Option<&str>,
+) -> EloReport {
     let mut input = RatingInput::new();
     let mut unfinished = 0;
-    let mut wdl = Wdl::default();
+    let mut decided = Vec::new();
     for g in games {
         let outcome = match g.outcome() {
             GameResult::WhiteWins => Outcome::WhiteWins,
@@ -51,17 +63,25 @@ pub fn elo_report(games: &[PgnGame], options: &RatingOptions, sprt: Option<Sprt>
         let white = g.tag("White").unwrap_or("?");
         let black = g.tag("Black").unwrap_or("?");
         input.add_game(white, black, outcome);
-        // Tallied for the first-seen player; only used with two players.
-        let first_is_white = input.names().first().is_some_and(|n| n == white);
-        match (outcome, first_is_white) {
-            (Outcome::Draw, _) => wdl.draws += 1,
-            (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) => wdl.wins += 1,
-            _ => wdl.losses += 1,
-        }
+        decided.push((white, outcome));
     }
     let table = RatingTable::compute(&input, options);
     let head_to_head = match input.names() {
-        [first, second] => {
+        [a, b] => {
+            let (first, second) = if first == Some(b.as_str()) {
+                (b, a)
+            } else {
+                (a, b)
+            };
+            // Only used with two players, so every game involves `first`.
+            let mut wdl = Wdl::default();
+            for &(white, outcome) in &decided {
+                match (outcome, white == first) {
+                    (Outcome::Draw, _) => wdl.draws += 1,
+                    (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) => wdl.wins += 1,
+                    _ => wdl.losses += 1,
+                }
+            }
             let pairing = pair_games(games, first, second);
             let penta = from_pairs(pairing.pairs.iter().copied());
             debug_assert!(wdl_of_pairs(&pairing.pairs).games() <= wdl.games());
@@ -178,7 +198,7 @@ impl fmt::Display for EloReport {
 
 #[cfg(test)]
 mod tests {
-    use super::elo_report;
+    use super::{elo_report, elo_report_for};
     use crate::pgn::read_games;
     use crate::stats::{RatingOptions, Sprt};
 
@@ -220,6 +240,20 @@ mod tests {
         assert!(text.contains("Pairs: 4; pentanomial [0, 0.5, 1, 1.5, 2]: [0, 1, 1, 1, 1]"));
         assert!(text.contains("SPRT [0.00, 10.00] (alpha 0.05, beta 0.05): LLR"));
         assert!(text.contains(": continue"));
+    }
+
+    #[test]
+    fn the_engine_under_test_can_be_named_first() {
+        let games = read_games(PGN).unwrap();
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let r = elo_report_for(&games, &RatingOptions::default(), Some(sprt), Some("old"));
+        let h = r.head_to_head.as_ref().expect("two players");
+        assert_eq!((h.first.as_str(), h.second.as_str()), ("old", "new"));
+        assert_eq!((h.wdl.wins, h.wdl.losses, h.wdl.draws), (1, 3, 4));
+        assert_eq!(h.penta.counts, [1, 1, 1, 1, 0]);
+        // An unknown name changes nothing.
+        let r = elo_report_for(&games, &RatingOptions::default(), None, Some("x"));
+        assert_eq!(r.head_to_head.unwrap().first, "new");
     }
 
     #[test]

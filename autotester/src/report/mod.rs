@@ -3,5 +3,5 @@
 pub mod elo;
 pub mod pairs;
 
-pub use elo::{elo_report, EloReport, HeadToHead};
+pub use elo::{elo_report, elo_report_for, EloReport, HeadToHead};
 pub use pairs::{pair_games, Pairing};

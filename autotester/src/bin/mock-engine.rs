@@ -1,0 +1,203 @@
+//! `mock-engine`: a scriptable UCI engine for testing the autotester.
+//!
+//! ```text
+//! mock-engine [--game chess|leiserchess] [--mode MODE] [--after N]
+//!             [--delay-ms MS] [--seed S]
+//! ```
+//!
+//! It plays random legal moves. The mode changes what it does at its
+//! `N`-th `go` of each game (default 3): `random` nothing; `crash` exits;
+//! `hang` stops answering anything; `illegal` answers an illegal move;
+//! `timeout` answers, but only after its clock (and a bit) has run out.
+//! `slow-start` waits `MS` milliseconds (default 1500) before `uciok`.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use search::{Game, Side};
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Random,
+    Crash,
+    Hang,
+    Illegal,
+    SlowStart,
+    Timeout,
+}
+
+struct Args {
+    leiserchess: bool,
+    mode: Mode,
+    after: u32,
+    delay: Duration,
+    seed: u64,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        leiserchess: false,
+        mode: Mode::Random,
+        after: 3,
+        delay: Duration::from_millis(1500),
+        seed: u64::from(std::process::id()),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--game" => {
+                args.leiserchess = match value.as_str() {
+                    "chess" => false,
+                    "leiserchess" => true,
+                    _ => return Err(format!("unknown game {value}")),
+                }
+            }
+            "--mode" => {
+                args.mode = match value.as_str() {
+                    "random" => Mode::Random,
+                    "crash" => Mode::Crash,
+                    "hang" => Mode::Hang,
+                    "illegal" => Mode::Illegal,
+                    "slow-start" => Mode::SlowStart,
+                    "timeout" => Mode::Timeout,
+                    _ => return Err(format!("unknown mode {value}")),
+                }
+            }
+            "--after" => args.after = value.parse().map_err(|_| "bad --after")?,
+            "--delay-ms" => {
+                args.delay = Duration::from_millis(value.parse().map_err(|_| "bad --delay-ms")?)
+            }
+            "--seed" => args.seed = value.parse().map_err(|_| "bad --seed")?,
+            _ => return Err(format!("unknown flag {flag}")),
+        }
+    }
+    Ok(args)
+}
+
+/// The position of a `position` command, or `None` if it is broken.
+fn position<G: Game>(line: &str) -> Option<G> {
+    let rest = line.strip_prefix("position")?.trim();
+    let (setup, moves) = match rest.split_once("moves") {
+        Some((s, m)) => (s.trim(), m),
+        None => (rest, ""),
+    };
+    let mut game = if setup == "startpos" {
+        G::startpos()
+    } else {
+        G::from_fen(setup.strip_prefix("fen")?.trim()).ok()?
+    };
+    for text in moves.split_whitespace() {
+        let mv = game.parse_move(text).ok()?;
+        game.make(mv);
+    }
+    Some(game)
+}
+
+/// The side to move's clock in milliseconds from a `go` line.
+fn own_time(go: &str, side: Side) -> Option<u64> {
+    let key = match side {
+        Side::White => "wtime",
+        Side::Black => "btime",
+    };
+    let tokens: Vec<&str> = go.split_whitespace().collect();
+    tokens
+        .windows(2)
+        .find(|w| w[0] == "time" || w[0] == key)
+        .and_then(|w| w[1].parse().ok())
+}
+
+/// A move text that is not legal here.
+fn illegal_move<G: Game>(game: &G) -> String {
+    let squares: Vec<String> = ('a'..='h')
+        .flat_map(|f| ('1'..='8').map(move |r| format!("{f}{r}")))
+        .collect();
+    for from in &squares {
+        for to in &squares {
+            let text = format!("{from}{to}");
+            if from != to && game.parse_move(&text).is_err() {
+                return text;
+            }
+        }
+    }
+    "a1a1".into()
+}
+
+fn say(out: &mut impl Write, line: &str) {
+    // A closed pipe means the tester is gone: nothing left to do.
+    if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
+fn run<G: Game>(args: &Args) {
+    let mut rng = StdRng::seed_from_u64(args.seed);
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    let mut game = G::startpos();
+    let mut goes = 0u32;
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let line = line.trim();
+        let command = line.split_whitespace().next().unwrap_or("");
+        match command {
+            "uci" => {
+                if args.mode == Mode::SlowStart {
+                    std::thread::sleep(args.delay);
+                }
+                say(&mut out, "id name mock-engine");
+                say(&mut out, "id author autotester tests");
+                say(&mut out, "uciok");
+            }
+            "isready" => say(&mut out, "readyok"),
+            "ucinewgame" => goes = 0,
+            "position" => match position::<G>(line) {
+                Some(g) => game = g,
+                None => say(&mut out, "info string bad position"),
+            },
+            "go" => {
+                goes += 1;
+                let triggered = goes == args.after;
+                match args.mode {
+                    Mode::Crash if triggered => std::process::exit(3),
+                    Mode::Hang if triggered => loop {
+                        std::thread::sleep(Duration::from_secs(3600));
+                    },
+                    Mode::Illegal if triggered => {
+                        say(&mut out, &format!("bestmove {}", illegal_move(&game)));
+                        continue;
+                    }
+                    Mode::Timeout if triggered => {
+                        let ms = own_time(line, game.side_to_move()).unwrap_or(1000);
+                        std::thread::sleep(Duration::from_millis(ms + 400));
+                    }
+                    _ => {}
+                }
+                let mut moves = Vec::new();
+                game.legal_moves(&mut moves);
+                let score: i32 = rng.gen_range(-50..=50);
+                say(&mut out, &format!("info depth 1 score cp {score} nodes 1"));
+                match moves.choose(&mut rng) {
+                    Some(mv) => say(&mut out, &format!("bestmove {mv}")),
+                    None => say(&mut out, "bestmove 0000"),
+                }
+            }
+            "quit" => break,
+            _ => {}
+        }
+    }
+}
+
+fn main() -> std::process::ExitCode {
+    match parse_args() {
+        Ok(args) if args.leiserchess => run::<leiserchess::Leiserchess>(&args),
+        Ok(args) => run::<chess::Chess>(&args),
+        Err(e) => {
+            eprintln!("mock-engine: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    }
+    std::process::ExitCode::SUCCESS
+}

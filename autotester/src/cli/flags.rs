@@ -1,0 +1,509 @@
+//! fastchess/cutechess-style flags: `-engine cmd=... name=... tc=10+0.1
+//! option.Hash=16`, `-each ...`, `-rounds`, `-games`, `-concurrency`,
+//! `-openings file=... order=random`, `-pgnout file=...`, `-sprt elo0=...
+//! elo1=... alpha=... beta=...`, `-tournament roundrobin|gauntlet`, and
+//! the rest listed in `USAGE`. They build the same plan as a config file.
+
+use super::tc::parse_tc;
+use crate::config::{GameKind, Player};
+use crate::plan::{MatchPlan, OpeningsSpec};
+use crate::referee::{DrawRule, ResignRule};
+use crate::schedule::{Shard, Tournament};
+use crate::stats::Sprt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use thiserror::Error;
+
+pub const USAGE: &str = "\
+autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC] [depth=N] [nodes=N] [option.NAME=VALUE]...
+           -engine ... [-engine ...] [-each KEY=VALUE...]
+           [-game chess|leiserchess] [-tournament roundrobin|gauntlet]
+           [-rounds N] [-games 1|2] [-concurrency N] [-srand SEED] [-shard K/N]
+           [-openings file=FILE [order=random|sequential] | plies=N | none]
+           [-pgnout [file=]FILE] [-event NAME]
+           [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]
+           [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
+           [-maxmoves N] [-timemargin MS] [-movetimeout SECS] [-startuptimeout SECS]
+           [-quiet]
+TC: SECS, SECS+INC, MOVES/SECS or inf.";
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum FlagError {
+    #[error("unknown flag {0} (see --help)")]
+    Unknown(String),
+    #[error("{flag}: {problem}")]
+    Bad { flag: String, problem: String },
+    #[error("at least two -engine flags are needed, found {0}")]
+    TooFewEngines(usize),
+    #[error("two engines are called {0:?}: give each a distinct name=")]
+    DuplicateName(String),
+}
+
+fn bad(flag: &str, problem: impl Into<String>) -> FlagError {
+    FlagError::Bad {
+        flag: flag.to_string(),
+        problem: problem.into(),
+    }
+}
+
+fn number<T: std::str::FromStr>(flag: &str, key: &str, value: &str) -> Result<T, FlagError> {
+    value
+        .parse()
+        .map_err(|_| bad(flag, format!("{key}={value:?} is not a valid number")))
+}
+
+/// An engine's settings as given (before `-each` fills the gaps).
+#[derive(Clone, Debug, Default)]
+struct EngineFlags {
+    cmd: Option<String>,
+    name: Option<String>,
+    args: Vec<String>,
+    tc: Option<String>,
+    depth: Option<String>,
+    nodes: Option<String>,
+    options: Vec<(String, String)>,
+}
+
+impl EngineFlags {
+    fn set(&mut self, flag: &str, key: &str, value: &str) -> Result<(), FlagError> {
+        match key {
+            "cmd" => self.cmd = Some(value.to_string()),
+            "name" => self.name = Some(value.to_string()),
+            "arg" => self.args.push(value.to_string()),
+            "tc" => self.tc = Some(value.to_string()),
+            "depth" => self.depth = Some(value.to_string()),
+            "nodes" => self.nodes = Some(value.to_string()),
+            "proto" if value == "uci" => {}
+            _ => match key.strip_prefix("option.") {
+                Some(name) if !name.is_empty() => {
+                    self.options.push((name.to_string(), value.to_string()))
+                }
+                _ => return Err(bad(flag, format!("unknown key {key:?}"))),
+            },
+        }
+        Ok(())
+    }
+
+    /// `self` with the gaps filled from `each`.
+    fn with(&self, each: &EngineFlags) -> EngineFlags {
+        let mut options = each.options.clone();
+        for (k, v) in &self.options {
+            options.retain(|(ek, _)| ek != k);
+            options.push((k.clone(), v.clone()));
+        }
+        EngineFlags {
+            cmd: self.cmd.clone().or_else(|| each.cmd.clone()),
+            name: self.name.clone().or_else(|| each.name.clone()),
+            args: [each.args.clone(), self.args.clone()].concat(),
+            tc: self.tc.clone().or_else(|| each.tc.clone()),
+            depth: self.depth.clone().or_else(|| each.depth.clone()),
+            nodes: self.nodes.clone().or_else(|| each.nodes.clone()),
+            options,
+        }
+    }
+
+    fn player(&self, index: usize) -> Result<Player, FlagError> {
+        let flag = format!("-engine #{}", index + 1);
+        let cmd = self
+            .cmd
+            .clone()
+            .ok_or_else(|| bad(&flag, "cmd= is missing"))?;
+        // Arguments are quoted so that the command line splits back exactly.
+        let mut invoke = cmd.clone();
+        for a in &self.args {
+            invoke.push_str(&format!(" '{}'", a.replace('\'', "'\\''")));
+        }
+        let name = self.name.clone().unwrap_or_else(|| {
+            Path::new(&cmd)
+                .file_name()
+                .map_or(cmd.clone(), |n| n.to_string_lossy().into_owned())
+        });
+        let time_control = match &self.tc {
+            Some(tc) => parse_tc(tc).map_err(|e| bad(&flag, format!("tc={tc:?}: expected {e}")))?,
+            None => None,
+        };
+        let depth = match &self.depth {
+            Some(d) => Some(number::<u32>(&flag, "depth", d)?),
+            None => None,
+        };
+        let nodes = match &self.nodes {
+            Some(n) => Some(number::<u64>(&flag, "nodes", n)?),
+            None => None,
+        };
+        if time_control.is_none() && depth.is_none() && nodes.is_none() {
+            return Err(bad(&flag, format!("{name}: give tc=, depth= or nodes=")));
+        }
+        Ok(Player {
+            family: name.clone(),
+            name,
+            invoke,
+            time_control,
+            depth,
+            nodes,
+            options: self.options.clone(),
+        })
+    }
+}
+
+/// Splits `key=value` pairs; a bare word is an error.
+fn pairs<'a>(flag: &str, values: &'a [String]) -> Result<Vec<(&'a str, &'a str)>, FlagError> {
+    values
+        .iter()
+        .map(|v| {
+            v.split_once('=')
+                .ok_or_else(|| bad(flag, format!("expected key=value, found {v:?}")))
+        })
+        .collect()
+}
+
+fn seconds(flag: &str, values: &[String]) -> Result<Duration, FlagError> {
+    let secs: f64 = number(flag, "seconds", single(flag, values)?)?;
+    Duration::try_from_secs_f64(secs).map_err(|_| bad(flag, "expected seconds"))
+}
+
+fn single<'a>(flag: &str, values: &'a [String]) -> Result<&'a str, FlagError> {
+    match values {
+        [v] => Ok(v),
+        _ => Err(bad(flag, "takes exactly one value")),
+    }
+}
+
+/// Parses the flags (without the program name) into a plan.
+pub fn parse(args: &[String]) -> Result<MatchPlan, FlagError> {
+    // Group each flag with the words after it.
+    let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
+    for a in args {
+        let is_flag = a.starts_with('-') && a.len() > 1 && a.parse::<f64>().is_err();
+        match groups.last_mut() {
+            Some((_, values)) if !is_flag => values.push(a.clone()),
+            None if !is_flag => return Err(FlagError::Unknown(a.clone())),
+            _ => groups.push((a.as_str(), Vec::new())),
+        }
+    }
+    let mut engines: Vec<EngineFlags> = Vec::new();
+    let mut each = EngineFlags::default();
+    let mut game = GameKind::default();
+    let mut tournament = Tournament::RoundRobin;
+    let mut rounds: u32 = 1;
+    let mut games_per_round: u32 = 2;
+    let mut concurrency: usize = 1;
+    let mut seed = None;
+    let mut shard = Shard::default();
+    let mut openings = None;
+    let mut pgn_out = PathBuf::from("autotester.pgn");
+    let mut event = None;
+    let mut sprt = None;
+    let mut resign = None;
+    let mut draw = None;
+    let mut max_plies = None;
+    let mut time_margin = None;
+    let mut move_timeout = None;
+    let mut startup_timeout = None;
+    let mut quiet = false;
+
+    for (flag, values) in &groups {
+        let flag = *flag;
+        let name = flag.trim_start_matches('-');
+        match name {
+            "engine" | "each" => {
+                let mut e = EngineFlags::default();
+                for (k, v) in pairs(flag, values)? {
+                    e.set(flag, k, v)?;
+                }
+                if name == "engine" {
+                    engines.push(e);
+                } else {
+                    each = e.with(&each);
+                }
+            }
+            "game" | "variant" => {
+                let v = single(flag, values)?;
+                game = v
+                    .parse()
+                    .map_err(|()| bad(flag, format!("{v:?}: expected chess or leiserchess")))?;
+            }
+            "tournament" => {
+                let v = single(flag, values)?;
+                tournament = v
+                    .parse()
+                    .map_err(|()| bad(flag, format!("{v:?}: expected roundrobin or gauntlet")))?;
+            }
+            "rounds" => rounds = number(flag, "rounds", single(flag, values)?)?,
+            "games" => {
+                games_per_round = number(flag, "games", single(flag, values)?)?;
+                if !(1..=2).contains(&games_per_round) {
+                    return Err(bad(flag, "must be 1 or 2 (games per opening)"));
+                }
+            }
+            "concurrency" => concurrency = number(flag, "concurrency", single(flag, values)?)?,
+            "srand" | "seed" => seed = Some(number(flag, "seed", single(flag, values)?)?),
+            "shard" => {
+                shard = single(flag, values)?
+                    .parse()
+                    .map_err(|e: crate::schedule::ShardError| bad(flag, e.to_string()))?
+            }
+            "openings" => {
+                openings = Some(parse_openings(flag, values)?);
+            }
+            "pgnout" => {
+                let v = match &values[..] {
+                    [v] => v.strip_prefix("file=").unwrap_or(v),
+                    [first, ..] if first.starts_with("file=") => &first[5..],
+                    _ => return Err(bad(flag, "expected file=FILE")),
+                };
+                pgn_out = PathBuf::from(v);
+            }
+            "event" => event = Some(values.join(" ")),
+            "sprt" => sprt = Some(parse_sprt(flag, values)?),
+            "resign" => {
+                let (mut moves, mut score) = (None, None);
+                for (k, v) in pairs(flag, values)? {
+                    match k {
+                        "movecount" => moves = Some(number(flag, k, v)?),
+                        "score" => score = Some(number(flag, k, v)?),
+                        "twosided" => {}
+                        _ => return Err(bad(flag, format!("unknown key {k:?}"))),
+                    }
+                }
+                resign = Some(ResignRule {
+                    moves: moves.ok_or_else(|| bad(flag, "movecount= is missing"))?,
+                    score: score.ok_or_else(|| bad(flag, "score= is missing"))?,
+                });
+            }
+            "draw" => {
+                let (mut from_move, mut moves, mut score) = (0, None, None);
+                for (k, v) in pairs(flag, values)? {
+                    match k {
+                        "movenumber" => from_move = number(flag, k, v)?,
+                        "movecount" => moves = Some(number(flag, k, v)?),
+                        "score" => score = Some(number(flag, k, v)?),
+                        _ => return Err(bad(flag, format!("unknown key {k:?}"))),
+                    }
+                }
+                draw = Some(DrawRule {
+                    from_move,
+                    moves: moves.ok_or_else(|| bad(flag, "movecount= is missing"))?,
+                    score: score.ok_or_else(|| bad(flag, "score= is missing"))?,
+                });
+            }
+            "maxmoves" => {
+                let moves: u32 = number(flag, "maxmoves", single(flag, values)?)?;
+                max_plies = Some(moves.saturating_mul(2));
+            }
+            "timemargin" => {
+                time_margin = Some(Duration::from_millis(number(
+                    flag,
+                    "timemargin",
+                    single(flag, values)?,
+                )?))
+            }
+            "movetimeout" => move_timeout = Some(seconds(flag, values)?),
+            "startuptimeout" => startup_timeout = Some(seconds(flag, values)?),
+            "quiet" => quiet = true,
+            // Always on here: crashed engines are restarted.
+            "recover" => {}
+            _ => return Err(FlagError::Unknown(flag.to_string())),
+        }
+    }
+
+    if engines.len() < 2 {
+        return Err(FlagError::TooFewEngines(engines.len()));
+    }
+    let players = engines
+        .iter()
+        .enumerate()
+        .map(|(i, e)| e.with(&each).player(i))
+        .collect::<Result<Vec<_>, _>>()?;
+    for (i, p) in players.iter().enumerate() {
+        if players[..i].iter().any(|q| q.name == p.name) {
+            return Err(FlagError::DuplicateName(p.name.clone()));
+        }
+    }
+    let mut plan = MatchPlan::new(game, players, pgn_out);
+    plan.tournament = tournament;
+    plan.rounds = rounds;
+    plan.games_per_round = games_per_round;
+    plan.concurrency = concurrency.max(1);
+    if let Some(s) = seed {
+        plan.seed = s;
+    }
+    plan.shard = shard;
+    if let Some(o) = openings {
+        plan.openings = o;
+    }
+    if let Some(e) = event {
+        plan.event = e;
+    }
+    plan.sprt = sprt;
+    plan.rules.adjudication.resign = resign;
+    plan.rules.adjudication.draw = draw;
+    plan.rules.adjudication.max_plies = max_plies;
+    if let Some(m) = time_margin {
+        plan.rules.time_margin = m;
+    }
+    if let Some(t) = move_timeout {
+        plan.rules.move_timeout = t;
+    }
+    if let Some(t) = startup_timeout {
+        plan.timeouts.startup = t;
+        plan.timeouts.ready = t;
+    }
+    plan.quiet = quiet;
+    Ok(plan)
+}
+
+fn parse_openings(flag: &str, values: &[String]) -> Result<OpeningsSpec, FlagError> {
+    if let [v] = values {
+        if v == "none" || v == "startpos" {
+            return Ok(OpeningsSpec::Start);
+        }
+    }
+    let (mut file, mut sequential, mut plies) = (None, false, None);
+    for (k, v) in pairs(flag, values)? {
+        match k {
+            "file" => file = Some(PathBuf::from(v)),
+            "order" => {
+                sequential = match v {
+                    "sequential" => true,
+                    "random" => false,
+                    _ => return Err(bad(flag, "order= is random or sequential")),
+                }
+            }
+            "plies" => plies = Some(number(flag, k, v)?),
+            // The format is recognised line by line.
+            "format" => {}
+            _ => return Err(bad(flag, format!("unknown key {k:?}"))),
+        }
+    }
+    Ok(match (file, plies) {
+        (Some(path), _) => OpeningsSpec::Book { path, sequential },
+        (None, Some(plies)) => OpeningsSpec::Random { plies },
+        (None, None) => return Err(bad(flag, "expected file=FILE, plies=N or none")),
+    })
+}
+
+fn parse_sprt(flag: &str, values: &[String]) -> Result<Sprt, FlagError> {
+    let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
+    for (k, v) in pairs(flag, values)? {
+        match k {
+            "elo0" => elo0 = Some(number(flag, k, v)?),
+            "elo1" => elo1 = Some(number(flag, k, v)?),
+            "alpha" => alpha = number(flag, k, v)?,
+            "beta" => beta = number(flag, k, v)?,
+            "model" if v == "logistic" => {}
+            _ => return Err(bad(flag, format!("unsupported {k}={v}"))),
+        }
+    }
+    let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
+        return Err(bad(flag, "elo0= and elo1= are needed"));
+    };
+    Sprt::new(elo0, elo1, alpha, beta).map_err(|e| bad(flag, e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse, FlagError};
+    use crate::config::{GameKind, TimeControl};
+    use crate::plan::OpeningsSpec;
+    use crate::schedule::Tournament;
+    use std::path::PathBuf;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn a_fastchess_command_line() {
+        let plan = parse(&args(
+            "-engine cmd=./new name=new option.Hash=32 -engine cmd=/bin/old \
+             -each tc=8+0.08 option.Threads=1 option.Hash=16 -game chess -rounds 50 \
+             -concurrency 2 -openings file=book.epd order=sequential \
+             -pgnout file=out.pgn -sprt elo0=0 elo1=5 alpha=0.05 beta=0.1 \
+             -srand 7 -shard 2/4 -resign movecount=3 score=600 -maxmoves 100 \
+             -tournament gauntlet -timemargin 50",
+        ))
+        .unwrap();
+        assert_eq!(plan.game, GameKind::Chess);
+        let [a, b] = &plan.players[..] else {
+            panic!("two players")
+        };
+        assert_eq!((a.name.as_str(), b.name.as_str()), ("new", "old"));
+        assert_eq!(
+            a.time_control,
+            Some(TimeControl::Fischer {
+                main: 8.0,
+                increment: 0.08
+            })
+        );
+        // The engine's own option wins over -each's.
+        assert_eq!(
+            a.options,
+            [
+                ("Threads".to_string(), "1".to_string()),
+                ("Hash".to_string(), "32".to_string())
+            ]
+        );
+        assert_eq!(b.options[1], ("Hash".to_string(), "16".to_string()));
+        assert_eq!(
+            (plan.rounds, plan.games_per_round, plan.concurrency),
+            (50, 2, 2)
+        );
+        assert_eq!(
+            plan.openings,
+            OpeningsSpec::Book {
+                path: PathBuf::from("book.epd"),
+                sequential: true
+            }
+        );
+        assert_eq!(plan.pgn_out, PathBuf::from("out.pgn"));
+        assert_eq!(plan.sprt.map(|s| (s.elo1, s.beta)), Some((5.0, 0.1)));
+        assert_eq!((plan.seed, plan.shard.to_string()), (7, "2/4".to_string()));
+        assert_eq!(plan.rules.adjudication.max_plies, Some(200));
+        assert_eq!(plan.tournament, Tournament::Gauntlet);
+        assert_eq!(plan.rules.time_margin.as_millis(), 50);
+    }
+
+    #[test]
+    fn errors_name_the_flag() {
+        let e = parse(&args("-engine cmd=a depth=1")).unwrap_err();
+        assert_eq!(e, FlagError::TooFewEngines(1));
+        let e = parse(&args("-engine cmd=a depth=1 -engine cmd=a depth=2")).unwrap_err();
+        assert_eq!(e, FlagError::DuplicateName("a".into()));
+        let e = parse(&args("-engine cmd=a -engine cmd=b depth=1")).unwrap_err();
+        assert!(e.to_string().contains("-engine #1: a: give tc="), "{e}");
+        let e = parse(&args("-engine cmd=a tc=fast -engine cmd=b depth=1")).unwrap_err();
+        assert!(e.to_string().contains("tc=\"fast\""), "{e}");
+        let e = parse(&args(
+            "-engine cmd=a depth=1 -engine cmd=b depth=1 -bogus 3",
+        ))
+        .unwrap_err();
+        assert_eq!(e, FlagError::Unknown("-bogus".into()));
+        let e = parse(&args(
+            "-engine cmd=a depth=1 -engine cmd=b depth=1 -sprt elo0=5 elo1=0",
+        ))
+        .unwrap_err();
+        assert!(
+            e.to_string().starts_with("-sprt: SPRT needs elo0 < elo1"),
+            "{e}"
+        );
+        let e = parse(&args(
+            "-engine cmd=a depth=1 -engine cmd=b depth=1 -games 3",
+        ))
+        .unwrap_err();
+        assert!(e.to_string().contains("1 or 2"));
+        assert!(parse(&args("stray -engine cmd=a depth=1")).is_err());
+    }
+
+    #[test]
+    fn arguments_are_quoted_into_the_command() {
+        let plan = parse(&args(
+            "-engine cmd=mock arg=--mode arg=it's -engine cmd=b depth=1 -each depth=2",
+        ))
+        .unwrap();
+        assert_eq!(plan.players[0].invoke, "mock '--mode' 'it'\\''s'");
+        let words = crate::engine::command_line::split(&plan.players[0].invoke).unwrap();
+        assert_eq!(words, ["mock", "--mode", "it's"]);
+        assert_eq!(plan.players[1].depth, Some(1));
+        assert_eq!(plan.players[0].depth, Some(2));
+    }
+}

@@ -1,0 +1,87 @@
+//! Reading what an engine says: `info` lines for the score and depth shown
+//! in the PGN, `bestmove` for its move. Anything unexpected is ignored, never
+//! trusted.
+
+use crate::pgn::Score;
+
+/// Score and depth of one `info` line, when it has them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InfoLine {
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+}
+
+/// Parses `info ... depth D ... score cp X | mate N ...`; `None` for any
+/// other line. Bound markers (`lowerbound`) are accepted and ignored.
+pub fn parse_info(line: &str) -> Option<InfoLine> {
+    let mut tokens = line.split_whitespace();
+    if tokens.next() != Some("info") {
+        return None;
+    }
+    let mut info = InfoLine::default();
+    while let Some(token) = tokens.next() {
+        match token {
+            "depth" => info.depth = tokens.next().and_then(|d| d.parse().ok()),
+            "score" => {
+                info.score = match (tokens.next(), tokens.next().map(str::parse::<i32>)) {
+                    (Some("cp"), Some(Ok(cp))) => Some(Score::Centipawns(cp)),
+                    (Some("mate"), Some(Ok(n))) => Some(Score::Mate(n)),
+                    _ => None,
+                }
+            }
+            // The rest of the line is free text or moves.
+            "string" | "pv" => break,
+            _ => {}
+        }
+    }
+    Some(info)
+}
+
+/// The move of a `bestmove <move> [ponder <move>]` line; `Some("")` when
+/// the line is `bestmove` alone, `None` for any other line.
+pub fn parse_bestmove(line: &str) -> Option<&str> {
+    let mut tokens = line.split_whitespace();
+    (tokens.next() == Some("bestmove")).then(|| tokens.next().unwrap_or(""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_bestmove, parse_info, InfoLine};
+    use crate::pgn::Score;
+
+    #[test]
+    fn info_lines() {
+        assert_eq!(
+            parse_info("info depth 12 seldepth 20 score cp -31 nodes 100 pv e2e4 e7e5"),
+            Some(InfoLine {
+                score: Some(Score::Centipawns(-31)),
+                depth: Some(12)
+            })
+        );
+        assert_eq!(
+            parse_info("info score mate -3 lowerbound depth 5").unwrap(),
+            InfoLine {
+                score: Some(Score::Mate(-3)),
+                depth: Some(5)
+            }
+        );
+        // Broken values are dropped, not guessed.
+        assert_eq!(
+            parse_info("info depth x score cp").unwrap(),
+            InfoLine::default()
+        );
+        // A depth after `string` is text.
+        assert_eq!(parse_info("info string depth 3").unwrap().depth, None);
+        assert_eq!(parse_info("informed"), None);
+        assert_eq!(parse_info("readyok"), None);
+    }
+
+    #[test]
+    fn bestmove_lines() {
+        assert_eq!(parse_bestmove("bestmove e2e4 ponder e7e5"), Some("e2e4"));
+        assert_eq!(parse_bestmove("  bestmove   d5e4L"), Some("d5e4L"));
+        assert_eq!(parse_bestmove("bestmove"), Some(""));
+        assert_eq!(parse_bestmove("bestmoves e2e4"), None);
+        assert_eq!(parse_bestmove("info bestmove e2e4"), None);
+    }
+}

@@ -1,0 +1,199 @@
+//! Book files: one opening per line. A line is either moves in the game's
+//! protocol notation from the start position (MIT's format; move numbers
+//! such as `1.` are skipped), or a position: a FEN or an EPD line (its
+//! first four fields, for chess). `#` starts a comment line. Every line is
+//! checked with the game's rules, so a broken book fails before any game.
+
+use super::Opening;
+use search::Game;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum BookError {
+    #[error("cannot read book {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: line {line}: {problem}")]
+    Line {
+        path: PathBuf,
+        line: usize,
+        problem: String,
+    },
+    #[error("{path}: the book has no openings")]
+    Empty { path: PathBuf },
+}
+
+/// A move number such as `1.` or `12...`.
+fn is_move_number(token: &str) -> bool {
+    let digits = token.trim_end_matches('.');
+    digits.len() < token.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Parses one line as a position: the whole line, else (EPD) its first
+/// four fields with move counters added, else its first two (a
+/// Leiserchess FEN followed by something).
+fn parse_position<G: Game>(line: &str) -> Result<(String, G), String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let mut candidates = vec![line.to_string()];
+    if fields.len() >= 4 {
+        candidates.push(format!("{} 0 1", fields[..4].join(" ")));
+    }
+    if fields.len() >= 2 {
+        candidates.push(fields[..2].join(" "));
+    }
+    let mut first_error = None;
+    for text in candidates {
+        match G::from_fen(&text) {
+            Ok(g) => return Ok((text, g)),
+            Err(e) => {
+                first_error.get_or_insert(e.to_string());
+            }
+        }
+    }
+    Err(format!(
+        "not a position: {}",
+        first_error.unwrap_or_default()
+    ))
+}
+
+/// Parses and checks one book line; `None` for blank and comment lines.
+pub fn parse_line<G: Game>(line: &str) -> Result<Option<Opening>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    // Chess and Leiserchess FENs have '/' between ranks; moves never do.
+    if line.contains('/') {
+        let (fen, g) = parse_position::<G>(line)?;
+        if g.outcome().is_some() {
+            return Err("the game is already over in this position".into());
+        }
+        return Ok(Some(Opening {
+            fen: Some(fen),
+            moves: Vec::new(),
+        }));
+    }
+    let mut game = G::startpos();
+    let mut moves = Vec::new();
+    for token in line.split_whitespace().filter(|t| !is_move_number(t)) {
+        let mv = game
+            .parse_move(token)
+            .map_err(|e| format!("move {} ({token}): {e}", moves.len() + 1))?;
+        game.make(mv);
+        moves.push(mv.to_string());
+    }
+    if game.outcome().is_some() {
+        return Err("the game is over at the end of this opening".into());
+    }
+    Ok(Some(Opening { fen: None, moves }))
+}
+
+/// Reads and checks a whole book for game `G`.
+pub fn load_book<G: Game>(path: &Path) -> Result<Vec<Opening>, BookError> {
+    let bytes = std::fs::read(path).map_err(|source| BookError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        match parse_line::<G>(line) {
+            Ok(Some(o)) => openings.push(o),
+            Ok(None) => {}
+            Err(problem) => {
+                return Err(BookError::Line {
+                    path: path.to_path_buf(),
+                    line: i + 1,
+                    problem,
+                })
+            }
+        }
+    }
+    if openings.is_empty() {
+        return Err(BookError::Empty {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(openings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{load_book, parse_line, BookError};
+    use chess::Chess;
+    use leiserchess::Leiserchess;
+    use search::Game;
+
+    #[test]
+    fn chess_moves_fen_and_epd_lines() {
+        let o = parse_line::<Chess>("1. e2e4 e7e5 2. g1f3")
+            .unwrap()
+            .unwrap();
+        assert_eq!(o.fen, None);
+        assert_eq!(o.moves, ["e2e4", "e7e5", "g1f3"]);
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let o = parse_line::<Chess>(fen).unwrap().unwrap();
+        assert_eq!(o.fen.as_deref(), Some(fen));
+        let epd = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";";
+        let o = parse_line::<Chess>(epd).unwrap().unwrap();
+        assert_eq!(
+            o.fen.as_deref(),
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        );
+        assert_eq!(parse_line::<Chess>("  # comment").unwrap(), None);
+        assert_eq!(parse_line::<Chess>("").unwrap(), None);
+    }
+
+    #[test]
+    fn bad_lines_say_what_is_wrong() {
+        let e = parse_line::<Chess>("e2e4 e2e4").unwrap_err();
+        assert!(e.starts_with("move 2 (e2e4)"), "{e}");
+        assert!(parse_line::<Chess>("8/8/8 w")
+            .unwrap_err()
+            .starts_with("not a position"));
+        // Fool's mate: nothing left to play.
+        assert!(parse_line::<Chess>("f2f3 e7e5 g2g4 d8h4").is_err());
+    }
+
+    #[test]
+    fn leiserchess_lines() {
+        let o = parse_line::<Leiserchess>(leiserchess::START_FEN)
+            .unwrap()
+            .unwrap();
+        assert_eq!(o.fen.as_deref(), Some(leiserchess::START_FEN));
+        // Two legal moves in a row, as text, make a book line.
+        let mut game = <Leiserchess as Game>::startpos();
+        let mut line = Vec::new();
+        for _ in 0..2 {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            line.push(moves[0].to_string());
+            game.make(moves[0]);
+        }
+        let o = parse_line::<Leiserchess>(&line.join(" ")).unwrap().unwrap();
+        assert_eq!(o.moves, line);
+        assert!(parse_line::<Leiserchess>("e2e4L").is_err());
+    }
+
+    #[test]
+    fn books_name_file_and_line() {
+        let dir = std::env::temp_dir().join(format!("autotester-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("book.txt");
+        std::fs::write(&path, "e2e4 e7e5\n\n# x\nd2d4 d7d4\n").unwrap();
+        let e = load_book::<Chess>(&path).unwrap_err();
+        assert!(matches!(e, BookError::Line { line: 4, .. }), "{e}");
+        assert!(e.to_string().contains("book.txt: line 4: move 2 (d7d4)"));
+        std::fs::write(&path, "# nothing\n").unwrap();
+        assert!(matches!(
+            load_book::<Chess>(&path),
+            Err(BookError::Empty { .. })
+        ));
+        std::fs::write(&path, "e2e4\nd2d4 d7d5\n").unwrap();
+        assert_eq!(load_book::<Chess>(&path).unwrap().len(), 2);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

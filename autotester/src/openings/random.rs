@@ -1,0 +1,104 @@
+//! Balanced random openings for either game: random legal plies from the
+//! start, kept only if a short search of our own engine finds the position
+//! roughly level. The random stream depends on the seed and the round only.
+
+use super::Opening;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use search::{Engine, Game, Limits};
+use std::sync::atomic::AtomicBool;
+
+/// Depth of the balance check.
+const CHECK_DEPTH: u32 = 3;
+/// Largest |score| (centipawns) accepted as balanced.
+const BALANCE_WINDOW: i32 = 75;
+/// Tries before settling for the most level opening seen.
+const MAX_TRIES: usize = 64;
+/// Transposition table of the checking engine, in MB.
+const CHECK_HASH_MB: usize = 1;
+
+/// `plies` random moves, if none of them ends the game.
+fn random_line<G: Game>(rng: &mut ChaCha8Rng, plies: usize) -> Option<(G, Vec<G::Move>)> {
+    let mut game = G::startpos();
+    let mut line = Vec::with_capacity(plies);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        game.legal_moves(&mut moves);
+        let mv = *moves.choose(rng)?;
+        game.make(mv);
+        line.push(mv);
+        if game.outcome().is_some() {
+            return None;
+        }
+    }
+    Some((game, line))
+}
+
+/// The opening for `round` under `seed`.
+pub fn balanced<G: Game>(seed: u64, round: u32, plies: usize) -> Opening {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // One independent stream per round: any round can be made alone.
+    rng.set_stream(u64::from(round));
+    let mut engine = Engine::<G>::new(CHECK_HASH_MB).ok();
+    let stop = AtomicBool::new(false);
+    let mut best: Option<(i32, Vec<G::Move>)> = None;
+    for _ in 0..MAX_TRIES {
+        let Some((game, line)) = random_line::<G>(&mut rng, plies) else {
+            continue;
+        };
+        let imbalance = match engine.as_mut() {
+            Some(engine) => {
+                engine.new_game();
+                let result = engine.search(&game, &Limits::depth(CHECK_DEPTH), &stop, &mut |_| {});
+                result.score.saturating_abs()
+            }
+            None => 0,
+        };
+        if best.as_ref().is_none_or(|(b, _)| imbalance < *b) {
+            best = Some((imbalance, line));
+        }
+        if imbalance <= BALANCE_WINDOW {
+            break;
+        }
+    }
+    Opening {
+        fen: None,
+        moves: best
+            .map(|(_, line)| line.iter().map(|m| m.to_string()).collect())
+            .unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::balanced;
+    use chess::Chess;
+    use leiserchess::Leiserchess;
+    use search::Game;
+
+    fn replay<G: Game>(moves: &[String]) -> G {
+        let mut g = G::startpos();
+        for m in moves {
+            let mv = g.parse_move(m).expect("legal opening move");
+            g.make(mv);
+        }
+        g
+    }
+
+    #[test]
+    fn deterministic_per_seed_and_round_and_legal() {
+        for round in 1..=3 {
+            let a = balanced::<Chess>(42, round, 8);
+            assert_eq!(a, balanced::<Chess>(42, round, 8));
+            assert_eq!(a.moves.len(), 8);
+            assert!(replay::<Chess>(&a.moves).outcome().is_none());
+        }
+        assert_ne!(balanced::<Chess>(42, 1, 8), balanced::<Chess>(42, 2, 8));
+        assert_ne!(balanced::<Chess>(42, 1, 8), balanced::<Chess>(43, 1, 8));
+        let l = balanced::<Leiserchess>(1, 1, 6);
+        assert_eq!(l.moves.len(), 6);
+        assert!(replay::<Leiserchess>(&l.moves).outcome().is_none());
+    }
+}

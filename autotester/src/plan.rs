@@ -1,0 +1,101 @@
+//! Everything a run needs, whichever way it was asked for (a config file,
+//! fastchess-style flags, or the depth ladder).
+
+use crate::config::{GameKind, MatchConfig, Player};
+use crate::engine::Timeouts;
+use crate::referee::{Adjudication, Rules};
+use crate::schedule::{pairings, rounds_for_games, Shard, Tournament};
+use crate::stats::{RatingOptions, Sprt};
+use std::path::PathBuf;
+
+/// Default seed: a fixed one, so that shards and resumed runs agree
+/// without being told.
+pub const DEFAULT_SEED: u64 = 1;
+/// Random opening length when there is no book.
+pub const DEFAULT_RANDOM_PLIES: usize = 8;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpeningsSpec {
+    Book { path: PathBuf, sequential: bool },
+    Random { plies: usize },
+    Start,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchPlan {
+    pub game: GameKind,
+    /// PGN `Event`.
+    pub event: String,
+    pub players: Vec<Player>,
+    pub tournament: Tournament,
+    pub rounds: u32,
+    /// 2: each opening with both colours; 1: once.
+    pub games_per_round: u32,
+    /// Cap on the schedule (MIT's `game_rounds`).
+    pub max_games: Option<u32>,
+    pub concurrency: usize,
+    pub openings: OpeningsSpec,
+    pub seed: u64,
+    pub pgn_out: PathBuf,
+    pub shard: Shard,
+    pub sprt: Option<Sprt>,
+    pub rules: Rules,
+    pub timeouts: Timeouts,
+    pub rating: RatingOptions,
+    /// No line per finished game.
+    pub quiet: bool,
+}
+
+impl MatchPlan {
+    /// A plan with defaults for everything but the players and output.
+    pub fn new(game: GameKind, players: Vec<Player>, pgn_out: PathBuf) -> MatchPlan {
+        MatchPlan {
+            game,
+            event: "Autotest".into(),
+            players,
+            tournament: Tournament::RoundRobin,
+            rounds: 1,
+            games_per_round: 2,
+            max_games: None,
+            concurrency: 1,
+            openings: OpeningsSpec::Random {
+                plies: DEFAULT_RANDOM_PLIES,
+            },
+            seed: DEFAULT_SEED,
+            pgn_out,
+            shard: Shard::default(),
+            sprt: None,
+            rules: Rules::default(),
+            timeouts: Timeouts::default(),
+            rating: RatingOptions::default(),
+            quiet: false,
+        }
+    }
+
+    /// The plan for an MIT or TOML configuration: `game_rounds` games in
+    /// all, `cpus` at once, MIT's `adjudicate` as a ply limit.
+    pub fn from_config(config: &MatchConfig, pgn_out: PathBuf) -> MatchPlan {
+        let mut plan = MatchPlan::new(config.game, config.players.clone(), pgn_out);
+        plan.event = config.title.clone();
+        plan.concurrency = config.cpus as usize;
+        plan.set_total_games(config.game_rounds);
+        plan.rules.adjudication = Adjudication {
+            max_plies: Some(config.adjudicate),
+            ..Adjudication::default()
+        };
+        if let Some(book) = &config.book {
+            plan.openings = OpeningsSpec::Book {
+                path: book.clone(),
+                sequential: false,
+            };
+        }
+        plan
+    }
+
+    /// Plays `games` games in all (rounds follow from the pairings).
+    pub fn set_total_games(&mut self, games: u32) {
+        let pairs = pairings(&self.players, self.tournament).len();
+        self.rounds = rounds_for_games(games, pairs, self.games_per_round);
+        self.max_games = Some(games);
+    }
+}

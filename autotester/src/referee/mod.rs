@@ -1,0 +1,9 @@
+//! The referee: the tester's clock, adjudication rules and the game loop
+//! that checks every move with the game crate.
+
+pub mod adjudication;
+pub mod clock;
+pub mod play;
+
+pub use adjudication::{Adjudication, DrawRule, ResignRule};
+pub use play::{play, GoStyle, PlayedGame, RefereeError, Rules, SideSetup};

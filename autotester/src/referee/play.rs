@@ -1,0 +1,382 @@
+//! Plays one game between two engines, refereeing it with the game's own
+//! rules: every move is checked, the game ends by the rules, by the clock,
+//! by an engine's failure or by adjudication. Generic over the game, so it
+//! is compiled once for chess and once for Leiserchess.
+
+use super::adjudication::{Adjudication, Tracker, Verdict};
+use super::clock::SideClock;
+use crate::config::TimeControl;
+use crate::engine::{MoveFailure, UciEngine};
+use crate::openings::Opening;
+use crate::pgn::{Evaluation, GameResult, PgnMove, Termination};
+use search::{EndReason, Game, Outcome, Side};
+use std::fmt::Write;
+use std::time::Duration;
+use thiserror::Error;
+
+/// How one side's engine is limited.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SideSetup {
+    pub clock: Option<TimeControl>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+/// The form of the `go` command: chess UCI's `wtime btime winc binc`, or
+/// MIT Leiserchess's `time inc` for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoStyle {
+    Chess,
+    Leiserchess,
+}
+
+impl GoStyle {
+    pub fn of<G: Game>() -> GoStyle {
+        if G::NAME == "chess" {
+            GoStyle::Chess
+        } else {
+            GoStyle::Leiserchess
+        }
+    }
+}
+
+/// The referee's settings for every game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rules {
+    pub adjudication: Adjudication,
+    /// Time an engine may overstep its clock before it loses on time.
+    pub time_margin: Duration,
+    /// Longest wait for a move when the engine has no clock (depth or
+    /// node limits); then it is killed and loses.
+    pub move_timeout: Duration,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            adjudication: Adjudication::default(),
+            time_margin: Duration::from_millis(100),
+            move_timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+/// A finished game, ready for the PGN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// Start position when it is not the game's start.
+    pub fen: Option<String>,
+    pub first_move_number: u32,
+    pub black_first: bool,
+    pub moves: Vec<PgnMove>,
+    pub result: GameResult,
+    pub termination: Termination,
+    /// Why the game ended, in words (the PGN's final comment).
+    pub reason: String,
+}
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum RefereeError {
+    #[error("opening start position {fen:?} is invalid: {problem}")]
+    BadFen { fen: String, problem: String },
+    #[error("opening move {mv:?} is not legal: {problem}")]
+    BadOpeningMove { mv: String, problem: String },
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+fn win(winner: Side) -> GameResult {
+    match winner {
+        Side::White => GameResult::WhiteWins,
+        Side::Black => GameResult::BlackWins,
+    }
+}
+
+/// The result and words for an end by the rules.
+fn by_rules(o: Outcome) -> (GameResult, String) {
+    let result = o.winner.map_or(GameResult::Draw, win);
+    let reason = match (o.reason, o.winner) {
+        (EndReason::Checkmate, Some(w)) => format!("{} mates", side_name(w)),
+        (EndReason::KingZapped, Some(w)) => {
+            format!("{}'s king zapped", side_name(w.opponent()))
+        }
+        (EndReason::NoLegalMoves, Some(w)) => {
+            format!("{} has no legal move", side_name(w.opponent()))
+        }
+        (EndReason::Stalemate, _) => "Draw by stalemate".into(),
+        (EndReason::InsufficientMaterial, _) => "Draw by insufficient mating material".into(),
+        (EndReason::FiftyMoves, _) => "Draw by fifty moves rule".into(),
+        (EndReason::Repetition, _) => "Draw by repetition".into(),
+        (reason, None) => format!("Draw: {reason}"),
+    };
+    (result, reason)
+}
+
+/// The `go` command for `mover`.
+fn go_command(
+    style: GoStyle,
+    mover: Side,
+    clocks: &[Option<SideClock>; 2],
+    setup: &SideSetup,
+) -> String {
+    let mut go = String::from("go");
+    let ms = |d: Duration| d.as_millis().max(1);
+    if let Some(own) = &clocks[mover.index()] {
+        match style {
+            GoStyle::Leiserchess => {
+                let _ = write!(
+                    go,
+                    " time {} inc {}",
+                    ms(own.remaining()),
+                    own.increment().as_millis()
+                );
+            }
+            GoStyle::Chess => {
+                // An opponent without a clock is shown the mover's clock.
+                let other = clocks[mover.opponent().index()].as_ref().unwrap_or(own);
+                let (white, black) = match mover {
+                    Side::White => (own, other),
+                    Side::Black => (other, own),
+                };
+                let _ = write!(
+                    go,
+                    " wtime {} btime {} winc {} binc {}",
+                    ms(white.remaining()),
+                    ms(black.remaining()),
+                    white.increment().as_millis(),
+                    black.increment().as_millis()
+                );
+            }
+        }
+        if let Some(n) = own.moves_to_go() {
+            let _ = write!(go, " movestogo {n}");
+        }
+    }
+    if let Some(d) = setup.depth {
+        let _ = write!(go, " depth {d}");
+    }
+    if let Some(n) = setup.nodes {
+        let _ = write!(go, " nodes {n}");
+    }
+    if go == "go" {
+        go.push_str(" infinite"); // unreachable for checked configurations
+    }
+    go
+}
+
+/// Plays one game from `opening`; `engines` and `setups` are indexed by
+/// side (white first). Engines that failed are left broken for the caller
+/// to restart.
+pub fn play<G: Game>(
+    opening: &Opening,
+    setups: [&SideSetup; 2],
+    engines: [&mut UciEngine; 2],
+    rules: &Rules,
+) -> Result<PlayedGame, RefereeError> {
+    let style = GoStyle::of::<G>();
+    let mut game = match &opening.fen {
+        Some(fen) => G::from_fen(fen).map_err(|e| RefereeError::BadFen {
+            fen: fen.clone(),
+            problem: e.to_string(),
+        })?,
+        None => G::startpos(),
+    };
+    let first_move_number = opening
+        .fen
+        .as_deref()
+        .and_then(|f| f.split_whitespace().nth(5))
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
+    let black_first = game.side_to_move() == Side::Black;
+    let mut protocol_moves: Vec<String> = Vec::new();
+    let mut moves = Vec::new();
+    for text in &opening.moves {
+        let mv = game
+            .parse_move(text)
+            .map_err(|e| RefereeError::BadOpeningMove {
+                mv: text.clone(),
+                problem: e.to_string(),
+            })?;
+        moves.push(PgnMove::book(game.move_to_record(mv)));
+        protocol_moves.push(mv.to_string());
+        game.make(mv);
+    }
+    let position_base = match &opening.fen {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
+    };
+    let mut clocks = setups.map(|s| s.clock.map(SideClock::new));
+    let mut tracker = Tracker::default();
+    let mut legal = Vec::new();
+    let finish = |moves, result, termination, reason| PlayedGame {
+        fen: opening.fen.clone(),
+        first_move_number,
+        black_first,
+        moves,
+        result,
+        termination,
+        reason,
+    };
+    let [white_engine, black_engine] = engines;
+    let engines = [white_engine, black_engine];
+
+    loop {
+        if let Some(outcome) = game.outcome() {
+            let (result, reason) = by_rules(outcome);
+            return Ok(finish(moves, result, Termination::Normal, reason));
+        }
+        legal.clear();
+        game.legal_moves(&mut legal);
+        if legal.is_empty() {
+            let (result, reason) = by_rules(game.no_moves_outcome());
+            return Ok(finish(moves, result, Termination::Normal, reason));
+        }
+        let ply = moves.len() as u32;
+        if rules.adjudication.max_plies.is_some_and(|max| ply >= max) {
+            let reason = format!("Draw by adjudication: {ply} moves played");
+            return Ok(finish(
+                moves,
+                GameResult::Draw,
+                Termination::Adjudication,
+                reason,
+            ));
+        }
+
+        let mover = game.side_to_move();
+        let i = mover.index();
+        let loses = win(mover.opponent());
+        let name = side_name(mover);
+        let mut position = position_base.clone();
+        if !protocol_moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&protocol_moves.join(" "));
+        }
+        let go = go_command(style, mover, &clocks, setups[i]);
+        let deadline = match &clocks[i] {
+            Some(c) => c.remaining() + rules.time_margin,
+            None => rules.move_timeout,
+        };
+        let answer = match engines[i].go(&position, &go, deadline) {
+            Ok(answer) => answer,
+            Err(MoveFailure::Timeout { elapsed }) => {
+                let (termination, reason) = if clocks[i].is_some() {
+                    (Termination::TimeForfeit, format!("{name} loses on time"))
+                } else {
+                    (
+                        Termination::Abandoned,
+                        format!(
+                            "{name} did not answer within {:.1}s and was killed",
+                            elapsed.as_secs_f64()
+                        ),
+                    )
+                };
+                return Ok(finish(moves, loses, termination, reason));
+            }
+            Err(MoveFailure::Crashed) => {
+                let reason = format!("{name}'s engine crashed");
+                return Ok(finish(moves, loses, Termination::Abandoned, reason));
+            }
+        };
+        if let Some(clock) = clocks[i].as_mut() {
+            if clock.charge(answer.elapsed, rules.time_margin).is_err() {
+                let reason = format!("{name} loses on time");
+                return Ok(finish(moves, loses, Termination::TimeForfeit, reason));
+            }
+        }
+        let mv = match game.parse_move(&answer.text) {
+            Ok(mv) => mv,
+            Err(_) => {
+                let shown: String = answer.text.chars().take(40).collect();
+                let reason = format!("{name} makes an illegal move: {shown}");
+                return Ok(finish(moves, loses, Termination::RulesInfraction, reason));
+            }
+        };
+        moves.push(PgnMove::evaluated(
+            game.move_to_record(mv),
+            Evaluation {
+                score: answer.score,
+                depth: answer.depth,
+                time: answer.elapsed,
+            },
+        ));
+        protocol_moves.push(mv.to_string());
+        game.make(mv);
+
+        let index = ply + u32::from(black_first);
+        let move_number = first_move_number + index / 2;
+        match tracker.update(&rules.adjudication, mover, answer.score, move_number) {
+            Some(Verdict::Resign { loser }) if game.outcome().is_none() => {
+                let reason = format!("{} resigns (adjudication)", side_name(loser));
+                let result = win(loser.opponent());
+                return Ok(finish(moves, result, Termination::Adjudication, reason));
+            }
+            Some(Verdict::Draw) if game.outcome().is_none() => {
+                let reason = "Draw by adjudication: level scores".to_string();
+                return Ok(finish(
+                    moves,
+                    GameResult::Draw,
+                    Termination::Adjudication,
+                    reason,
+                ));
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{by_rules, go_command, GoStyle, SideSetup};
+    use crate::config::TimeControl;
+    use crate::pgn::GameResult;
+    use crate::referee::clock::SideClock;
+    use search::{EndReason, Outcome, Side};
+
+    #[test]
+    fn go_commands_in_each_games_form() {
+        let fis = |main, increment| Some(SideClock::new(TimeControl::Fischer { main, increment }));
+        let clocks = [fis(2.0, 0.1), fis(3.0, 0.2)];
+        let setup = SideSetup::default();
+        assert_eq!(
+            go_command(GoStyle::Chess, Side::Black, &clocks, &setup),
+            "go wtime 2000 btime 3000 winc 100 binc 200"
+        );
+        assert_eq!(
+            go_command(GoStyle::Leiserchess, Side::Black, &clocks, &setup),
+            "go time 3000 inc 200"
+        );
+        let depth = SideSetup {
+            depth: Some(3),
+            nodes: Some(500),
+            ..SideSetup::default()
+        };
+        assert_eq!(
+            go_command(GoStyle::Chess, Side::White, &[None, None], &depth),
+            "go depth 3 nodes 500"
+        );
+        // A clocked side facing an unclocked one sees its own clock twice.
+        assert_eq!(
+            go_command(GoStyle::Chess, Side::White, &[fis(1.0, 0.0), None], &depth),
+            "go wtime 1000 btime 1000 winc 0 binc 0 depth 3 nodes 500"
+        );
+    }
+
+    #[test]
+    fn reasons_by_rules() {
+        let (r, s) = by_rules(Outcome::win(Side::Black, EndReason::Checkmate));
+        assert_eq!((r, s.as_str()), (GameResult::BlackWins, "Black mates"));
+        let (r, s) = by_rules(Outcome::win(Side::White, EndReason::KingZapped));
+        assert_eq!(
+            (r, s.as_str()),
+            (GameResult::WhiteWins, "Black's king zapped")
+        );
+        let (r, s) = by_rules(Outcome::draw(EndReason::Repetition));
+        assert_eq!((r, s.as_str()), (GameResult::Draw, "Draw by repetition"));
+    }
+}
