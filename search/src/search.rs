@@ -735,6 +735,7 @@ impl<G: Game> Search<'_, G> {
                 self.w.history.get(us, self.pos.move_index(mv))
             };
             self.pos.make(mv);
+            self.tt.prefetch(self.pos.hash());
             let gives_check = self.pos.in_check();
 
             // Step 11. Shallow pruning of quiet moves that cannot matter,
@@ -957,6 +958,7 @@ impl<G: Game> Search<'_, G> {
                 continue;
             }
             self.pos.make(mv);
+            self.tt.prefetch(self.pos.hash());
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
             self.pos.unmake();
             if self.aborted {
