@@ -64,8 +64,10 @@ impl Features {
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
-    /// quiescence. TT cutoffs and aspiration windows stay on because they do
-    /// not change the score of a fixed-depth search.
+    /// quiescence. Aspiration windows stay on: they change only the window,
+    /// never the score. TT cutoffs are off because a stored result from a
+    /// deeper search (a transposition, or the previous iteration reaching
+    /// a quiescence node) would replace the shallower exact value.
     pub const EXACT: Features = Features {
         aspiration: true,
         null_move: false,
@@ -76,7 +78,7 @@ impl Features {
         check_extension: false,
         qs_see_pruning: false,
         mate_distance_pruning: false,
-        tt_cutoffs: true,
+        tt_cutoffs: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.

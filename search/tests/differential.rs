@@ -90,10 +90,6 @@ fn exact_search_variants_all_equal_negamax() {
             ..Features::EXACT
         },
         Features {
-            tt_cutoffs: false,
-            ..Features::EXACT
-        },
-        Features {
             // Mate distance pruning changes bounds, never the exact score.
             mate_distance_pruning: true,
             ..Features::EXACT

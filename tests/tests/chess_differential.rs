@@ -1,0 +1,100 @@
+//! With every pruning, reduction and extension switched off, the search's
+//! score on chess positions equals plain alpha-beta with the same
+//! quiescence, at low depths (the differential test on real
+//! positions; the search crate tests random trees and toy games).
+
+use std::sync::atomic::AtomicBool;
+
+use chess::Chess;
+use search::score::{clamp_eval, outcome_score};
+use search::{Engine, Features, Game, Limits, Score};
+
+/// Fail-hard alpha-beta without ordering, table or pruning; the same
+/// terminal rules and quiescence (stand pat, noisy moves, every move when
+/// in check) as the search.
+fn alpha_beta(pos: &mut Chess, depth: i32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+    if ply > 0 {
+        if let Some(o) = pos.search_outcome(ply) {
+            return outcome_score(o, pos.side_to_move(), ply);
+        }
+    }
+    let mut moves = Vec::new();
+    let quiescence = depth <= 0;
+    if quiescence && !pos.in_check() {
+        let stand_pat = clamp_eval(pos.evaluate(&Default::default()));
+        if stand_pat >= beta {
+            return beta;
+        }
+        alpha = alpha.max(stand_pat);
+        pos.noisy_moves(&mut moves);
+    } else {
+        Game::legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            return outcome_score(pos.no_moves_outcome(), pos.side_to_move(), ply)
+                .clamp(alpha, beta);
+        }
+    }
+    for mv in moves {
+        pos.make(mv);
+        let s = -alpha_beta(pos, depth - 1, ply + 1, -beta, -alpha);
+        pos.unmake();
+        if s >= beta {
+            return beta;
+        }
+        alpha = alpha.max(s);
+    }
+    alpha
+}
+
+fn search_score(game: &Chess, depth: u32, features: Features) -> Score {
+    let mut engine = Engine::<Chess>::new(8).expect("table");
+    engine.params_mut().features = features;
+    let stop = AtomicBool::new(false);
+    engine
+        .search(game, &Limits::depth(depth), &stop, &mut |_| {})
+        .score
+}
+
+#[test]
+fn exact_search_equals_plain_alpha_beta_on_chess_positions() {
+    let positions = Chess::bench_positions();
+    let no_aspiration = Features {
+        aspiration: false,
+        ..Features::EXACT
+    };
+    let mut compared = 0;
+    for fen in positions.iter().step_by(2) {
+        let game = Chess::from_fen(fen).expect("bench FEN");
+        for depth in 1..=3u32 {
+            let mut plain = game.clone();
+            let expected = alpha_beta(
+                &mut plain,
+                depth as i32,
+                0,
+                -search::score::INFINITE,
+                search::score::INFINITE,
+            );
+            for features in [Features::EXACT, no_aspiration] {
+                assert_eq!(
+                    search_score(&game, depth, features),
+                    expected,
+                    "{fen} depth {depth} {features:?}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 90, "only {compared} comparisons");
+}
+
+#[test]
+fn full_search_agrees_on_forced_results() {
+    // With all heuristics on the score may differ in general, but not on a
+    // forced mate.
+    let game =
+        Chess::from_fen("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1").unwrap();
+    assert_eq!(
+        search_score(&game, 8, Features::ALL),
+        search_score(&game, 8, Features::EXACT)
+    );
+}
