@@ -7,6 +7,7 @@ use autotester::cli::svg::elo_graph;
 use autotester::config::{self, GameKind};
 use autotester::pgn;
 use autotester::plan::{MatchPlan, OpeningsSpec};
+use autotester::referee::{DrawRule, ResignRule};
 use autotester::report::elo_report;
 use autotester::runner::{self, RunSummary};
 use autotester::schedule::{Shard, Tournament};
@@ -43,6 +44,14 @@ struct RunFlags {
     /// Longest wait for a move without a clock (depth/nodes limits), in seconds
     #[arg(long, value_name = "SECS")]
     move_timeout: Option<f64>,
+    /// Adjudicate a loss when both engines agree for MOVES moves each that
+    /// one side is CP centipawns down
+    #[arg(long, num_args = 2, value_names = ["MOVES", "CP"])]
+    resign: Option<Vec<i32>>,
+    /// Adjudicate a draw from move FROM when both engines' scores stay
+    /// within CP for MOVES moves each
+    #[arg(long, num_args = 3, value_names = ["FROM", "MOVES", "CP"])]
+    draw: Option<Vec<i32>>,
     /// Longest wait for `uciok` and `readyok`, in seconds
     #[arg(long, value_name = "SECS")]
     startup_timeout: Option<f64>,
@@ -74,6 +83,22 @@ impl RunFlags {
                 .map_err(|_| format!("--startup-timeout {secs}: expected seconds"))?;
             plan.timeouts.startup = t;
             plan.timeouts.ready = t;
+        }
+        let count = |n: i32, what: &str| {
+            u32::try_from(n).map_err(|_| format!("{what} must not be negative, found {n}"))
+        };
+        if let Some([moves, score]) = self.resign.as_deref() {
+            plan.rules.adjudication.resign = Some(ResignRule {
+                moves: count(*moves, "--resign MOVES")?,
+                score: *score,
+            });
+        }
+        if let Some([from, moves, score]) = self.draw.as_deref() {
+            plan.rules.adjudication.draw = Some(DrawRule {
+                from_move: count(*from, "--draw FROM")?,
+                moves: count(*moves, "--draw MOVES")?,
+                score: *score,
+            });
         }
         plan.quiet |= self.quiet;
         Ok(())

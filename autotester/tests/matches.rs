@@ -331,6 +331,54 @@ fn sprt_stops_a_decided_match() {
     assert!(stdout.contains("SPRT decided with"), "{stdout}");
     let n = games(&pgn).len();
     assert!((4..60).contains(&n), "{n} games");
+
+    // Rerunning does not reopen a decided test.
+    let out = versus(
+        "chess",
+        &["--mode", "illegal", "--after", "1"],
+        "-each depth=1 -rounds 200 -sprt elo0=0 elo1=50 alpha=0.05 beta=0.05",
+        &pgn,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("already decided"));
+    assert_eq!(games(&pgn).len(), n);
+}
+
+#[test]
+fn score_adjudication() {
+    let d = dir("adjudication");
+    // Both engines say the game is level: a draw from move 3 after 2 moves each.
+    let pgn = d.join("draw.pgn");
+    let mut args = mock("a", "chess", &["--score", "0"]);
+    args.extend(mock("b", "chess", &["--score", "5"]));
+    args.extend(words(
+        "-game chess -each depth=1 -rounds 1 -quiet -draw movenumber=3 movecount=2 score=10",
+    ));
+    args.extend(["-pgnout".into(), pgn.display().to_string()]);
+    let out = autotester(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for g in games(&pgn) {
+        assert_eq!(g.outcome(), GameResult::Draw);
+        assert_eq!(g.tag("Termination"), Some("adjudication"));
+        // Book plies 1-8 reach move 5; two engine moves each, then the draw.
+        assert_eq!(g.moves.len(), 12);
+    }
+
+    // `a` always believes it is lost and `b` that it wins: `a` resigns.
+    let pgn = d.join("resign.pgn");
+    let mut args = mock("a", "leiserchess", &["--score", "-700"]);
+    args.extend(mock("b", "leiserchess", &["--score", "700"]));
+    args.extend(words(
+        "-game leiserchess -each depth=1 -rounds 1 -quiet -resign movecount=3 score=500",
+    ));
+    args.extend(["-pgnout".into(), pgn.display().to_string()]);
+    let out = autotester(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for g in games(&pgn) {
+        assert_eq!(score_of(&g, "a"), GameResult::BlackWins, "{g:?}");
+        assert!(g.final_comment.as_deref().unwrap_or("").contains("resigns"));
+        assert_eq!(g.moves.len(), 14);
+    }
 }
 
 #[test]

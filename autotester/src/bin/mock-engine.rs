@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! mock-engine [--game chess|leiserchess] [--mode MODE] [--after N]
-//!             [--delay-ms MS] [--seed S]
+//!             [--delay-ms MS] [--seed S] [--score CP]
 //! ```
 //!
 //! It plays random legal moves. The mode changes what it does at its
@@ -10,6 +10,7 @@
 //! `hang` stops answering anything; `illegal` answers an illegal move;
 //! `timeout` answers, but only after its clock (and a bit) has run out.
 //! `slow-start` waits `MS` milliseconds (default 1500) before `uciok`.
+//! `--score` fixes the reported score (random in ±50 otherwise).
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -34,6 +35,7 @@ struct Args {
     after: u32,
     delay: Duration,
     seed: u64,
+    score: Option<i32>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -43,6 +45,7 @@ fn parse_args() -> Result<Args, String> {
         after: 3,
         delay: Duration::from_millis(1500),
         seed: u64::from(std::process::id()),
+        score: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -71,6 +74,7 @@ fn parse_args() -> Result<Args, String> {
                 args.delay = Duration::from_millis(value.parse().map_err(|_| "bad --delay-ms")?)
             }
             "--seed" => args.seed = value.parse().map_err(|_| "bad --seed")?,
+            "--score" => args.score = Some(value.parse().map_err(|_| "bad --score")?),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -177,7 +181,7 @@ fn run<G: Game>(args: &Args) {
                 }
                 let mut moves = Vec::new();
                 game.legal_moves(&mut moves);
-                let score: i32 = rng.gen_range(-50..=50);
+                let score: i32 = args.score.unwrap_or_else(|| rng.gen_range(-50..=50));
                 say(&mut out, &format!("info depth 1 score cp {score} nodes 1"));
                 match moves.choose(&mut rng) {
                     Some(mv) => say(&mut out, &format!("bestmove {mv}")),

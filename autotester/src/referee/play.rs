@@ -117,6 +117,30 @@ fn by_rules(o: Outcome) -> (GameResult, String) {
     (result, reason)
 }
 
+/// Whether `side` has nothing but its king in a chess FEN: such a side can
+/// never mate, so its opponent's flag fall is a draw (FIDE 6.9).
+fn chess_bare_king(fen: &str, side: Side) -> bool {
+    let board = fen.split_whitespace().next().unwrap_or("");
+    let own = |c: &char| match side {
+        Side::White => c.is_ascii_uppercase(),
+        Side::Black => c.is_ascii_lowercase(),
+    };
+    board
+        .chars()
+        .filter(own)
+        .all(|c| c.eq_ignore_ascii_case(&'k'))
+}
+
+/// The end of a game lost on time by `loser`.
+fn time_loss(style: GoStyle, fen: &str, loser: Side) -> (GameResult, String) {
+    let name = side_name(loser);
+    if style == GoStyle::Chess && chess_bare_king(fen, loser.opponent()) {
+        let reason = format!("Draw: {name} loses on time but its opponent cannot mate");
+        return (GameResult::Draw, reason);
+    }
+    (win(loser.opponent()), format!("{name} loses on time"))
+}
+
 /// The `go` command for `mover`.
 fn go_command(
     style: GoStyle,
@@ -264,19 +288,16 @@ pub fn play<G: Game>(
         };
         let answer = match engines[i].go(&position, &go, deadline) {
             Ok(answer) => answer,
+            Err(MoveFailure::Timeout { .. }) if clocks[i].is_some() => {
+                let (result, reason) = time_loss(style, &game.fen(), mover);
+                return Ok(finish(moves, result, Termination::TimeForfeit, reason));
+            }
             Err(MoveFailure::Timeout { elapsed }) => {
-                let (termination, reason) = if clocks[i].is_some() {
-                    (Termination::TimeForfeit, format!("{name} loses on time"))
-                } else {
-                    (
-                        Termination::Abandoned,
-                        format!(
-                            "{name} did not answer within {:.1}s and was killed",
-                            elapsed.as_secs_f64()
-                        ),
-                    )
-                };
-                return Ok(finish(moves, loses, termination, reason));
+                let reason = format!(
+                    "{name} did not answer within {:.1}s and was killed",
+                    elapsed.as_secs_f64()
+                );
+                return Ok(finish(moves, loses, Termination::Abandoned, reason));
             }
             Err(MoveFailure::Crashed) => {
                 let reason = format!("{name}'s engine crashed");
@@ -285,8 +306,8 @@ pub fn play<G: Game>(
         };
         if let Some(clock) = clocks[i].as_mut() {
             if clock.charge(answer.elapsed, rules.time_margin).is_err() {
-                let reason = format!("{name} loses on time");
-                return Ok(finish(moves, loses, Termination::TimeForfeit, reason));
+                let (result, reason) = time_loss(style, &game.fen(), mover);
+                return Ok(finish(moves, result, Termination::TimeForfeit, reason));
             }
         }
         let mv = match game.parse_move(&answer.text) {
@@ -332,7 +353,7 @@ pub fn play<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use super::{by_rules, go_command, GoStyle, SideSetup};
+    use super::{by_rules, go_command, time_loss, GoStyle, SideSetup};
     use crate::config::TimeControl;
     use crate::pgn::GameResult;
     use crate::referee::clock::SideClock;
@@ -364,6 +385,23 @@ mod tests {
         assert_eq!(
             go_command(GoStyle::Chess, Side::White, &[fis(1.0, 0.0), None], &depth),
             "go wtime 1000 btime 1000 winc 0 binc 0 depth 3 nodes 500"
+        );
+    }
+
+    #[test]
+    fn losing_on_time_to_a_bare_king_is_a_draw_in_chess() {
+        let fen = "8/8/4k3/8/8/8/4P3/4K3 w - - 0 1";
+        // Black, with its bare king, flags against White: White wins.
+        let (r, _) = time_loss(GoStyle::Chess, fen, Side::Black);
+        assert_eq!(r, GameResult::WhiteWins);
+        // White flags: Black cannot mate, a draw.
+        let (r, s) = time_loss(GoStyle::Chess, fen, Side::White);
+        assert_eq!(r, GameResult::Draw, "{s}");
+        // Leiserchess has no such rule (5.6).
+        let (r, s) = time_loss(GoStyle::Leiserchess, "ss7/8/8/8/8/8/8/7NN W", Side::White);
+        assert_eq!(
+            (r, s.as_str()),
+            (GameResult::BlackWins, "White loses on time")
         );
     }
 

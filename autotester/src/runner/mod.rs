@@ -129,12 +129,23 @@ pub fn run_game<G: Game>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         .filter(|j| plan.shard.owns(j.round))
         .collect();
     let name = |i: usize| plan.players[i].name.as_str();
-    let todo: VecDeque<_> = mine
+    let mut todo: VecDeque<_> = mine
         .iter()
         .copied()
         .filter(|j| !done.contains(&resume::key(j.round, name(j.white), name(j.black))))
         .collect();
     let resumed = mine.len() - todo.len();
+    let names: Vec<String> = plan.players.iter().map(|p| p.name.clone()).collect();
+    // A test the resumed games already decide stays decided.
+    let decided_before = match (&plan.sprt, &names[..]) {
+        (Some(sprt), [a, b]) => {
+            sprt.status(&standings::pentanomial(&games, a, b)).decision != SprtDecision::Continue
+        }
+        _ => false,
+    };
+    if decided_before {
+        todo.clear();
+    }
     let to_play = todo.len();
     {
         println!(
@@ -148,6 +159,9 @@ pub fn run_game<G: Game>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
             plan.concurrency,
             plan.seed
         );
+        if decided_before {
+            println!("The SPRT is already decided by the games in the PGN");
+        }
     }
 
     let write_error = |source| RunError::Write {
@@ -159,7 +173,6 @@ pub fn run_game<G: Game>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         .append(true)
         .open(&plan.pgn_out)
         .map_err(write_error)?;
-    let names: Vec<String> = plan.players.iter().map(|p| p.name.clone()).collect();
     let mut standings = Standings::new(&names);
     for g in &games {
         standings.add(g);
@@ -179,7 +192,7 @@ pub fn run_game<G: Game>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     let progress = Progress::new(to_play as u64, plan.quiet);
     let mut first_error = None;
     let mut played = 0;
-    let mut sprt_decided = false;
+    let mut sprt_decided = decided_before;
     let workers = plan.concurrency.clamp(1, to_play.max(1));
     let (tx, rx) = channel();
     std::thread::scope(|scope| {
