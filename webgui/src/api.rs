@@ -88,7 +88,10 @@ async fn create_game(
     Ok((StatusCode::CREATED, Json(game.state())).into_response())
 }
 
-async fn state(State(app): State<Arc<AppState>>, Path(id): Path<String>) -> ApiResult<impl Serialize> {
+async fn state(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> ApiResult<impl Serialize> {
     Ok(Json(app.store.get(&id)?.state()))
 }
 
@@ -105,7 +108,10 @@ struct LegalMoves {
     moves: Vec<crate::games::MoveInfo>,
 }
 
-async fn legal(State(app): State<Arc<AppState>>, Path(id): Path<String>) -> ApiResult<impl Serialize> {
+async fn legal(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> ApiResult<impl Serialize> {
     let moves = app.store.get(&id)?.legal();
     Ok(Json(LegalMoves { moves }))
 }
@@ -231,7 +237,10 @@ struct FenBody {
     fen: String,
 }
 
-async fn fen(State(app): State<Arc<AppState>>, Path(id): Path<String>) -> ApiResult<impl Serialize> {
+async fn fen(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> ApiResult<impl Serialize> {
     Ok(Json(FenBody {
         fen: app.store.get(&id)?.fen(),
     }))

@@ -22,7 +22,9 @@ pub struct TimeControl {
 
 impl TimeControl {
     pub fn validate(self) -> Result<TimeControl, ApiError> {
-        if self.initial_ms == 0 || self.initial_ms > MAX_CLOCK_MS || self.increment_ms > MAX_CLOCK_MS
+        if self.initial_ms == 0
+            || self.initial_ms > MAX_CLOCK_MS
+            || self.increment_ms > MAX_CLOCK_MS
         {
             return Err(ApiError::BadRequest(format!(
                 "clock times must be between 1 and {MAX_CLOCK_MS} ms"
@@ -33,12 +35,9 @@ impl TimeControl {
 
     /// The PGN `TimeControl` tag value: seconds `+` increment.
     pub fn pgn_tag(self) -> String {
-        let secs = |ms: u64| {
-            if ms % 1000 == 0 {
-                (ms / 1000).to_string()
-            } else {
-                format!("{:.3}", ms as f64 / 1000.0)
-            }
+        let secs = |ms: u64| match (ms / 1000, ms % 1000) {
+            (whole, 0) => whole.to_string(),
+            (whole, frac) => format!("{whole}.{frac:03}"),
         };
         format!("{}+{}", secs(self.initial_ms), secs(self.increment_ms))
     }
@@ -84,7 +83,9 @@ impl Clocks {
     pub fn remaining(&self, side: Side, now: Instant) -> Duration {
         let base = self.remaining[side.index()];
         match self.running {
-            Some((s, since)) if s == side => base.saturating_sub(now.saturating_duration_since(since)),
+            Some((s, since)) if s == side => {
+                base.saturating_sub(now.saturating_duration_since(since))
+            }
             _ => base,
         }
     }
@@ -118,8 +119,8 @@ impl Clocks {
     /// charging anyone.
     pub fn restart(&mut self, side: Side, now: Instant) {
         if let Some((running, since)) = self.running {
-            self.remaining[running.index()] =
-                self.remaining[running.index()].saturating_sub(now.saturating_duration_since(since));
+            self.remaining[running.index()] = self.remaining[running.index()]
+                .saturating_sub(now.saturating_duration_since(since));
         }
         self.running = Some((side, now));
     }
@@ -196,10 +197,16 @@ mod tests {
         let mut c = Clocks::start(control(5_000, 0), Side::White, t0);
         c.stop(t0 + Duration::from_millis(1_000));
         let later = t0 + Duration::from_secs(100);
-        assert_eq!(c.remaining(Side::White, later), Duration::from_millis(4_000));
+        assert_eq!(
+            c.remaining(Side::White, later),
+            Duration::from_millis(4_000)
+        );
         assert_eq!(c.flagged(later), None);
         c.restart(Side::Black, later);
-        assert_eq!(c.remaining(Side::White, later), Duration::from_millis(4_000));
+        assert_eq!(
+            c.remaining(Side::White, later),
+            Duration::from_millis(4_000)
+        );
         assert_eq!(control(60_000, 500).pgn_tag(), "60+0.500");
     }
 }

@@ -71,10 +71,7 @@ pub struct NewGame {
 pub type Builder = Box<dyn FnOnce(String) -> Arc<dyn GameHandle> + Send>;
 
 /// Checks the request and builds the game with id `id`.
-pub fn build(
-    request: NewGame,
-    ctx: &Arc<Context>,
-) -> Result<Builder, ApiError> {
+pub fn build(request: NewGame, ctx: &Arc<Context>) -> Result<Builder, ApiError> {
     let kind = request.game;
     let prepared = Prepared::from_request(request)?;
     // Both arms build the session first so every error surfaces before an

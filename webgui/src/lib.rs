@@ -29,8 +29,8 @@ use axum::routing::get;
 use axum::Router;
 
 pub use config::Config;
-pub use error::ApiError;
 use config::Context;
+pub use error::ApiError;
 use security::HostPolicy;
 use store::GameStore;
 
@@ -62,7 +62,10 @@ pub fn app_with_host_policy(config: Config, policy: HostPolicy) -> Router {
         .nest("/api", api::routes())
         .fallback(|| async { ApiError::NotFound })
         .layer(DefaultBodyLimit::max(body_limit))
-        .layer(axum::middleware::from_fn_with_state(policy, security::guard))
+        .layer(axum::middleware::from_fn_with_state(
+            policy,
+            security::guard,
+        ))
         .with_state(state)
 }
 

@@ -51,6 +51,8 @@ struct Shared<G: GuiGame> {
     engine_error: Option<String>,
     last_used: Instant,
     closed: bool,
+    /// Bumped on every change of the state.
+    version: u64,
 }
 
 struct Inner<G: GuiGame> {
@@ -88,6 +90,7 @@ impl<G: GuiGame> Live<G> {
                 engine_error: None,
                 last_used: Instant::now(),
                 closed: false,
+                version: 0,
             }),
             events,
         });
@@ -143,6 +146,7 @@ impl<G: GuiGame> Inner<G> {
             engine: s.engine_name.clone(),
             engine_error: s.engine_error.clone(),
             info: s.info.clone(),
+            version: s.version,
         }
     }
 
@@ -157,7 +161,10 @@ impl<G: GuiGame> Inner<G> {
         }
     }
 
-    fn broadcast_state(&self, s: &Shared<G>) {
+    /// Marks a change (the page ignores states older than one it has)
+    /// and sends the new state to subscribers.
+    fn broadcast_state(&self, s: &mut Shared<G>) {
+        s.version += 1;
         if self.events.receiver_count() > 0 {
             self.send("state", serde_json::to_string(&self.state(s)));
         }
@@ -225,11 +232,13 @@ impl<G: GuiGame> Inner<G> {
                 inner.finish_search(token, searcher, result);
             });
         match spawned {
-            Ok(_) => s.thinking = Some(Thinking {
-                token,
-                stop,
-                discard: false,
-            }),
+            Ok(_) => {
+                s.thinking = Some(Thinking {
+                    token,
+                    stop,
+                    discard: false,
+                })
+            }
             Err(e) => {
                 s.engine_error = Some(format!("could not start a search thread: {e}"));
                 s.autoplay = false;
@@ -379,7 +388,7 @@ impl<G: GuiGame> GameHandle for Live<G> {
         if let Some(e) = &s.engine_error {
             return Err(ApiError::EngineUnavailable(e.clone()));
         }
-        self.inner.broadcast_state(&s);
+        self.inner.broadcast_state(&mut s);
         Ok(self.inner.state(&s))
     }
 
@@ -397,7 +406,7 @@ impl<G: GuiGame> GameHandle for Live<G> {
             // Stopping without a move pauses engine-against-engine play.
             s.autoplay = false;
         }
-        self.inner.broadcast_state(&s);
+        self.inner.broadcast_state(&mut s);
         Ok(self.inner.state(&s))
     }
 
@@ -419,7 +428,7 @@ impl<G: GuiGame> GameHandle for Live<G> {
         let mut s = self.inner.lock();
         self.inner.touch(&mut s);
         s.session.set_limit(limit);
-        self.inner.broadcast_state(&s);
+        self.inner.broadcast_state(&mut s);
         self.inner.state(&s)
     }
 

@@ -90,7 +90,8 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
             continue; // escape line
         }
         if !in_moves && trimmed.starts_with('[') {
-            game.tags.push(parse_tag(trimmed).ok_or(PgnError::BadTag(number + 1))?);
+            game.tags
+                .push(parse_tag(trimmed).ok_or(PgnError::BadTag(number + 1))?);
             continue;
         }
         if in_moves && trimmed.starts_with('[') {

@@ -224,10 +224,12 @@ impl<G: GuiGame> Session<G> {
         if self.is_over() {
             return Err(ApiError::Conflict("the game is over".into()));
         }
-        self.game.parse_move(text).map_err(|e| ApiError::IllegalMove {
-            text: text.to_string(),
-            reason: e.to_string(),
-        })
+        self.game
+            .parse_move(text)
+            .map_err(|e| ApiError::IllegalMove {
+                text: text.to_string(),
+                reason: e.to_string(),
+            })
     }
 
     /// Plays a legal move at `now`, charging the mover's clock.
@@ -415,9 +417,9 @@ impl<G: GuiGame> Session<G> {
 
     /// The game as PGN (rule 7.4 tags for Leiserchess).
     pub fn pgn(&self, player_names: [String; 2], date: &str) -> String {
-        let result = self.end.map_or("*", |_| {
-            self.result_view().map_or("*", |r| r.result)
-        });
+        let result = self
+            .end
+            .map_or("*", |_| self.result_view().map_or("*", |r| r.result));
         let mut tags: Vec<(&str, String)> = vec![
             ("Event", format!("Casual {} game", G::NAME)),
             ("Site", "webgui".into()),
@@ -489,7 +491,10 @@ mod tests {
         assert_eq!((r.result, r.reason), ("1-0", "checkmate"));
         assert!(matches!(s.parse("a6"), Err(ApiError::Conflict(_))));
         let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01");
-        assert!(pgn.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"), "{pgn}");
+        assert!(
+            pgn.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
+            "{pgn}"
+        );
         assert!(pgn.contains("[Termination \"checkmate\"]"));
     }
 
@@ -543,6 +548,9 @@ mod tests {
         let s = chess_session([Player::Human, Player::Human]);
         assert!(matches!(s.parse(""), Err(ApiError::BadRequest(_))));
         assert!(matches!(s.parse("e2e5"), Err(ApiError::IllegalMove { .. })));
-        assert!(matches!(s.parse(&"x".repeat(100)), Err(ApiError::BadRequest(_))));
+        assert!(matches!(
+            s.parse(&"x".repeat(100)),
+            Err(ApiError::BadRequest(_))
+        ));
     }
 }

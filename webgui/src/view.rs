@@ -40,6 +40,9 @@ pub struct StateView {
     pub engine_error: Option<String>,
     /// The latest progress of the current or last search.
     pub info: Option<Progress>,
+    /// Grows with every change, so the page can drop stale states that
+    /// arrive out of order (a response after a newer event).
+    pub version: u64,
 }
 
 /// The laser a staged move would fire, for the page to draw before the

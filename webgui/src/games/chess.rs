@@ -11,7 +11,10 @@ impl GuiGame for Chess {
     fn board(&self) -> Vec<String> {
         let pos = self.position();
         Square::all()
-            .map(|sq| pos.piece_at(sq).map_or_else(String::new, |p| p.char().to_string()))
+            .map(|sq| {
+                pos.piece_at(sq)
+                    .map_or_else(String::new, |p| p.char().to_string())
+            })
             .collect()
     }
 

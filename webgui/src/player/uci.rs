@@ -130,7 +130,11 @@ fn parse_info<G: GuiGame>(root: &G, line: &str) -> Option<Progress> {
         pv: Vec::new(),
     };
     let mut has_score = false;
-    let sign = if root.side_to_move() == Side::White { 1 } else { -1 };
+    let sign = if root.side_to_move() == Side::White {
+        1
+    } else {
+        -1
+    };
     while let Some(word) = words.next() {
         match word {
             "depth" => progress.depth = words.next()?.parse().ok()?,

@@ -1,0 +1,444 @@
+// The page controller: holds the game state from the server, the viewed
+// ply and the board orientation, and wires the controls together.
+
+import { api, subscribe } from './api.js';
+import { Board } from './board.js';
+import { MoveInput } from './input.js';
+import { Clocks } from './clock.js';
+import { renderMoveList, renderEngineInfo, statusText } from './panels.js';
+
+const $ = (id) => document.getElementById(id);
+const STORAGE_KEY = 'webgui.game';
+
+const app = {
+  id: null,
+  state: null,
+  viewPly: null, // null: the live position
+  viewPosition: null,
+  positions: new Map(), // ply -> position, for the current move list
+  flipped: false,
+  source: null,
+  animatePly: -1,
+  navToken: 0,
+};
+
+const board = new Board($('board'), onSquare);
+const input = new MoveInput({ play: playMove, preview: previewMove, changed: render });
+const clocks = new Clocks(
+  { white: () => clockElement('white'), black: () => clockElement('black') },
+  () => refresh(),
+);
+
+// ---- helpers --------------------------------------------------------------
+
+function clockElement(side) {
+  const bottom = app.flipped ? 'black' : 'white';
+  return side === bottom ? $('clock-bottom') : $('clock-top');
+}
+
+function showError(message) {
+  const el = $('error');
+  el.textContent = message;
+  el.hidden = false;
+}
+
+function clearError() {
+  $('error').hidden = true;
+  $('error').textContent = '';
+}
+
+function isLive() {
+  return app.viewPly === null;
+}
+
+function playerOf(state, side) {
+  return side === 'white' ? state.players.white : state.players.black;
+}
+
+function canMove() {
+  const s = app.state;
+  if (!s || !isLive() || s.result || s.thinking) return false;
+  const stm = s.position.side_to_move;
+  const other = stm === 'white' ? 'black' : 'white';
+  return !(playerOf(s, stm) === 'engine' && playerOf(s, other) === 'human');
+}
+
+async function attempt(action) {
+  try {
+    const state = await action();
+    clearError();
+    if (state) applyState(state);
+    return true;
+  } catch (e) {
+    showError(e.message);
+    render();
+    return false;
+  }
+}
+
+// ---- state ----------------------------------------------------------------
+
+function adopt(state) {
+  app.id = state.id;
+  app.state = null;
+  app.viewPly = null;
+  app.positions = new Map();
+  try { sessionStorage.setItem(STORAGE_KEY, state.id); } catch (e) { /* private mode */ }
+  if (app.source) app.source.close();
+  app.source = subscribe(state.id, {
+    state: applyState,
+    info: (info) => {
+      if (app.state && app.state.thinking) {
+        app.state.info = info;
+        renderEngineInfo(info);
+      }
+    },
+    resync: refresh,
+  });
+  applyState(state);
+}
+
+function applyState(state) {
+  const old = app.state;
+  if (old && state.id !== old.id) return;
+  if (old && state.version < old.version) return; // an older answer
+  const moved = !old || old.moves.length !== state.moves.length || old.position.fen !== state.position.fen;
+  app.state = state;
+  if (moved) {
+    app.positions = new Map();
+    if (old && state.moves.length > old.moves.length) app.animatePly = state.moves.length;
+    if (app.viewPly !== null && app.viewPly > state.moves.length) app.viewPly = null;
+    input.setPosition(state.game, state.position.board, state.legal);
+  }
+  clocks.update(state.clock);
+  render();
+}
+
+async function refresh() {
+  if (app.id) await attempt(() => api.state(app.id));
+}
+
+// ---- rendering ------------------------------------------------------------
+
+function render() {
+  const s = app.state;
+  if (!s) return;
+  const live = isLive();
+  const position = live ? s.position : (app.viewPosition || s.position);
+  let laser = position.laser;
+  let laserStyle = '';
+  if (live && input.staged) {
+    laser = input.stagedLaser;
+    laserStyle = 'staged';
+  } else if (laser && app.animatePly === position.ply) {
+    laserStyle = 'animate';
+    app.animatePly = -1;
+  }
+  const movable = canMove();
+  board.render({
+    game: s.game,
+    sideNames: s.side_names,
+    board: live ? input.displayBoard() : position.board,
+    flipped: app.flipped,
+    lastMove: live && input.staged ? null : position.last_move,
+    selected: live ? input.selected : null,
+    targets: movable ? input.targets() : [],
+    check: position.check,
+    laser,
+    laserStyle,
+  });
+
+  const leiser = s.game === 'leiserchess';
+  $('leiser-controls').hidden = !leiser;
+  if (leiser) {
+    const rotations = movable ? input.rotations() : new Set();
+    for (const letter of ['L', 'R', 'U']) $('rot-' + letter).disabled = !rotations.has(letter);
+    $('fire').disabled = !(movable && input.staged);
+    $('cancel').disabled = !(input.staged || input.selected);
+    $('leiser-hint').textContent = movable ? input.hint() : (live ? '' : 'Viewing an earlier position.');
+  }
+  $('promotion').hidden = !(movable && input.promotion);
+
+  $('status').textContent = live ? statusText(s) : `Viewing ply ${position.ply} of ${s.moves.length}`;
+  const result = $('result');
+  result.hidden = !s.result;
+  result.textContent = s.result ? `${s.result.result} · ${s.result.text}` : '';
+  if (s.result) result.dataset.reason = s.result.reason; else delete result.dataset.reason;
+
+  const viewPly = live ? s.moves.length : app.viewPly;
+  renderMoveList($('move-list'), s, viewPly, goTo);
+  $('fen').textContent = position.fen;
+
+  renderPlayers(s);
+  renderEngine(s);
+
+  $('undo').disabled = s.moves.length === 0;
+  $('nav-first').disabled = viewPly === 0;
+  $('nav-prev').disabled = viewPly === 0;
+  $('nav-next').disabled = live;
+  $('nav-last').disabled = live;
+
+  document.body.dataset.game = s.game;
+  document.body.dataset.ply = String(s.moves.length);
+  document.body.dataset.viewPly = String(viewPly);
+  document.body.dataset.thinking = String(s.thinking);
+  if (document.body.dataset.ready !== 'true') {
+    document.body.dataset.ready = 'true';
+    window.__webguiReadyAt = performance.now();
+  }
+}
+
+function renderPlayers(s) {
+  const label = (side) => {
+    const i = side === 'white' ? 0 : 1;
+    return `${s.side_names[i]} · ${playerOf(s, side) === 'human' ? 'You' : 'Engine'}`;
+  };
+  const bottom = app.flipped ? 'black' : 'white';
+  const top = bottom === 'white' ? 'black' : 'white';
+  $('name-bottom').textContent = label(bottom);
+  $('name-top').textContent = label(top);
+  const who = (p) => (p === 'human' ? 'person' : 'engine');
+  $('game-title').textContent =
+    `${s.game === 'chess' ? 'Chess' : 'Leiserchess'}: ${who(s.players.white)} vs ${who(s.players.black)}`;
+  clocks.draw();
+}
+
+function renderEngine(s) {
+  $('engine-name').textContent = s.engine_error ? `${s.engine} — ${s.engine_error}` : s.engine;
+  renderEngineInfo(s.info);
+  const over = !!s.result;
+  const engines = s.players.white === 'engine' && s.players.black === 'engine';
+  $('engine-go').disabled = over || s.thinking;
+  $('engine-stop').disabled = !s.thinking;
+  $('auto-start').hidden = !engines;
+  $('auto-pause').hidden = !engines;
+  $('auto-step').hidden = !engines;
+  $('engine-go').hidden = engines;
+  $('auto-start').disabled = over || s.autoplay;
+  $('auto-pause').disabled = !s.autoplay;
+  $('auto-step').disabled = over || s.thinking;
+  const kind = $('limit-kind');
+  const value = $('limit-value');
+  if (document.activeElement !== kind && document.activeElement !== value) {
+    const byDepth = s.limit.depth !== undefined && s.limit.movetime_ms === undefined;
+    kind.value = byDepth ? 'depth' : 'time';
+    value.value = String(byDepth ? s.limit.depth : s.limit.movetime_ms);
+  }
+}
+
+// ---- actions --------------------------------------------------------------
+
+function onSquare(name) {
+  if (!app.state) return;
+  if (!isLive()) {
+    goTo(app.state.moves.length);
+    return;
+  }
+  if (!canMove()) return;
+  input.click(name);
+}
+
+function playMove(text) {
+  return attempt(() => api.play(app.id, text));
+}
+
+async function previewMove(move) {
+  try {
+    const preview = await api.preview(app.id, move.text);
+    return preview.laser;
+  } catch (e) {
+    showError(e.message);
+    return null;
+  }
+}
+
+async function goTo(ply) {
+  const s = app.state;
+  if (!s) return;
+  const target = Math.max(0, Math.min(ply, s.moves.length));
+  const token = ++app.navToken;
+  if (target === s.moves.length) {
+    app.viewPly = null;
+    app.viewPosition = null;
+    render();
+    return;
+  }
+  let position = app.positions.get(target);
+  if (!position) {
+    try {
+      position = await api.position(app.id, target);
+    } catch (e) {
+      showError(e.message);
+      return;
+    }
+    app.positions.set(target, position);
+  }
+  if (token !== app.navToken) return;
+  input.reset();
+  app.viewPly = target;
+  app.viewPosition = position;
+  render();
+}
+
+function step(delta) {
+  const s = app.state;
+  if (!s) return;
+  const current = isLive() ? s.moves.length : app.viewPly;
+  goTo(current + delta);
+}
+
+function currentLimit() {
+  const value = Number($('limit-value').value);
+  if (!Number.isFinite(value) || value < 1) return null;
+  return $('limit-kind').value === 'depth' ? { depth: Math.round(value) } : { movetime_ms: Math.round(value) };
+}
+
+async function newGame(request) {
+  try {
+    const state = await api.create(request);
+    clearError();
+    input.reset();
+    adopt(state);
+    return true;
+  } catch (e) {
+    showError(e.message);
+    return false;
+  }
+}
+
+function newGameRequest() {
+  const side = $('ng-side').value;
+  const players = {
+    white: { white: 'human', black: 'engine', both: 'human', none: 'engine' }[side],
+    black: { white: 'engine', black: 'human', both: 'human', none: 'engine' }[side],
+  };
+  const request = { game: $('ng-game').value, ...players };
+  const limit = currentLimit();
+  if (limit) request.limit = limit;
+  const clock = $('ng-clock').value;
+  if (clock) {
+    const [initial, increment] = clock.split('+').map(Number);
+    request.clock = { initial_ms: initial, increment_ms: increment };
+  }
+  const fen = $('ng-fen').value.trim();
+  const pgn = $('ng-pgn').value.trim();
+  if (pgn) request.pgn = pgn;
+  if (fen) request.fen = fen;
+  if (side === 'none') request.autoplay = false;
+  return request;
+}
+
+// ---- wiring ---------------------------------------------------------------
+
+function wire() {
+  $('nav-first').addEventListener('click', () => goTo(0));
+  $('nav-prev').addEventListener('click', () => step(-1));
+  $('nav-next').addEventListener('click', () => step(1));
+  $('nav-last').addEventListener('click', () => goTo(Infinity));
+  $('flip').addEventListener('click', () => { app.flipped = !app.flipped; render(); });
+  $('undo').addEventListener('click', () => {
+    app.viewPly = null;
+    attempt(() => api.undo(app.id));
+  });
+  $('engine-go').addEventListener('click', () => attempt(() => api.engineGo(app.id)));
+  $('auto-step').addEventListener('click', () => attempt(() => api.engineGo(app.id)));
+  $('engine-stop').addEventListener('click', () => attempt(() => api.engineStop(app.id, true)));
+  $('auto-start').addEventListener('click', () => attempt(() => api.autoplay(app.id, true)));
+  $('auto-pause').addEventListener('click', () => attempt(() => api.autoplay(app.id, false)));
+  const limitChanged = () => {
+    const limit = currentLimit();
+    if (limit && app.id) attempt(() => api.setLimit(app.id, limit));
+  };
+  $('limit-kind').addEventListener('change', () => {
+    $('limit-value').value = $('limit-kind').value === 'depth' ? '4' : '1000';
+    limitChanged();
+  });
+  $('limit-value').addEventListener('change', limitChanged);
+
+  for (const b of document.querySelectorAll('[data-rotate]')) {
+    b.addEventListener('click', () => input.rotate(b.dataset.rotate));
+  }
+  $('fire').addEventListener('click', () => input.fire());
+  $('cancel').addEventListener('click', () => input.cancel());
+  for (const b of document.querySelectorAll('[data-promo]')) {
+    b.addEventListener('click', () => input.choosePromotion(b.dataset.promo));
+  }
+
+  $('move-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const field = $('move-input');
+    const text = field.value.trim();
+    if (!text) return;
+    if (!isLive()) goTo(Infinity);
+    if (await playMove(text)) field.value = '';
+  });
+  $('new-game').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    if (await newGame(newGameRequest())) {
+      const side = $('ng-side').value;
+      app.flipped = side === 'black';
+      render();
+    }
+  });
+
+  $('copy-fen').addEventListener('click', async () => {
+    try { await navigator.clipboard.writeText($('fen').textContent); } catch (e) { showError('copy failed: select the FEN text instead'); }
+  });
+  $('show-pgn').addEventListener('click', async () => {
+    try {
+      const { pgn } = await api.pgn(app.id);
+      $('pgn').textContent = pgn;
+      $('pgn').hidden = false;
+    } catch (e) { showError(e.message); }
+  });
+  $('download-pgn').addEventListener('click', async () => {
+    try {
+      const { pgn } = await api.pgn(app.id);
+      const url = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${app.state.game}-${app.id}.pgn`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (e) { showError(e.message); }
+  });
+
+  document.addEventListener('keydown', onKey);
+}
+
+function onKey(e) {
+  const tag = (e.target && e.target.tagName) || '';
+  if (['INPUT', 'TEXTAREA', 'SELECT'].includes(tag) || e.altKey || e.ctrlKey || e.metaKey) return;
+  const leiser = app.state && app.state.game === 'leiserchess';
+  const key = e.key;
+  let handled = true;
+  if (key === 'ArrowLeft') step(-1);
+  else if (key === 'ArrowRight') step(1);
+  else if (key === 'Home' || key === 'ArrowUp') goTo(0);
+  else if (key === 'End' || key === 'ArrowDown') goTo(Infinity);
+  else if (key === 'f' || key === 'F') { app.flipped = !app.flipped; render(); }
+  else if (key === 'Escape') input.cancel();
+  else if (leiser && key === 'Enter' && input.staged && tag !== 'BUTTON') input.fire();
+  else if (leiser && /^[lruLRU]$/.test(key)) input.rotate(key.toUpperCase());
+  else handled = false;
+  if (handled) e.preventDefault();
+}
+
+async function start() {
+  wire();
+  const params = new URLSearchParams(location.search);
+  const saved = (() => { try { return sessionStorage.getItem(STORAGE_KEY); } catch (e) { return null; } })();
+  if (saved && !params.has('game')) {
+    try {
+      adopt(await api.state(saved));
+      return;
+    } catch (e) { /* gone: start a new one */ }
+  }
+  const request = { game: params.get('game') === 'leiserchess' ? 'leiserchess' : 'chess', white: 'human', black: 'engine' };
+  if (params.has('depth')) request.limit = { depth: Number(params.get('depth')) };
+  else if (params.has('movetime')) request.limit = { movetime_ms: Number(params.get('movetime')) };
+  $('ng-game').value = request.game;
+  await newGame(request);
+}
+
+start();

@@ -1,0 +1,134 @@
+//! In-process API client for the tests: requests go straight into the
+//! router (no sockets), responses come back as JSON.
+
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+use webgui::Config;
+
+pub struct Api {
+    pub router: Router,
+}
+
+impl Api {
+    pub fn new() -> Api {
+        Api::with(Config::default())
+    }
+
+    pub fn with(config: Config) -> Api {
+        Api {
+            router: webgui::app(Config {
+                hash_mb: 2,
+                ..config
+            }),
+        }
+    }
+
+    pub async fn send(&self, request: Request<Body>) -> axum::response::Response {
+        self.router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("the router never fails")
+    }
+
+    /// A request with an optional JSON body; returns status and JSON.
+    pub async fn call(
+        &self,
+        method: Method,
+        uri: &str,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut builder = Request::builder().method(method).uri(uri);
+        let body = match body {
+            Some(v) => {
+                builder = builder.header(header::CONTENT_TYPE, "application/json");
+                Body::from(v.to_string())
+            }
+            None => Body::empty(),
+        };
+        let response = self.send(builder.body(body).expect("valid request")).await;
+        split(response).await
+    }
+
+    pub async fn get(&self, uri: &str) -> (StatusCode, Value) {
+        self.call(Method::GET, uri, None).await
+    }
+
+    pub async fn post(&self, uri: &str, body: Value) -> (StatusCode, Value) {
+        self.call(Method::POST, uri, Some(body)).await
+    }
+
+    /// Creates a game and returns its state (panics unless 201).
+    pub async fn create(&self, body: Value) -> Value {
+        let (status, state) = self.post("/api/games", body).await;
+        assert_eq!(status, StatusCode::CREATED, "{state}");
+        state
+    }
+
+    /// Polls the state until `done` holds (or panics after `limit`).
+    pub async fn wait_for(
+        &self,
+        id: &str,
+        limit: Duration,
+        done: impl Fn(&Value) -> bool,
+    ) -> Value {
+        let start = Instant::now();
+        loop {
+            let (status, state) = self.get(&format!("/api/games/{id}")).await;
+            assert_eq!(status, StatusCode::OK, "{state}");
+            if done(&state) {
+                return state;
+            }
+            assert!(
+                start.elapsed() < limit,
+                "timed out waiting; last state {state}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+pub async fn split(response: axum::response::Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    let value = if bytes.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()))
+    };
+    (status, value)
+}
+
+pub fn id(state: &Value) -> String {
+    state["id"].as_str().expect("an id").to_string()
+}
+
+pub fn ply(state: &Value) -> usize {
+    state["moves"].as_array().map_or(0, Vec::len)
+}
+
+/// Asserts a JSON error with this status and code.
+pub fn assert_error(result: &(StatusCode, Value), status: StatusCode, code: &str) {
+    assert_eq!(result.0, status, "{}", result.1);
+    assert_eq!(result.1["code"], code, "{}", result.1);
+    assert!(
+        result.1["error"].as_str().is_some_and(|m| !m.is_empty()),
+        "an error message: {}",
+        result.1
+    );
+}
