@@ -122,7 +122,15 @@ pub fn run_game<G: Game>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         },
         OpeningsSpec::Start => OpeningSource::Start,
     };
-    let (mut games, done) = resume::existing(&plan.pgn_out)?;
+    let existing = resume::existing(&plan.pgn_out)?;
+    if existing.cut > 0 {
+        eprintln!(
+            "{}: cut off an unfinished last game ({} bytes); it is played again",
+            plan.pgn_out.display(),
+            existing.cut
+        );
+    }
+    let (mut games, done) = (existing.games, existing.keys);
     let pairs = pairings(&plan.players, plan.tournament);
     let mine: Vec<_> = jobs(&pairs, plan.rounds, plan.games_per_round, plan.max_games)
         .into_iter()

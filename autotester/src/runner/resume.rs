@@ -1,8 +1,12 @@
 //! Resuming: the games already in the output PGN are not played again.
 //! A game is identified by its round and players, which the schedule makes
 //! unique; unfinished (`*`) games are played again.
+//!
+//! The tester writes each game whole, so only a kill in mid-write can
+//! leave a broken last game; it is cut off (and played again) rather than
+//! making the file unusable.
 
-use crate::pgn::{self, GameResult, PgnFileError, PgnGame};
+use crate::pgn::{read_games, GameResult, PgnError, PgnFileError, PgnGame};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -13,13 +17,70 @@ pub fn key(round: u32, white: &str, black: &str) -> GameKey {
     (round.to_string(), white.to_string(), black.to_string())
 }
 
-/// The finished games of an existing PGN (none if the file is missing)
-/// and their keys.
-pub fn existing(path: &Path) -> Result<(Vec<PgnGame>, HashSet<GameKey>), PgnFileError> {
-    if !path.exists() {
-        return Ok((Vec::new(), HashSet::new()));
+/// What an existing output PGN holds.
+#[derive(Debug, Default)]
+pub struct Existing {
+    /// Finished games.
+    pub games: Vec<PgnGame>,
+    pub keys: HashSet<GameKey>,
+    /// Bytes of a broken last game that were cut off.
+    pub cut: usize,
+}
+
+/// Where the last game starts: the last `[Event ` at the start of a line.
+fn last_game_start(text: &str) -> Option<usize> {
+    if text.starts_with("[Event ") && !text[1..].contains("\n[Event ") {
+        return Some(0);
     }
-    let games: Vec<PgnGame> = pgn::read_file(path)?
+    text.rfind("\n[Event ").map(|i| i + 1)
+}
+
+/// Whether `tail` is one complete game as we write them (with a result
+/// marker at the end of its movetext).
+fn is_complete(tail: &str) -> bool {
+    matches!(read_games(tail).as_deref(), Ok([g]) if g.result.is_some())
+}
+
+/// The text to keep: all of it, or all but a broken last game.
+fn repaired(text: &str) -> Result<&str, PgnError> {
+    match last_game_start(text) {
+        Some(start) if !is_complete(&text[start..]) => {
+            let head = &text[..start];
+            read_games(head)?;
+            Ok(head)
+        }
+        _ => {
+            read_games(text)?;
+            Ok(text)
+        }
+    }
+}
+
+/// Reads the finished games of an existing PGN (none if the file is
+/// missing), cutting off a broken last game.
+pub fn existing(path: &Path) -> Result<Existing, PgnFileError> {
+    if !path.exists() {
+        return Ok(Existing::default());
+    }
+    let io = |source| PgnFileError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = std::fs::read(path).map_err(io)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let keep = repaired(&text).map_err(|source| PgnFileError::Parse {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let cut = text.len() - keep.len();
+    if cut > 0 {
+        std::fs::write(path, keep).map_err(io)?;
+    }
+    let games: Vec<PgnGame> = read_games(keep)
+        .map_err(|source| PgnFileError::Parse {
+            path: path.to_path_buf(),
+            source,
+        })?
         .into_iter()
         .filter(|g| g.outcome() != GameResult::Unfinished)
         .collect();
@@ -33,5 +94,44 @@ pub fn existing(path: &Path) -> Result<(Vec<PgnGame>, HashSet<GameKey>), PgnFile
             ))
         })
         .collect();
-    Ok((games, keys))
+    Ok(Existing { games, keys, cut })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{existing, repaired};
+
+    const ONE: &str = "[Event \"e\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 {book} 1-0\n\n";
+
+    #[test]
+    fn a_broken_last_game_is_cut_off() {
+        let two = format!("{ONE}{}", ONE.replace("\"1\"", "\"2\""));
+        assert_eq!(repaired(&two), Ok(two.as_str()));
+        // Cut inside a comment, inside the tags, or before the result.
+        for cut in [ONE.len() + 70, ONE.len() + 20, two.len() - 6] {
+            assert_eq!(repaired(&two[..cut]), Ok(ONE), "cut at {cut}");
+        }
+        // Damage earlier in the file is not ours to repair.
+        let bad = format!("[Event \"x\"]\n[Broken tag]\n1. e4 1-0\n\n{ONE}");
+        assert!(repaired(&bad).is_err());
+    }
+
+    #[test]
+    fn existing_games_keys_and_repair_on_disk() {
+        let dir = std::env::temp_dir().join(format!("autotester-resume-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.pgn");
+        assert!(existing(&path).unwrap().games.is_empty());
+        std::fs::write(
+            &path,
+            format!("{ONE}[Event \"e\"]\n[Round \"2\"]\n\n1. d4 {{bo"),
+        )
+        .unwrap();
+        let e = existing(&path).unwrap();
+        assert_eq!(e.games.len(), 1);
+        assert!(e.keys.contains(&("1".into(), "a".into(), "b".into())));
+        assert!(e.cut > 0);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), ONE);
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }
