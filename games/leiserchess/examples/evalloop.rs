@@ -17,7 +17,7 @@ fn main() {
     let mut sum = 0i64;
     for _ in 0..rounds {
         for g in &games {
-            sum += i64::from(g.evaluate(&params));
+            sum += i64::from(leiserchess::eval::evaluate_white(g.position(), &params));
         }
     }
     let per = start.elapsed().as_nanos() as f64 / (rounds * games.len()) as f64;

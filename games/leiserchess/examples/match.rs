@@ -419,7 +419,7 @@ fn main() {
                         return;
                     };
                     // Game 2k: engine 0 is White; game 2k+1: colours reversed.
-                    let first_white = g % 2 == 0;
+                    let first_white = g & 1 == 0;
                     let players = if first_white { [p0, p1] } else { [p1, p0] };
                     let outcome = play(players, &openings[g / 2], &config);
                     let (result, reason) = match outcome {

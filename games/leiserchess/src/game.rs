@@ -26,6 +26,8 @@ struct Frame {
     played: Option<(Move, Undo)>,
     /// `rep_window` before this frame.
     rep_window: u16,
+    /// `beam` before this frame.
+    beam: Beam,
 }
 
 /// A Leiserchess game: position and history.
@@ -41,13 +43,19 @@ pub struct Leiserchess {
     rep_window: u16,
     /// Real moves on the stack (null moves excluded).
     plies: usize,
+    /// The beam the side to move fires now, kept with the position so that
+    /// `is_noisy`, `noisy_order` and `noisy_moves` (called for every move
+    /// of a node) do not walk it again each time.
+    beam: Beam,
 }
 
 impl Leiserchess {
     /// A game starting from `pos`, with no history.
     pub fn from_position(pos: Position) -> Leiserchess {
         let hash = pos.hash();
+        let beam = Beam::of(pos.board(), pos.side);
         Leiserchess {
+            beam,
             pos,
             stack: Vec::with_capacity(256),
             hashes: vec![hash],
@@ -183,8 +191,8 @@ impl Leiserchess {
     /// The laser result after `mv` and the piece struck.
     #[inline]
     fn struck_after(&self, mv: Move) -> (Hit, Piece) {
-        let beam = Beam::of(self.pos.board(), self.pos.side);
-        shots::hit_after(self.pos.board(), self.pos.side, mv, &beam)
+        debug_assert_eq!(self.beam, Beam::of(self.pos.board(), self.pos.side));
+        shots::hit_after(self.pos.board(), self.pos.side, mv, &self.beam)
     }
 
     /// Ordering value of a laser result for the mover: opposing king
@@ -301,7 +309,9 @@ impl Game for Leiserchess {
         self.stack.push(Frame {
             played: Some((mv, undo)),
             rep_window: self.rep_window,
+            beam: self.beam,
         });
+        self.beam = Beam::of(self.pos.board(), self.pos.side);
         self.rep_window = match undo.hit {
             Hit::Pawn(_) => 0,
             _ => self.rep_window.saturating_add(1),
@@ -318,6 +328,7 @@ impl Game for Leiserchess {
         };
         self.hashes.pop();
         self.rep_window = frame.rep_window;
+        self.beam = frame.beam;
         match frame.played {
             Some((_, undo)) => {
                 self.pos.unmake(&undo);
@@ -365,8 +376,15 @@ impl Game for Leiserchess {
             out.push('\n');
         }
         out.push_str("   a  b  c  d  e  f  g  h\n");
-        let _ = writeln!(out, "fen: {}", self.fen());
-        let _ = writeln!(out, "hash: {:016x}", self.hash());
+        // The driver adds the FEN and the hash.
+        let _ = writeln!(
+            out,
+            "side to move: {}",
+            match self.pos.side {
+                Side::White => "Tangerine (W)",
+                Side::Black => "Lavender (B)",
+            }
+        );
         out
     }
 
@@ -396,7 +414,7 @@ impl Game for Leiserchess {
         }
         let board = self.pos.board();
         let side = self.pos.side;
-        let beam = Beam::of(board, side);
+        let beam = &self.beam;
         let start = out.len();
         movegen::generate(board, side, out);
         // A move that zaps is never a ko (rule 6.1 needs the old board
@@ -404,7 +422,7 @@ impl Game for Leiserchess {
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if self.hit_is_noisy(shots::hit_after(board, side, mv, &beam)) {
+            if self.hit_is_noisy(shots::hit_after(board, side, mv, beam)) {
                 out[keep] = mv;
                 keep += 1;
             }
@@ -441,9 +459,11 @@ impl Game for Leiserchess {
         self.stack.push(Frame {
             played: None,
             rep_window: self.rep_window,
+            beam: self.beam,
         });
         self.rep_window = 0;
         self.pos.flip_side();
+        self.beam = Beam::of(self.pos.board(), self.pos.side);
         self.hashes.push(self.pos.hash());
     }
 

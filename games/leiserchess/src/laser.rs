@@ -5,7 +5,7 @@
 //! zaps, or stop off the board. The walk is then a single lookup per cell.
 
 use crate::piece::{Kind, PIECE_CODES};
-use crate::square::{Idx, MAILBOX};
+use crate::square::{Idx, Square, MAILBOX};
 
 /// Beam directions: 0 north, 1 east, 2 south, 3 west.
 pub type BeamDir = u8;
@@ -55,6 +55,47 @@ pub static BEAM: [[u8; PIECE_CODES]; 4] = {
     table
 };
 
+/// Square-index step of each beam direction (north, east, south, west).
+pub const SQUARE_STEPS: [isize; 4] = [8, 1, -8, -1];
+
+/// `RAYS[dir][sq]`: the squares a beam leaving `sq` in `dir` crosses on an
+/// empty board, for walking from blocker to blocker with bitboards.
+pub static RAYS: [[u64; 64]; 4] = {
+    let mut table = [[0u64; 64]; 4];
+    let deltas: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < 64 {
+            let (mut f, mut r) = ((s % 8) as i32, (s / 8) as i32);
+            loop {
+                f += deltas[d].0;
+                r += deltas[d].1;
+                if f < 0 || f > 7 || r < 0 || r > 7 {
+                    break;
+                }
+                table[d][s] |= 1u64 << (r * 8 + f);
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// The nearest square of `blockers` (a non-empty subset of a ray in `dir`)
+/// to the ray's origin.
+#[inline(always)]
+pub fn nearest(dir: BeamDir, blockers: u64) -> usize {
+    debug_assert!(blockers != 0);
+    // North and east rays run towards higher square indices.
+    if dir < 2 {
+        blockers.trailing_zeros() as usize
+    } else {
+        63 - blockers.leading_zeros() as usize
+    }
+}
+
 /// Where a beam ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Hit {
@@ -95,6 +136,38 @@ pub fn walk(cells: &[u8; 256], from: Idx, mut dir: BeamDir, mut visit: impl FnMu
         } else {
             return Hit::Off;
         }
+    }
+}
+
+/// Fires a beam from `from` in `dir` like [`walk`], jumping from blocker to
+/// blocker on the occupancy `occ` of `cells`: where it ends and the
+/// squares it enters (the one it stops on included, `from` not).
+#[inline]
+pub fn trace(cells: &[u8; 256], occ: u64, from: Square, mut dir: BeamDir) -> (Hit, u64) {
+    let mut s = from.index();
+    let mut squares = 0u64;
+    loop {
+        let ray = RAYS[dir as usize][s];
+        let blockers = ray & occ;
+        if blockers == 0 {
+            return (Hit::Off, squares | ray);
+        }
+        let b = nearest(dir, blockers);
+        squares |= ray & !RAYS[dir as usize][b];
+        let idx = Square::from_index(b as u8).idx();
+        let code = cells[idx];
+        let next = BEAM[dir as usize][code as usize];
+        debug_assert!(next != OFF, "occupancy out of step with the cells");
+        if next >= ZAP {
+            let hit = if (code >> 2) & 3 == Kind::King as u8 {
+                Hit::King(idx)
+            } else {
+                Hit::Pawn(idx)
+            };
+            return (hit, squares);
+        }
+        dir = next;
+        s = b;
     }
 }
 

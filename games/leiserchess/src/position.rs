@@ -93,7 +93,13 @@ impl Position {
     #[inline]
     pub fn laser_hit(&self, side: Side) -> Hit {
         let k = self.board.king(side);
-        laser::fire(self.board.cells(), k, self.board.at(k).orientation())
+        let (hit, _) = laser::trace(
+            self.board.cells(),
+            self.board.occupied(),
+            crate::square::Square::from_idx(k),
+            self.board.at(k).orientation(),
+        );
+        hit
     }
 
     /// Plays `mv` for the side to move and fires its laser (rules 3 and 4).

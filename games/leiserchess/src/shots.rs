@@ -27,11 +27,17 @@ impl Beam {
     #[inline]
     pub fn of(board: &Board, side: Side) -> Beam {
         let k = board.king(side);
-        let mut squares = Square::from_idx(k).bit();
-        let hit = laser::walk(board.cells(), k, board.at(k).orientation(), |idx| {
-            squares |= Square::from_idx(idx).bit();
-        });
-        Beam { squares, hit }
+        let king = Square::from_idx(k);
+        let (hit, squares) = laser::trace(
+            board.cells(),
+            board.occupied(),
+            king,
+            board.at(k).orientation(),
+        );
+        Beam {
+            squares: squares | king.bit(),
+            hit,
+        }
     }
 }
 
@@ -105,7 +111,7 @@ pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piec
         Hit::Off => (hit, Piece::EMPTY),
         Hit::Pawn(idx) | Hit::King(idx) => (hit, Piece::from_code(cells[idx])),
     };
-    if mv.touched() & beam.squares == 0 {
+    if mv.touched_on_board() & beam.squares == 0 {
         return struck(board.cells(), beam.hit);
     }
     let mut cells = *board.cells();
@@ -115,6 +121,11 @@ pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piec
     } else {
         board.king(side)
     };
-    let hit = laser::fire(&cells, king, Piece::from_code(cells[king]).orientation());
+    let (hit, _) = laser::trace(
+        &cells,
+        mv.occupancy_after(board.occupied()),
+        Square::from_idx(king),
+        Piece::from_code(cells[king]).orientation(),
+    );
     struck(&cells, hit)
 }

@@ -28,11 +28,11 @@
 use search::Side;
 
 use crate::board::Board;
-use crate::laser::{beam_step, BeamDir, BEAM, BEAM_OFFSETS, OFF, ZAP};
+use crate::laser::{nearest, BeamDir, BEAM, OFF, RAYS, SQUARE_STEPS, ZAP};
 use crate::movegen;
 use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw};
-use crate::square::{BitIter, Idx, Square, MAILBOX_CELLS, NEIGHBOURS};
+use crate::square::{BitIter, Square, MAILBOX_CELLS, NEIGHBOURS};
 
 /// Scale of `1 / minlen`.
 pub const INV_SCALE: i64 = 4096;
@@ -101,50 +101,82 @@ fn score_board(own_king: Square, enemy: Square, reached: u64, minlen: &[u16; 64]
     total
 }
 
-/// The `Square` index of an on-board mailbox cell.
-#[inline(always)]
-fn sq_of(idx: Idx) -> usize {
-    Square::from_idx(idx).index()
-}
-
 /// Shortest lengths found so far, by square, and which squares are reached.
 struct Lengths {
     min: [u16; 64],
     reached: u64,
 }
 
-/// Walks a beam from `from` (exclusive) in `dir`, the first cell entered
+/// Walks a beam from `from` (exclusive) in `dir`, the first square entered
 /// having length `len`, lowering the lengths along the way; `record` sees
-/// each square entered with the travel direction and length.
+/// each square entered with the travel direction and length. `occ` is the
+/// occupancy of `cells`: the walk jumps from blocker to blocker with it
+/// and reads only the cells where the beam meets a piece.
 #[inline(always)]
-fn walk(
+#[allow(clippy::too_many_arguments)]
+fn walk<const RECORD: bool>(
     cells: &[u8; MAILBOX_CELLS],
-    from: Idx,
+    occ: u64,
+    from: Square,
     mut dir: BeamDir,
     mut len: u16,
     opposing_pawn: u8,
     lengths: &mut Lengths,
     mut record: impl FnMut(usize, BeamDir, u16),
 ) {
-    let mut idx = from;
+    let mut s = from.index();
     loop {
-        idx = beam_step(idx, dir);
-        let code = cells[idx];
-        let next = BEAM[dir as usize][code as usize];
-        if next == OFF {
+        let ray = RAYS[dir as usize][s];
+        let blockers = ray & occ;
+        let (segment, blocker) = if blockers == 0 {
+            (ray, None)
+        } else {
+            let b = nearest(dir, blockers);
+            (ray & !RAYS[dir as usize][b], Some(b))
+        };
+        // The squares up to the blocker (included) in order, lengths
+        // counting up from `len`.
+        let step = SQUARE_STEPS[dir as usize];
+        let n = segment.count_ones() as u16;
+        if RECORD {
+            let mut q = s as isize;
+            for k in 0..n {
+                q += step;
+                let l = len + k;
+                let min = &mut lengths.min[q as usize & 63];
+                record(q as usize & 63, dir, l);
+                if l < *min {
+                    *min = l;
+                }
+            }
+        } else {
+            // Always seven steps, the ones past the segment writing back
+            // what they read (indices wrap inside the array): no branch on
+            // the segment's length, which the predictor cannot guess.
+            let mut q = s as isize;
+            for k in 0..7 {
+                q += step;
+                let i = q as usize & 63;
+                let m = lengths.min[i];
+                let l = len + k;
+                lengths.min[i] = if k < n && l < m { l } else { m };
+            }
+        }
+        lengths.reached |= segment;
+        let Some(b) = blocker else {
             return;
-        }
-        let sq = sq_of(idx);
-        record(sq, dir, len);
-        lengths.reached |= 1 << sq;
-        if len < lengths.min[sq] {
-            lengths.min[sq] = len;
-        }
+        };
+        let code = cells[Square::from_index(b as u8).idx()];
+        let next = BEAM[dir as usize][code as usize];
+        debug_assert!(next != OFF);
         if next == ZAP {
             return;
         }
-        len += 1 + 2 * u16::from(code & 0b1_1100 == opposing_pawn);
+        // The blocker had length `len + n - 1`; the next square one more,
+        // and two more again after an opposing mirror.
+        len += n + 2 * u16::from(code & 0b1_1100 == opposing_pawn);
         dir = next;
+        s = b;
     }
 }
 
@@ -170,11 +202,13 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
     };
 
     // The current beam, remembering where it first enters each square.
+    let occ = board.occupied();
     let mut entry = [Entry::default(); 64];
     let mut on_path = 0u64;
-    walk(
+    walk::<true>(
         cells,
-        king,
+        occ,
+        king_sq,
         board.at(king).orientation(),
         1,
         opposing_pawn,
@@ -189,16 +223,17 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
 
     let mut scratch = *cells;
     let opponents = board.pieces(opponent);
-    let empty = !board.occupied();
+    let empty = !occ;
     for sq in BitIter(board.pieces(side)) {
         if sq == king_sq {
             // King moves move the beam's origin: walk each in full.
             movegen::for_each_piece_move(board, side, sq, |mv| {
                 let (undo, end) = apply_raw(&mut scratch, mv);
                 let dir = Piece::from_code(scratch[end]).orientation();
-                walk(
+                walk::<false>(
                     &scratch,
-                    end,
+                    mv.occupancy_after(occ),
+                    Square::from_idx(end),
                     dir,
                     1,
                     opposing_pawn,
@@ -213,7 +248,7 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
             continue;
         }
         movegen::for_each_piece_move(board, side, sq, |mv| {
-            let touched = mv.touched() & on_path;
+            let touched = mv.touched_on_board() & on_path;
             if touched == 0 {
                 return;
             }
@@ -228,11 +263,12 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
                 }
             }
             let Entry { dir, len } = entry[first.index()];
-            let before = (first.idx() as isize - BEAM_OFFSETS[dir as usize]) as Idx;
+            let before = (first.index() as isize - SQUARE_STEPS[dir as usize]) as u8;
             let (undo, _) = apply_raw(&mut scratch, mv);
-            walk(
+            walk::<false>(
                 &scratch,
-                before,
+                mv.occupancy_after(occ),
+                Square::from_index(before),
                 dir,
                 len,
                 opposing_pawn,

@@ -1,6 +1,7 @@
 //! Static evaluation with the terms of MIT's reference player: material,
 //! KFACE, KAGGRESSIVE, MOBILITY, PCENTRAL, PBETWEEN and LCOVERAGE.
 
+pub mod cache;
 pub mod coverage;
 mod params;
 pub mod terms;
@@ -80,12 +81,22 @@ pub fn all_terms(pos: &Position, params: &Params) -> [Terms; 2] {
     ]
 }
 
-/// The evaluation in centipawns from the side to move's point of view.
-#[inline]
-pub fn evaluate(pos: &Position, params: &Params) -> Score {
+/// Largest evaluation magnitude (well inside an `i16` for the cache).
+pub const MAX_EVAL: Score = 20_000;
+
+/// Tangerine's evaluation in centipawns, computed in full.
+pub fn evaluate_white(pos: &Position, params: &Params) -> Score {
     let [white, black] = all_terms(pos, params);
     let total = (white.total() - black.total()) / i64::from(EV_SCORE_RATIO);
-    let total = total.clamp(-20_000, 20_000) as Score;
+    total.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as Score
+}
+
+/// The evaluation in centipawns from the side to move's point of view
+/// (through the per-thread cache).
+#[inline]
+pub fn evaluate(pos: &Position, params: &Params) -> Score {
+    let key = pos.board().hash() ^ cache::params_key(params);
+    let total = cache::get_or(key, || evaluate_white(pos, params));
     match pos.side_to_move() {
         Side::White => total,
         Side::Black => -total,

@@ -1,0 +1,407 @@
+//! The `leiserchess-engine` binary driven over UCI as a GUI or the
+//! autotester would (rule 9 of shared/leiserchess-rules.md).
+
+use std::time::{Duration, Instant};
+
+use leiserchess::{Leiserchess, START_FEN};
+use search::Game;
+use workspace_tests::Engine;
+
+const T: Duration = Duration::from_secs(30);
+const NAME: &str = "leiserchess-engine";
+
+/// The evaluation weights (rule 9: spin options) and the search switches
+/// every heuristic can be turned off with.
+const EVAL_OPTIONS: [&str; 7] = [
+    "PAWN_EV_VALUE",
+    "KFACE",
+    "KAGGRESSIVE",
+    "MOBILITY",
+    "PCENTRAL",
+    "PBETWEEN",
+    "LCOVERAGE",
+];
+const SWITCHES: [&str; 4] = ["NullMove", "LMR", "Futility", "Aspiration"];
+
+fn engine() -> Engine {
+    Engine::start(NAME)
+}
+
+/// The move of the last `bestmove` line.
+fn bestmove(lines: &[String]) -> String {
+    let last = lines.last().expect("some output");
+    assert!(last.starts_with("bestmove "), "{lines:?}");
+    last.split_whitespace().nth(1).expect("a move").to_string()
+}
+
+/// Checks that `mv` is legal in `fen` (or the start position) after `moves`.
+fn assert_legal(fen: Option<&str>, moves: &[&str], mv: &str) {
+    let mut game = match fen {
+        Some(f) => Leiserchess::from_fen(f).expect("test FEN"),
+        None => Leiserchess::startpos(),
+    };
+    for m in moves {
+        let parsed = game.parse_move(m).expect("test move");
+        game.make(parsed);
+    }
+    assert!(
+        game.parse_move(mv).is_ok(),
+        "bestmove {mv} is not legal in {}",
+        game.fen()
+    );
+}
+
+/// The `Fen:` line of `display`.
+fn displayed_fen(e: &mut Engine) -> String {
+    e.send("display");
+    let lines = e.sync();
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Fen: "))
+        .unwrap_or_else(|| panic!("no Fen line: {lines:?}"))
+        .to_string()
+}
+
+fn bench_nodes(lines: &[String]) -> u64 {
+    let last = lines.last().expect("bench output");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(words.len(), 5, "{last}");
+    assert_eq!((words[0], words[2], words[4]), ("bench:", "nodes", "nps"));
+    words[3].parse::<u64>().expect("nps is a number");
+    words[1].parse().expect("nodes is a number")
+}
+
+#[test]
+fn handshake_lists_eval_weights_and_search_switches() {
+    let mut e = engine();
+    e.send("uci");
+    let lines = e.read_until(T, |l| l == "uciok");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("id name leiserchess-engine")));
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    for name in EVAL_OPTIONS {
+        let prefix = format!("option name {name} type spin default ");
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no spin option {name}: {lines:?}"));
+        // default, min and max, with min <= default <= max.
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (default, min, max): (i64, i64, i64) = (
+            words[6].parse().expect("default"),
+            words[8].parse().expect("min"),
+            words[10].parse().expect("max"),
+        );
+        assert_eq!((words[7], words[9]), ("min", "max"), "{line}");
+        assert!(min <= default && default <= max, "{line}");
+    }
+    for name in SWITCHES {
+        let line = format!("option name {name} type check default true");
+        assert!(lines.contains(&line), "no {line}: {lines:?}");
+    }
+    assert!(e.sync().is_empty());
+    e.send("quit");
+    assert!(e.wait_exit(T), "quit must end the engine");
+}
+
+#[test]
+fn switches_and_weights_reach_the_search() {
+    let mut e = engine();
+    e.send("bench 4");
+    let all_on = bench_nodes(&e.read_until(T, |l| l.starts_with("bench: ")));
+    // Each switch alone changes the tree searched at a fixed depth.
+    for name in SWITCHES {
+        e.send(&format!("setoption name {name} value false"));
+        e.send("bench 4");
+        let off = bench_nodes(&e.read_until(T, |l| l.starts_with("bench: ")));
+        assert_ne!(off, all_on, "{name} off searched the same tree");
+        e.send(&format!("setoption name {name} value true"));
+    }
+    e.send("bench 4");
+    let again = bench_nodes(&e.read_until(T, |l| l.starts_with("bench: ")));
+    assert_eq!(again, all_on, "switching back on restores the search");
+    // An evaluation weight changes the evaluation, and so the search.
+    e.send("setoption name LCOVERAGE value 0");
+    e.send("bench 4");
+    let no_coverage = bench_nodes(&e.read_until(T, |l| l.starts_with("bench: ")));
+    assert_ne!(no_coverage, all_on);
+    assert!(e.sync().iter().all(|l| !l.contains("error")));
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let run = || {
+        let mut e = Engine::start_with_args(NAME, &["bench", "5"]);
+        let lines = e.read_until(Duration::from_secs(120), |l| l.starts_with("bench: "));
+        // One line per bench position before the total.
+        let positions = lines.iter().filter(|l| l.starts_with("position ")).count();
+        assert_eq!(positions, Leiserchess::bench_positions().len(), "{lines:?}");
+        bench_nodes(&lines)
+    };
+    let first = run();
+    assert!(first > 10_000, "bench searched only {first} nodes");
+    assert_eq!(first, run());
+}
+
+#[test]
+fn perft_prints_each_depth() {
+    let mut e = engine();
+    e.send("perft 3");
+    let lines = e.read_until(T, |l| l.starts_with("perft 3 "));
+    // Rule 8.1, counts from the perft suite (tests/data/perft.txt).
+    assert_eq!(lines, ["perft 1 61", "perft 2 3757", "perft 3 239197"]);
+}
+
+#[test]
+fn go_perft_divides_by_root_move() {
+    let mut e = engine();
+    e.send("go perft 2");
+    let lines = e.read_until(T, |l| l.starts_with("Nodes searched"));
+    let per_move: Vec<(&str, u64)> = lines
+        .iter()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(m, _)| *m != "Nodes searched")
+        .map(|(m, n)| (m, n.parse().expect("a count")))
+        .collect();
+    assert_eq!(per_move.len(), 61, "{lines:?}");
+    for (mv, _) in &per_move {
+        assert_legal(None, &[], mv);
+    }
+    let sum: u64 = per_move.iter().map(|(_, n)| n).sum();
+    assert_eq!(sum, 3757);
+    assert_eq!(lines[lines.len() - 2], "");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 3757");
+}
+
+#[test]
+fn display_shows_orientations_and_fen() {
+    let mut e = engine();
+    e.send("position startpos moves h1h2");
+    e.send("display");
+    let lines = e.sync();
+    // Rank 8 has Lavender's king facing south on a8; rank 2 now holds
+    // Tangerine's king on h2 facing north, after its pawns on d2 and e2.
+    assert!(lines.iter().any(|l| l.starts_with("8  ss ..")), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("2 ") && l.ends_with(".. NW SE .. .. NN")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("a  b  c  d  e  f  g  h")));
+    assert!(
+        lines.contains(
+            &"Fen: ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE2NN/8 B".to_string()
+        ),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn eval_lists_each_term_for_each_side() {
+    let mut e = engine();
+    e.send("position startpos");
+    e.send("eval");
+    let lines = e.sync();
+    assert!(lines[0].contains("Tangerine") && lines[0].contains("Lavender"));
+    for term in EVAL_OPTIONS.iter().chain(&["total"]) {
+        let row = lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(term))
+            .unwrap_or_else(|| panic!("no row for {term}: {lines:?}"));
+        let values: Vec<i64> = row
+            .split_whitespace()
+            .skip(1)
+            .map(|v| v.parse().expect("a number"))
+            .collect();
+        assert_eq!(values.len(), 2, "{row}");
+        // The start position is symmetric.
+        assert_eq!(values[0], values[1], "{row}");
+    }
+    assert!(
+        lines.iter().any(|l| l.starts_with("score: 0 cp")),
+        "{lines:?}"
+    );
+    // Turning Tangerine's king away from Lavender's changes its KFACE.
+    e.send("position startpos moves h1U");
+    e.send("eval");
+    let lines = e.sync();
+    let kface = lines.iter().find(|l| l.starts_with("KFACE")).unwrap();
+    let v: Vec<&str> = kface.split_whitespace().collect();
+    assert_ne!(v[1], v[2], "{kface}");
+}
+
+#[test]
+fn go_depth_reports_and_ends_in_one_legal_bestmove() {
+    let mut e = engine();
+    e.send("ucinewgame");
+    e.send("position startpos moves f3e4 c5U");
+    e.send("go depth 5");
+    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(
+        infos.iter().any(|l| l.starts_with("info depth 5 ")),
+        "{lines:?}"
+    );
+    for info in &infos {
+        for field in [" score ", " nodes ", " nps ", " time ", " pv "] {
+            assert!(info.contains(field), "{info} lacks{field}");
+        }
+    }
+    assert_legal(None, &["f3e4", "c5U"], &bestmove(&lines));
+    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
+}
+
+#[test]
+fn go_nodes_stops_near_the_limit() {
+    let mut e = engine();
+    e.send("go nodes 2000");
+    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let i = w.iter().position(|x| *x == "nodes")?;
+            w.get(i + 1)?.parse().ok()
+        })
+        .collect();
+    assert!(!nodes.is_empty(), "{lines:?}");
+    assert!(nodes.iter().all(|&n| n <= 2000), "{lines:?}");
+    assert_legal(None, &[], &bestmove(&lines));
+}
+
+#[test]
+fn go_time_inc_answers_within_its_budget() {
+    let mut e = engine();
+    // Rule 9: `time` and `inc` are the side to move's clock.
+    e.send("position startpos moves f3e4");
+    e.sync();
+    let start = Instant::now();
+    e.send("go time 2000 inc 20");
+    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
+    let took = start.elapsed();
+    // The time manager never uses more than half the clock on one move.
+    assert!(took < Duration::from_millis(1100), "used {took:?} of 2 s");
+    assert_legal(None, &["f3e4"], &bestmove(&lines));
+
+    // Chess-style clocks: Lavender to move uses btime, not wtime.
+    e.send("position startpos moves f3e4");
+    e.sync();
+    let start = Instant::now();
+    e.send("go wtime 600000 btime 1000 winc 0 binc 10");
+    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(600), "used {took:?} of 1 s");
+    assert_legal(None, &["f3e4"], &bestmove(&lines));
+}
+
+#[test]
+fn go_movetime_answers_in_time() {
+    let mut e = engine();
+    e.send("position startpos");
+    e.sync();
+    let start = Instant::now();
+    e.send("go movetime 500");
+    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(400), "too early: {took:?}");
+    assert!(took <= Duration::from_millis(600), "too late: {took:?}");
+    assert_legal(None, &[], &bestmove(&lines));
+}
+
+#[test]
+fn stop_ends_go_infinite() {
+    let mut e = engine();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let lines = e.sync();
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    let start = Instant::now();
+    e.send("stop");
+    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
+    assert!(
+        start.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_legal(None, &[], &bestmove(&lines));
+    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
+}
+
+#[test]
+fn king_zap_in_one_is_found_with_a_mate_score() {
+    let mut e = engine();
+    // Shifting g7 to h8 puts a mirror in Tangerine's beam up the h-file
+    // that turns it west along rank 8 onto Lavender's king (rules 4.2, 4.4).
+    e.send("position fen ee7/6SW1/8/8/8/8/8/7NN W");
+    e.send("go depth 3");
+    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
+    assert_eq!(bestmove(&lines), "g7h8");
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last_info.contains(" score mate 1 "), "{lines:?}");
+}
+
+#[test]
+fn junk_and_illegal_input_give_errors_and_change_nothing() {
+    let mut e = engine();
+    e.send("position startpos moves f3e4");
+    let fen = displayed_fen(&mut e);
+    for junk in [
+        "hello",
+        "position fen ss7/8/8/8 W",
+        "position fen ss7/8/8/8/8/8/8/7NN X",
+        "position fen ss7/8/8/8/8/8/8/7Nn W",
+        "position startpos moves f3e4 f3e4",
+        "position startpos moves h1h1",
+        "position startpos moves zz",
+        "position startpos moves a1a2",
+        "position sideways",
+        "perft x",
+        "go depth x",
+        "setoption name LCOVERAGE value lots",
+        "setoption name LCOVERAGE value 99999999",
+        "setoption name NullMove value maybe",
+        "setoption name NoSuchOption value 3",
+        "eval now",
+        "\u{1b}[A\u{0}",
+    ] {
+        e.send(junk);
+        let lines = if junk.starts_with("go") {
+            // A GUI waits for a bestmove after any `go`, even a bad one.
+            e.read_until(T, |l| l.starts_with("bestmove "))
+        } else {
+            e.sync()
+        };
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error: ")),
+            "no error for {junk:?}: {lines:?}"
+        );
+    }
+    assert_eq!(displayed_fen(&mut e), fen, "the position changed");
+    assert!(e.is_running());
+    // And the engine still plays from it.
+    e.send("go depth 2");
+    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
+    assert_legal(None, &["f3e4"], &bestmove(&lines));
+}
+
+#[test]
+fn start_position_fen_round_trips() {
+    let mut e = engine();
+    e.send(&format!("position fen {START_FEN}"));
+    assert_eq!(displayed_fen(&mut e), START_FEN);
+    e.send("position fen  ss7/8/8/8/8/8/8/7NN   B  ");
+    assert_eq!(displayed_fen(&mut e), "ss7/8/8/8/8/8/8/7NN B");
+}
