@@ -182,7 +182,9 @@ impl<G: GuiGame> Inner<G> {
     /// against a person always, against an engine while autoplay is on.
     fn maybe_start_engine(self: &Arc<Self>, s: &mut Shared<G>) {
         let session = &s.session;
-        if s.closed || session.is_over() || s.thinking.is_some() {
+        // After a failure the engine waits to be asked again (engine move
+        // or undo), instead of failing in a loop.
+        if s.closed || session.is_over() || s.thinking.is_some() || s.engine_error.is_some() {
             return;
         }
         let stm = session.side_to_move();
@@ -203,7 +205,6 @@ impl<G: GuiGame> Inner<G> {
         let token = s.next_token;
         s.next_token += 1;
         s.info = None;
-        s.engine_error = None;
         let searcher = s.searcher.take();
         let config = &self.ctx.config;
         let (external, hash_mb) = (config.engine.clone(), config.hash_mb);
@@ -384,6 +385,7 @@ impl<G: GuiGame> GameHandle for Live<G> {
             Some(l) => l.validate()?,
             None => s.session.limit(),
         };
+        s.engine_error = None;
         self.inner.start_search(&mut s, limit);
         if let Some(e) = &s.engine_error {
             return Err(ApiError::EngineUnavailable(e.clone()));
@@ -414,7 +416,9 @@ impl<G: GuiGame> GameHandle for Live<G> {
         let mut s = self.inner.lock();
         self.inner.touch(&mut s);
         s.autoplay = on;
-        if !on {
+        if on {
+            s.engine_error = None;
+        } else {
             let engines_only = !s.session.players().contains(&Player::Human);
             if engines_only {
                 abort(&mut s);
@@ -440,6 +444,7 @@ impl<G: GuiGame> GameHandle for Live<G> {
         // The search (if any) was for a position that is gone.
         abort(&mut s);
         s.info = None;
+        s.engine_error = None;
         self.inner.changed(&mut s);
         Ok(self.inner.state(&s))
     }

@@ -874,3 +874,100 @@ async fn requests_for_other_hosts_are_refused() {
     assert_eq!(status, StatusCode::MISDIRECTED_REQUEST);
     assert_eq!(body["code"], "bad_host");
 }
+
+/// A scripted UCI engine: answers the handshake and always plays e7e5.
+fn mock_engine() -> tempfile_path::TempScript {
+    tempfile_path::TempScript::new(
+        "#!/bin/sh\n\
+         while read line; do\n\
+           case \"$line\" in\n\
+             uci) echo 'id name Mock Engine'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             go*) echo 'info depth 3 seldepth 4 score cp 12 nodes 99 nps 1000 time 5 pv e7e5 g1f3'; echo 'bestmove e7e5' ;;\n\
+             quit) exit 0 ;;\n\
+           esac\n\
+         done\n",
+    )
+}
+
+mod tempfile_path {
+    use std::os::unix::fs::PermissionsExt;
+    use std::path::PathBuf;
+
+    /// An executable script in the temp directory, removed on drop.
+    pub struct TempScript(pub PathBuf);
+
+    impl TempScript {
+        pub fn new(text: &str) -> TempScript {
+            use std::sync::atomic::{AtomicU32, Ordering};
+            static N: AtomicU32 = AtomicU32::new(0);
+            let path = std::env::temp_dir().join(format!(
+                "webgui-mock-engine-{}-{}.sh",
+                std::process::id(),
+                N.fetch_add(1, Ordering::Relaxed)
+            ));
+            std::fs::write(&path, text).expect("write the script");
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+            TempScript(path)
+        }
+    }
+
+    impl Drop for TempScript {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_external_uci_engine_from_the_command_line_plays() {
+    let script = mock_engine();
+    let api = Api::with(Config {
+        engine: Some(script.0.clone()),
+        ..Config::default()
+    });
+    let state = api
+        .create(json!({"game": "chess", "limit": {"movetime_ms": 100}}))
+        .await;
+    let g = id(&state);
+    api.post(&format!("/api/games/{g}/moves"), json!({"move": "e4"}))
+        .await;
+    let done = api
+        .wait_for(&g, Duration::from_secs(10), |s| ply(s) == 2)
+        .await;
+    assert_eq!(done["moves"][1]["record"], "e5");
+    assert_eq!(done["info"]["pv"], json!(["e5", "Nf3"]));
+    assert_eq!(
+        done["info"]["score"],
+        json!({"cp": -12}),
+        "from White's view"
+    );
+    let (_, info) = api.get("/api/info").await;
+    assert!(info["engine"]
+        .as_str()
+        .is_some_and(|e| e.starts_with("external")));
+}
+
+#[tokio::test]
+async fn a_broken_external_engine_is_reported_not_fatal() {
+    let api = Api::with(Config {
+        engine: Some("/nonexistent/engine".into()),
+        ..Config::default()
+    });
+    let state = api.create(json!({"game": "chess"})).await;
+    let g = id(&state);
+    let (status, _) = api
+        .post(&format!("/api/games/{g}/moves"), json!({"move": "e4"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let failed = api
+        .wait_for(&g, Duration::from_secs(10), |s| {
+            !s["engine_error"].is_null()
+        })
+        .await;
+    assert!(failed["engine_error"]
+        .as_str()
+        .is_some_and(|e| e.contains("could not start")));
+    assert_eq!(failed["thinking"], false);
+    assert_eq!(ply(&failed), 1);
+}
