@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The path of a workspace binary built with the same profile as the
@@ -36,6 +36,14 @@ pub fn binary(name: &str) -> PathBuf {
     }
     assert!(path.exists(), "{} was not built", path.display());
     path
+}
+
+/// Serialises the tests of one test binary that take the lock: timing
+/// assertions (answers within N ms) must not compete with heavy tests of
+/// the same binary for the machine's cores.
+pub fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A running engine, its stdin, and its stdout lines arriving on a channel.

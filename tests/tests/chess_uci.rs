@@ -12,6 +12,7 @@ fn engine() -> Engine {
 
 #[test]
 fn handshake() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("uci");
     let lines = e.read_until(T, |l| l == "uciok");
@@ -30,6 +31,7 @@ fn handshake() {
 
 #[test]
 fn go_perft_prints_stockfish_format() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos moves e2e4");
     e.send("go perft 3");
@@ -54,6 +56,7 @@ fn go_perft_prints_stockfish_format() {
 
 #[test]
 fn perft_synonym_and_start_position_counts() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("perft 4");
     let lines = e.read_until(T, |l| l.starts_with("Nodes searched"));
@@ -67,6 +70,7 @@ fn perft_synonym_and_start_position_counts() {
 
 #[test]
 fn display_shows_board_and_fen() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos moves e2e4 c7c5");
     e.send("d");
@@ -89,6 +93,7 @@ fn display_shows_board_and_fen() {
 
 #[test]
 fn junk_and_bad_input_give_errors_and_change_nothing() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos moves e2e4");
     for junk in [
@@ -122,6 +127,7 @@ fn junk_and_bad_input_give_errors_and_change_nothing() {
 
 #[test]
 fn eof_ends_the_engine_cleanly() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("uci");
     e.read_until(T, |l| l == "uciok");
@@ -131,6 +137,7 @@ fn eof_ends_the_engine_cleanly() {
 
 #[test]
 fn perft_answers_quickly() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     let start = Instant::now();
     e.send("go perft 5");
@@ -141,6 +148,7 @@ fn perft_answers_quickly() {
 
 #[test]
 fn go_depth_reports_and_ends_in_one_legal_bestmove() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("ucinewgame");
     e.send("position startpos moves e2e4 e7e5 g1f3");
@@ -177,6 +185,7 @@ fn go_depth_reports_and_ends_in_one_legal_bestmove() {
 
 #[test]
 fn go_movetime_answers_in_time() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos");
     e.sync();
@@ -196,6 +205,7 @@ fn go_movetime_answers_in_time() {
 
 #[test]
 fn stop_ends_go_infinite_at_once_and_isready_answers_while_searching() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos");
     e.send("go infinite");
@@ -223,6 +233,7 @@ fn stop_ends_go_infinite_at_once_and_isready_answers_while_searching() {
 
 #[test]
 fn clock_time_control_keeps_within_the_clock() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos moves d2d4");
     e.sync();
@@ -238,6 +249,7 @@ fn clock_time_control_keeps_within_the_clock() {
 
 #[test]
 fn bench_is_deterministic() {
+    let _serial = workspace_tests::serial();
     let run = || {
         let mut e = Engine::start_with_args("chess-engine", &["bench", "7"]);
         let lines = e.read_until(Duration::from_secs(120), |l| l.starts_with("bench: "));
