@@ -83,6 +83,7 @@ function adopt(state) {
   app.state = null;
   app.viewPly = null;
   app.positions = new Map();
+  $('ng-game').value = state.game;
   try { sessionStorage.setItem(STORAGE_KEY, state.id); } catch (e) { /* private mode */ }
   if (app.source) app.source.close();
   app.source = subscribe(state.id, {
@@ -427,7 +428,10 @@ function onKey(e) {
 async function start() {
   wire();
   const params = new URLSearchParams(location.search);
-  const saved = (() => { try { return sessionStorage.getItem(STORAGE_KEY); } catch (e) { return null; } })();
+  // `?id=` opens an existing game (a link to it); otherwise this tab's
+  // game survives a reload through session storage.
+  const saved = params.get('id') ||
+    (() => { try { return sessionStorage.getItem(STORAGE_KEY); } catch (e) { return null; } })();
   if (saved && !params.has('game')) {
     try {
       adopt(await api.state(saved));
