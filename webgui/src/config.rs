@@ -21,7 +21,7 @@ impl Default for Config {
         Config {
             engine: None,
             hash_mb: 16,
-            max_games: 256,
+            max_games: 128,
             max_body_bytes: 256 * 1024,
         }
     }

@@ -504,5 +504,12 @@ impl<G: GuiGame> GameHandle for Live<G> {
         s.closed = true;
         s.autoplay = false;
         abort(&mut s);
+        // An external engine waits a moment for its process to quit: let
+        // that happen off the async runtime.
+        if let Some(searcher) = s.searcher.take() {
+            let _ = std::thread::Builder::new()
+                .name("engine-close".into())
+                .spawn(move || drop(searcher));
+        }
     }
 }

@@ -27,7 +27,7 @@ struct Args {
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=4096))]
     hash: u16,
     /// Most games kept at once.
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_games: u32,
 }
 

@@ -811,6 +811,30 @@ async fn events_stream_state_and_live_engine_progress() {
 }
 
 #[tokio::test]
+async fn a_fallen_flag_is_pushed_to_subscribers() {
+    let api = Api::new();
+    let state = api
+        .create(json!({"game": "leiserchess", "white": "human", "black": "engine", "clock": {"initial_ms": 300}}))
+        .await;
+    let g = id(&state);
+    let request = Request::builder()
+        .uri(format!("/api/games/{g}/events"))
+        .body(Body::empty())
+        .expect("request");
+    let mut body = api.send(request).await.into_body();
+    let events = read_events(&mut body, Duration::from_secs(3), |name, v| {
+        name == "state" && !v["result"].is_null()
+    })
+    .await;
+    let (_, last) = events.last().expect("events");
+    assert_eq!(last["result"]["reason"], "time", "{events:?}");
+    assert_eq!(
+        last["result"]["text"],
+        "Lavender wins on time (Tangerine ran out)"
+    );
+}
+
+#[tokio::test]
 async fn too_many_games_is_429_and_info_counts_games() {
     let api = Api::with(Config {
         max_games: 2,
