@@ -14,7 +14,7 @@ use crate::notation::{self, MoveError};
 use crate::piece::Piece;
 use crate::position::{Position, Undo};
 use crate::shots::{self, Beam};
-use crate::square::Square;
+use crate::square::{BitIter, Square};
 
 /// Plies without a pawn zap after which the game is drawn (rule 5.2).
 pub const FIFTY_MOVE_PLIES: u16 = 100;
@@ -416,7 +416,25 @@ impl Game for Leiserchess {
         let side = self.pos.side;
         let beam = &self.beam;
         let start = out.len();
-        movegen::generate(board, side, out);
+        // A move that leaves the beam alone hits what it hits now. When
+        // that is quiet, only pieces that can reach the beam have noisy
+        // moves: the others are not even generated (same order as
+        // `generate`, so the list is the same).
+        let struck = |hit: Hit| match hit {
+            Hit::Off => (hit, Piece::EMPTY),
+            Hit::Pawn(idx) | Hit::King(idx) => (hit, board.at(idx)),
+        };
+        if self.hit_is_noisy(struck(beam.hit)) {
+            movegen::generate(board, side, out);
+        } else {
+            let opponents = board.pieces(side.opponent());
+            let empty = !board.occupied();
+            for sq in BitIter(board.pieces(side)) {
+                if shots::touches_possible(sq, beam.squares, opponents, empty) {
+                    movegen::generate_piece(board, side, sq, out);
+                }
+            }
+        }
         // A move that zaps is never a ko (rule 6.1 needs the old board
         // back, pieces and all), so no ko filter is needed here.
         let mut keep = start;

@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::laser::{self, Hit};
 use crate::moves::{Action, Move};
 use crate::piece::Piece;
-use crate::square::{step, Idx, Square, MAILBOX_CELLS};
+use crate::square::{step, BitIter, Idx, Square, MAILBOX_CELLS, NEIGHBOURS};
 
 /// The beam `side` fires now: the squares it enters (its king's square
 /// included) and where it ends.
@@ -128,4 +128,16 @@ pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piec
         Piece::from_code(cells[king]).orientation(),
     );
     struck(&cells, hit)
+}
+
+/// Cheap pre-check: can any move of the piece on `sq` change a square of
+/// `beam` (a bitboard)? Its own square, an empty neighbour (shift), or a
+/// swap partner's square or that partner's empty neighbours.
+#[inline]
+pub fn touches_possible(sq: Square, beam: u64, opponents: u64, empty: u64) -> bool {
+    let n = NEIGHBOURS[sq.index()];
+    if (sq.bit() | (n & empty)) & beam != 0 {
+        return true;
+    }
+    BitIter(n & opponents).any(|b| (b.bit() | (NEIGHBOURS[b.index()] & empty)) & beam != 0)
 }

@@ -30,9 +30,10 @@ use search::Side;
 use crate::board::Board;
 use crate::laser::{nearest, BeamDir, BEAM, OFF, RAYS, SQUARE_STEPS, ZAP};
 use crate::movegen;
+use crate::moves::Move;
 use crate::piece::Piece;
-use crate::shots::{apply_raw, revert_raw};
-use crate::square::{BitIter, Square, MAILBOX_CELLS, NEIGHBOURS};
+use crate::shots::{apply_raw, revert_raw, touches_possible};
+use crate::square::{BitIter, Square, MAILBOX_CELLS};
 
 /// Scale of `1 / minlen`.
 pub const INV_SCALE: i64 = 4096;
@@ -247,6 +248,11 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
         if !touches_possible(sq, on_path, opponents, empty) {
             continue;
         }
+        // Shifts of a pawn on the beam all empty its square: the beam then
+        // runs on through it, the same for every shift whose destination
+        // that run never enters. Walked once, lazily, and counted only if
+        // some shift really plays it.
+        let mut vacated: Option<VacatedWalk> = None;
         movegen::for_each_piece_move(board, side, sq, |mv| {
             let touched = mv.touched_on_board() & on_path;
             if touched == 0 {
@@ -263,11 +269,29 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
                 }
             }
             let Entry { dir, len } = entry[first.index()];
-            let before = (first.index() as isize - SQUARE_STEPS[dir as usize]) as u8;
+            let occ_after = mv.occupancy_after(occ);
+            if first == sq && !mv.is_swap() && !mv.is_rotation() {
+                let run = vacated.get_or_insert_with(|| {
+                    VacatedWalk::new(&mut scratch, occ, sq, entry[sq.index()], opposing_pawn)
+                });
+                let dest = touched_destination(mv, sq);
+                if run.squares & dest.bit() == 0 {
+                    run.played = true;
+                    return;
+                }
+                // The run meets the shifted pawn: this beam is its own.
+            }
             let (undo, _) = apply_raw(&mut scratch, mv);
+            // A piece that now stops the beam on the first changed square
+            // adds nothing: the current beam reached it at this length.
+            if BEAM[dir as usize][scratch[first.idx()] as usize] == ZAP {
+                revert_raw(&mut scratch, undo);
+                return;
+            }
+            let before = (first.index() as isize - SQUARE_STEPS[dir as usize]) as u8;
             walk::<false>(
                 &scratch,
-                mv.occupancy_after(occ),
+                occ_after,
                 Square::from_index(before),
                 dir,
                 len,
@@ -277,19 +301,74 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
             );
             revert_raw(&mut scratch, undo);
         });
+        if let Some(run) = vacated.filter(|r| r.played) {
+            for q in BitIter(run.squares) {
+                let min = &mut lengths.min[q.index()];
+                *min = (*min).min(run.entry[q.index()].len);
+            }
+            lengths.reached |= run.squares;
+        }
     }
     debug_assert!(scratch == *cells);
     score_board(king_sq, enemy, lengths.reached, &lengths.min)
 }
 
-/// Cheap pre-check: can any move of the piece on `sq` change a square of
-/// the beam? Its own square, an empty neighbour (shift), or a swap
-/// partner's square or that partner's empty neighbours.
-#[inline]
-fn touches_possible(sq: Square, on_path: u64, opponents: u64, empty: u64) -> bool {
-    let n = NEIGHBOURS[sq.index()];
-    if (sq.bit() | (n & empty)) & on_path != 0 {
-        return true;
+/// The beam past a pawn on it once the pawn has shifted away (its square
+/// empty, the rest of the board as it is): where it first enters each
+/// square, and whether some shift plays exactly this beam.
+struct VacatedWalk {
+    squares: u64,
+    entry: [Entry; 64],
+    played: bool,
+}
+
+impl VacatedWalk {
+    /// Walks it on `scratch` (left as it was) from where the current beam
+    /// enters the pawn's square `sq` (`at`).
+    fn new(
+        scratch: &mut [u8; MAILBOX_CELLS],
+        occ: u64,
+        sq: Square,
+        at: Entry,
+        opposing_pawn: u8,
+    ) -> VacatedWalk {
+        let mut run = VacatedWalk {
+            squares: 0,
+            entry: [Entry::default(); 64],
+            played: false,
+        };
+        let piece = scratch[sq.idx()];
+        scratch[sq.idx()] = 0;
+        let mut scratch_lengths = Lengths {
+            min: [u16::MAX; 64],
+            reached: 0,
+        };
+        let before = (sq.index() as isize - SQUARE_STEPS[at.dir as usize]) as u8;
+        let (squares, entry) = (&mut run.squares, &mut run.entry);
+        walk::<true>(
+            scratch,
+            occ & !sq.bit(),
+            Square::from_index(before),
+            at.dir,
+            at.len,
+            opposing_pawn,
+            &mut scratch_lengths,
+            |q, dir, len| {
+                if *squares & (1 << q) == 0 {
+                    *squares |= 1 << q;
+                    entry[q] = Entry { dir, len };
+                }
+            },
+        );
+        scratch[sq.idx()] = piece;
+        run
     }
-    BitIter(n & opponents).any(|b| (b.bit() | (NEIGHBOURS[b.index()] & empty)) & on_path != 0)
+}
+
+/// The destination of a plain shift from `from`.
+#[inline]
+fn touched_destination(mv: Move, from: Square) -> Square {
+    let rest = mv.touched_on_board() & !from.bit();
+    debug_assert_eq!(rest.count_ones(), 1);
+    Square::from_index(rest.trailing_zeros() as u8)
 }
