@@ -284,5 +284,15 @@ async fn screenshots_of_both_boards_are_not_blank() {
         "leiserchess",
         b.screenshot("#board", "webgui-leiserchess-board.png").await,
     );
-    b.screenshot("body", "webgui-page.png").await;
+    // A staged move shows its beam (dashed) before it is fired.
+    let state = b.state().await;
+    let king = our_king(&state);
+    b.click_square(&king).await;
+    b.press('r').await;
+    b.wait("document.querySelector('polyline.laser.staged') !== null").await;
+    b.screenshot("body", "webgui-page-staged.png").await;
+    b.press('\u{e00c}').await; // Escape cancels
+    b.wait("document.querySelector('polyline.laser.staged') === null").await;
+    b.click("#flip").await;
+    b.screenshot("#board", "webgui-leiserchess-flipped.png").await;
 }

@@ -116,7 +116,7 @@ export class Board {
         svgEl('text', { x: x + 4, y: y + 16, fill: coordFill, class: 'coord' }, marks).textContent = String(rank + 1);
       }
       if (code) {
-        const piece = view.game === 'chess' ? chessPiece(code, x, y) : leiserPiece(code, x, y);
+        const piece = view.game === 'chess' ? chessPiece(code, x, y) : leiserPiece(code, x, y, flipped);
         piece.setAttribute('data-on', name);
         pieces.appendChild(piece);
       }

@@ -100,12 +100,14 @@ export function rotateCode(code, letter) {
 // A Leiserchess piece: a pawn is a right triangle whose long edge (the
 // mirror, drawn silver) faces its orientation; a king is a disc with a
 // cannon pointing where its laser fires.
-export function leiserPiece(code, x, y) {
+export function leiserPiece(code, x, y, flipped = false) {
   const info = leiserInfo(code);
+  // Orientations are compass directions: on a flipped board north is down.
+  const turn = info.orientation * 90 + (flipped ? 180 : 0);
   const colours = LEISER_COLOURS[info.white ? 'white' : 'black'];
   const g = svgEl('g', {
     class: `piece ${info.kind} ${info.white ? 'white' : 'black'}`,
-    transform: `translate(${x} ${y}) rotate(${info.orientation * 90} 50 50)`,
+    transform: `translate(${x} ${y}) rotate(${turn} 50 50)`,
     'stroke-linejoin': 'round',
   });
   if (info.kind === 'pawn') {
