@@ -289,10 +289,13 @@ async fn screenshots_of_both_boards_are_not_blank() {
     let king = our_king(&state);
     b.click_square(&king).await;
     b.press('r').await;
-    b.wait("document.querySelector('polyline.laser.staged') !== null").await;
+    b.wait("document.querySelector('polyline.laser.staged') !== null")
+        .await;
     b.screenshot("body", "webgui-page-staged.png").await;
     b.press('\u{e00c}').await; // Escape cancels
-    b.wait("document.querySelector('polyline.laser.staged') === null").await;
+    b.wait("document.querySelector('polyline.laser.staged') === null")
+        .await;
     b.click("#flip").await;
-    b.screenshot("#board", "webgui-leiserchess-flipped.png").await;
+    b.screenshot("#board", "webgui-leiserchess-flipped.png")
+        .await;
 }
