@@ -183,10 +183,26 @@ fn walk<const RECORD: bool>(
 
 /// Where the current beam first enters a square: travel direction and
 /// length (lengths grow along a beam, so the smallest is the earliest).
+/// Packed in one `u32` (`len << 8 | dir`) so that a table of them is a
+/// plain zero fill to set up.
 #[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    dir: u8,
-    len: u16,
+struct Entry(u32);
+
+impl Entry {
+    #[inline(always)]
+    fn new(dir: BeamDir, len: u16) -> Entry {
+        Entry(u32::from(len) << 8 | u32::from(dir))
+    }
+
+    #[inline(always)]
+    fn dir(self) -> BeamDir {
+        self.0 as u8
+    }
+
+    #[inline(always)]
+    fn len(self) -> u16 {
+        (self.0 >> 8) as u16
+    }
 }
 
 /// The coverage `C` of `side` (see the module documentation).
@@ -204,7 +220,7 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
 
     // The current beam, remembering where it first enters each square.
     let occ = board.occupied();
-    let mut entry = [Entry::default(); 64];
+    let mut entry = [Entry(0); 64];
     let mut on_path = 0u64;
     walk::<true>(
         cells,
@@ -217,7 +233,7 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
         |sq, dir, len| {
             if on_path & (1 << sq) == 0 {
                 on_path |= 1 << sq;
-                entry[sq] = Entry { dir, len };
+                entry[sq] = Entry::new(dir, len);
             }
         },
     );
@@ -263,12 +279,12 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
             let mut first = king_sq;
             let mut first_len = u16::MAX;
             for q in BitIter(touched) {
-                if entry[q.index()].len < first_len {
-                    first_len = entry[q.index()].len;
+                if entry[q.index()].len() < first_len {
+                    first_len = entry[q.index()].len();
                     first = q;
                 }
             }
-            let Entry { dir, len } = entry[first.index()];
+            let (dir, len) = (entry[first.index()].dir(), entry[first.index()].len());
             let occ_after = mv.occupancy_after(occ);
             if first == sq && !mv.is_swap() && !mv.is_rotation() {
                 let run = vacated.get_or_insert_with(|| {
@@ -304,7 +320,7 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
         if let Some(run) = vacated.filter(|r| r.played) {
             for q in BitIter(run.squares) {
                 let min = &mut lengths.min[q.index()];
-                *min = (*min).min(run.entry[q.index()].len);
+                *min = (*min).min(run.entry[q.index()].len());
             }
             lengths.reached |= run.squares;
         }
@@ -334,7 +350,7 @@ impl VacatedWalk {
     ) -> VacatedWalk {
         let mut run = VacatedWalk {
             squares: 0,
-            entry: [Entry::default(); 64],
+            entry: [Entry(0); 64],
             played: false,
         };
         let piece = scratch[sq.idx()];
@@ -343,20 +359,20 @@ impl VacatedWalk {
             min: [u16::MAX; 64],
             reached: 0,
         };
-        let before = (sq.index() as isize - SQUARE_STEPS[at.dir as usize]) as u8;
+        let before = (sq.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
         let (squares, entry) = (&mut run.squares, &mut run.entry);
         walk::<true>(
             scratch,
             occ & !sq.bit(),
             Square::from_index(before),
-            at.dir,
-            at.len,
+            at.dir(),
+            at.len(),
             opposing_pawn,
             &mut scratch_lengths,
             |q, dir, len| {
                 if *squares & (1 << q) == 0 {
                     *squares |= 1 << q;
-                    entry[q] = Entry { dir, len };
+                    entry[q] = Entry::new(dir, len);
                 }
             },
         );
