@@ -268,7 +268,6 @@ impl<G: Game> Engine<G> {
                             counters: &[],
                             node_limit: u64::MAX,
                             hard_deadline: None,
-                            time_checks: false,
                             start,
                             nodes: 0,
                             seldepth: 0,
@@ -295,7 +294,6 @@ impl<G: Game> Engine<G> {
                 counters: &counters,
                 node_limit,
                 hard_deadline: budget.hard.map(|d| start + d),
-                time_checks: false,
                 start,
                 nodes: 0,
                 seldepth: 0,
@@ -325,10 +323,10 @@ struct Search<'a, G: Game> {
     /// Every thread's counter (main thread only, for reports).
     counters: &'a [AtomicU64],
     node_limit: u64,
+    /// Polled in every iteration, the first included: past it the search
+    /// returns the best move found so far (or the table's move, or the
+    /// first legal one) rather than risk the clock.
     hard_deadline: Option<Instant>,
-    /// Off during the first iteration, so a legal, searched move is always
-    /// found however little time is left.
-    time_checks: bool,
     start: Instant,
     nodes: u64,
     seldepth: usize,
@@ -372,7 +370,6 @@ impl<G: Game> Search<'_, G> {
             self.root_depth = depth as i32;
             self.iter_best = None;
             self.seldepth = 0;
-            self.time_checks = depth > 1;
 
             // Aspiration window around the last score: most iterations
             // land inside and a narrow window searches fewer nodes.
@@ -546,7 +543,7 @@ impl<G: Game> Search<'_, G> {
             self.aborted = true;
         } else if self.nodes & (POLL_INTERVAL - 1) == 0 {
             self.publish_nodes();
-            if self.time_checks && self.hard_deadline.is_some_and(|t| Instant::now() >= t) {
+            if self.hard_deadline.is_some_and(|t| Instant::now() >= t) {
                 self.aborted = true;
             }
         }
