@@ -234,6 +234,18 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// `Some(noisy_order(mv))` for a noisy move, `None` for a quiet one, in
+    /// one call for games that compute both from the same work (the move
+    /// picker calls this once per move). Default: the two hooks above.
+    #[inline]
+    fn noisy_key(&self, mv: Self::Move) -> Option<i32> {
+        if self.is_noisy(mv) {
+            Some(self.noisy_order(mv))
+        } else {
+            None
+        }
+    }
+
     /// Static exchange evaluation: does this move win at least `threshold`?
     /// Used to prune losing captures. Default: always.
     fn see_ge(&self, _mv: Self::Move, _threshold: Score) -> bool {

@@ -117,10 +117,8 @@ impl<M: GameMove> MovePicker<M> {
         self.keys.resize(self.moves.len(), 0);
         for i in self.next..self.moves.len() {
             let mv = self.moves[i];
-            self.keys[i] = if pos.is_noisy(mv) {
-                let order = pos
-                    .noisy_order(mv)
-                    .clamp(-NOISY_ORDER_LIMIT, NOISY_ORDER_LIMIT);
+            self.keys[i] = if let Some(order) = pos.noisy_key(mv) {
+                let order = order.clamp(-NOISY_ORDER_LIMIT, NOISY_ORDER_LIMIT);
                 if pos.see_ge(mv, 0) {
                     GOOD_NOISY + order
                 } else {
@@ -134,6 +132,17 @@ impl<M: GameMove> MovePicker<M> {
                 ctx.history.get(ctx.side, pos.move_index(mv))
             };
         }
+    }
+
+    /// Whether the move `next` returned last is noisy, when the picker
+    /// knows (it has scored the moves; the table move comes before that).
+    #[inline]
+    pub fn last_is_noisy(&self) -> Option<bool> {
+        if self.stage != Stage::Pick || self.next == 0 {
+            return None;
+        }
+        let key = self.keys[self.next - 1];
+        Some(key >= GOOD_NOISY - NOISY_ORDER_LIMIT || key <= BAD_NOISY + NOISY_ORDER_LIMIT)
     }
 
     /// Hands the buffers back for reuse.

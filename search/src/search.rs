@@ -725,7 +725,9 @@ impl<G: Game> Search<'_, G> {
         let mut move_count = 0usize;
         while let Some(mv) = self.next_move(&mut picker, ply) {
             move_count += 1;
-            let noisy = self.pos.is_noisy(mv);
+            let noisy = picker
+                .last_is_noisy()
+                .unwrap_or_else(|| self.pos.is_noisy(mv));
             let history = if noisy {
                 0
             } else {

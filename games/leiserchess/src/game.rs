@@ -458,6 +458,13 @@ impl Game for Leiserchess {
         self.hit_value(self.struck_after(mv))
     }
 
+    /// One laser computation for both answers.
+    #[inline]
+    fn noisy_key(&self, mv: Move) -> Option<i32> {
+        let hit = self.struck_after(mv);
+        self.hit_is_noisy(hit).then(|| self.hit_value(hit))
+    }
+
     #[inline]
     fn move_index(&self, mv: Move) -> usize {
         mv.index()
