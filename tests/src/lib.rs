@@ -140,6 +140,40 @@ impl Engine {
         lines
     }
 
+    /// Sends a `go …` line and waits for its `bestmove`; returns the time it
+    /// took and the lines up to and including the `bestmove`.
+    pub fn timed_go(&mut self, go: &str) -> (Duration, Vec<String>) {
+        self.sync();
+        let start = Instant::now();
+        self.send(go);
+        let lines = self.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove "));
+        (start.elapsed(), lines)
+    }
+
+    /// Runs `go infinite` for a moment, checks that `isready` is answered
+    /// while it searches and that `stop` brings exactly one `bestmove`
+    /// within `within`; returns the lines up to that `bestmove`.
+    pub fn stop_infinite_search(&mut self, within: Duration) -> Vec<String> {
+        self.send("go infinite");
+        std::thread::sleep(Duration::from_millis(300));
+        let early = self.sync();
+        assert!(
+            early.iter().all(|l| !l.starts_with("bestmove")),
+            "{early:?}"
+        );
+        let start = Instant::now();
+        self.send("stop");
+        let lines = self.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove "));
+        let took = start.elapsed();
+        assert!(took < within, "stop took {took:?}");
+        let later = self.sync();
+        assert!(
+            later.iter().all(|l| !l.starts_with("bestmove")),
+            "second bestmove: {later:?}"
+        );
+        lines
+    }
+
     /// Waits for the process to exit, up to `timeout`; true if it did.
     pub fn wait_exit(&mut self, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;

@@ -73,6 +73,7 @@ fn bench_nodes(lines: &[String]) -> u64 {
 
 #[test]
 fn handshake_lists_eval_weights_and_search_switches() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("uci");
     let lines = e.read_until(T, |l| l == "uciok");
@@ -107,6 +108,7 @@ fn handshake_lists_eval_weights_and_search_switches() {
 
 #[test]
 fn switches_and_weights_reach_the_search() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("bench 4");
     let all_on = bench_nodes(&e.read_until(T, |l| l.starts_with("bench: ")));
@@ -131,6 +133,7 @@ fn switches_and_weights_reach_the_search() {
 
 #[test]
 fn bench_is_deterministic() {
+    let _serial = workspace_tests::serial();
     let run = || {
         let mut e = Engine::start_with_args(NAME, &["bench", "5"]);
         let lines = e.read_until(Duration::from_secs(120), |l| l.starts_with("bench: "));
@@ -146,6 +149,7 @@ fn bench_is_deterministic() {
 
 #[test]
 fn perft_prints_each_depth() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("perft 3");
     let lines = e.read_until(T, |l| l.starts_with("perft 3 "));
@@ -155,6 +159,7 @@ fn perft_prints_each_depth() {
 
 #[test]
 fn go_perft_divides_by_root_move() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("go perft 2");
     let lines = e.read_until(T, |l| l.starts_with("Nodes searched"));
@@ -176,6 +181,7 @@ fn go_perft_divides_by_root_move() {
 
 #[test]
 fn display_shows_orientations_and_fen() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos moves h1h2");
     e.send("display");
@@ -200,6 +206,7 @@ fn display_shows_orientations_and_fen() {
 
 #[test]
 fn eval_lists_each_term_for_each_side() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos");
     e.send("eval");
@@ -234,6 +241,7 @@ fn eval_lists_each_term_for_each_side() {
 
 #[test]
 fn go_depth_reports_and_ends_in_one_legal_bestmove() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("ucinewgame");
     e.send("position startpos moves f3e4 c5U");
@@ -258,6 +266,7 @@ fn go_depth_reports_and_ends_in_one_legal_bestmove() {
 
 #[test]
 fn go_nodes_stops_near_the_limit() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("go nodes 2000");
     let lines = e.read_until(T, |l| l.starts_with("bestmove "));
@@ -276,6 +285,7 @@ fn go_nodes_stops_near_the_limit() {
 
 #[test]
 fn go_time_inc_answers_within_its_budget() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     // Rule 9: `time` and `inc` are the side to move's clock.
     e.send("position startpos moves f3e4");
@@ -301,13 +311,10 @@ fn go_time_inc_answers_within_its_budget() {
 
 #[test]
 fn go_movetime_answers_in_time() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos");
-    e.sync();
-    let start = Instant::now();
-    e.send("go movetime 500");
-    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
-    let took = start.elapsed();
+    let (took, lines) = e.timed_go("go movetime 500");
     assert!(took >= Duration::from_millis(400), "too early: {took:?}");
     assert!(took <= Duration::from_millis(600), "too late: {took:?}");
     assert_legal(None, &[], &bestmove(&lines));
@@ -315,29 +322,16 @@ fn go_movetime_answers_in_time() {
 
 #[test]
 fn stop_ends_go_infinite() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos");
-    e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(300));
-    let lines = e.sync();
-    assert!(
-        lines.iter().all(|l| !l.starts_with("bestmove")),
-        "{lines:?}"
-    );
-    let start = Instant::now();
-    e.send("stop");
-    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
-    assert!(
-        start.elapsed() < Duration::from_millis(200),
-        "{:?}",
-        start.elapsed()
-    );
+    let lines = e.stop_infinite_search(Duration::from_millis(200));
     assert_legal(None, &[], &bestmove(&lines));
-    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
 }
 
 #[test]
 fn king_zap_in_one_is_found_with_a_mate_score() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     // Shifting g7 to h8 puts a mirror in Tangerine's beam up the h-file
     // that turns it west along rank 8 onto Lavender's king (rules 4.2, 4.4).
@@ -355,6 +349,7 @@ fn king_zap_in_one_is_found_with_a_mate_score() {
 
 #[test]
 fn junk_and_illegal_input_give_errors_and_change_nothing() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("position startpos moves f3e4");
     let fen = displayed_fen(&mut e);
@@ -399,6 +394,7 @@ fn junk_and_illegal_input_give_errors_and_change_nothing() {
 
 #[test]
 fn start_position_fen_round_trips() {
+    let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send(&format!("position fen {START_FEN}"));
     assert_eq!(displayed_fen(&mut e), START_FEN);
