@@ -105,7 +105,18 @@ pub fn elo_report_for(
 }
 
 fn elo_text(e: &EloEstimate) -> String {
-    format!("{:+.2} +/- {:.2}", e.elo, e.error)
+    if e.elo.is_infinite() {
+        // Every game won (or lost): the logistic Elo has no finite value.
+        let sign = if e.elo > 0.0 { '+' } else { '-' };
+        return format!("{sign}inf (one side scored every point)");
+    }
+    format!("{} +/- {:.2}", signed(e.elo), e.error)
+}
+
+/// `+12.34`, and `+0.00` rather than `-0.00` for values that round to 0.
+fn signed(x: f64) -> String {
+    let rounded = (x * 100.0).round() / 100.0;
+    format!("{:+.2}", if rounded == 0.0 { 0.0 } else { rounded })
 }
 
 impl fmt::Display for HeadToHead {
@@ -156,7 +167,7 @@ impl fmt::Display for HeadToHead {
         )?;
         write!(f, "Elo (pairs): {}", elo_text(&e))?;
         if let Some((n, err)) = p.normalized_elo() {
-            write!(f, ", nElo: {n:+.2} +/- {err:.2}")?;
+            write!(f, ", nElo: {} +/- {err:.2}", signed(n))?;
         }
         writeln!(f, ", LOS: {:.2}%", 100.0 * p.los())?;
         if let Some((s, status)) = &self.sprt {
@@ -198,7 +209,23 @@ impl fmt::Display for EloReport {
 
 #[cfg(test)]
 mod tests {
-    use super::{elo_report, elo_report_for};
+    use super::{elo_report, elo_report_for, elo_text, signed};
+    use crate::stats::EloEstimate;
+
+    #[test]
+    fn elo_text_has_no_negative_zero_and_no_nan() {
+        assert_eq!(signed(-0.0), "+0.00");
+        assert_eq!(signed(-0.001), "+0.00");
+        assert_eq!(signed(-1.234), "-1.23");
+        assert_eq!(signed(12.0), "+12.00");
+        let all_won = EloEstimate {
+            elo: f64::INFINITY,
+            error: f64::NAN,
+            lower: f64::NAN,
+            upper: f64::INFINITY,
+        };
+        assert_eq!(elo_text(&all_won), "+inf (one side scored every point)");
+    }
     use crate::pgn::read_games;
     use crate::stats::{RatingOptions, Sprt};
 
