@@ -5,7 +5,8 @@
 //!             [--delay-ms MS] [--seed S] [--score CP]
 //! ```
 //!
-//! It plays random legal moves. The mode changes what it does at its
+//! It plays random legal moves (chosen from the position and the seed, and
+//! avoiding moves that end the game when it can). The mode changes what it does at its
 //! `N`-th `go` of each game (default 3): `random` nothing; `crash` exits;
 //! `hang` stops answering anything; `illegal` answers an illegal move;
 //! `timeout` answers, but only after its clock (and a bit) has run out.
@@ -44,7 +45,7 @@ fn parse_args() -> Result<Args, String> {
         mode: Mode::Random,
         after: 3,
         delay: Duration::from_millis(1500),
-        seed: u64::from(std::process::id()),
+        seed: 0,
         score: None,
     };
     let mut it = std::env::args().skip(1);
@@ -136,8 +137,30 @@ fn say(out: &mut impl Write, line: &str) {
     }
 }
 
+/// The legal moves that do not end the game at once (mate, a zapped king,
+/// a draw), so that a misbehaviour due at the mock's N-th move is reached;
+/// all legal moves when every one of them ends the game.
+fn moves_that_play_on<G: Game>(game: &mut G) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let playing_on: Vec<G::Move> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| {
+            game.make(mv);
+            let ends = game.outcome().is_some();
+            game.unmake();
+            !ends
+        })
+        .collect();
+    if playing_on.is_empty() {
+        moves
+    } else {
+        playing_on
+    }
+}
+
 fn run<G: Game>(args: &Args) {
-    let mut rng = StdRng::seed_from_u64(args.seed);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut game = G::startpos();
@@ -179,8 +202,10 @@ fn run<G: Game>(args: &Args) {
                     }
                     _ => {}
                 }
-                let mut moves = Vec::new();
-                game.legal_moves(&mut moves);
+                // Random, but a function of the position (and the seed), so
+                // a test's games do not depend on which process plays them.
+                let mut rng = StdRng::seed_from_u64(args.seed ^ game.hash());
+                let moves = moves_that_play_on(&mut game);
                 let score: i32 = args.score.unwrap_or_else(|| rng.gen_range(-50..=50));
                 say(&mut out, &format!("info depth 1 score cp {score} nodes 1"));
                 match moves.choose(&mut rng) {
