@@ -150,6 +150,35 @@ impl Engine {
         (start.elapsed(), lines)
     }
 
+    /// Sends `go depth N` and checks its output: an `info depth N` line,
+    /// every info line with score, nodes, nps, time and pv, and exactly one
+    /// `bestmove`. Returns the best move's text.
+    pub fn go_depth_checked(&mut self, depth: u32) -> String {
+        self.send(&format!("go depth {depth}"));
+        let lines = self.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove "));
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        let last_depth = format!("info depth {depth} ");
+        assert!(
+            infos.iter().any(|l| l.starts_with(&last_depth)),
+            "{lines:?}"
+        );
+        for info in &infos {
+            for field in [" score ", " nodes ", " nps ", " time ", " pv "] {
+                assert!(info.contains(field), "{info} lacks{field}");
+            }
+        }
+        let later = self.sync();
+        assert!(
+            later.iter().all(|l| !l.starts_with("bestmove")),
+            "second bestmove: {later:?}"
+        );
+        let best = lines.last().and_then(|l| l.split_whitespace().nth(1));
+        best.expect("bestmove names a move").to_string()
+    }
+
     /// Runs `go infinite` for a moment, checks that `isready` is answered
     /// while it searches and that `stop` brings exactly one `bestmove`
     /// within `within`; returns the lines up to that `bestmove`.

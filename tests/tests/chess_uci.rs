@@ -152,35 +152,11 @@ fn go_depth_reports_and_ends_in_one_legal_bestmove() {
     let mut e = engine();
     e.send("ucinewgame");
     e.send("position startpos moves e2e4 e7e5 g1f3");
-    e.send("go depth 6");
-    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
-    assert!(
-        infos.iter().any(|l| l.starts_with("info depth 6 ")),
-        "{lines:?}"
-    );
-    for info in &infos {
-        for field in [" score ", " nodes ", " nps ", " time ", " pv "] {
-            assert!(info.contains(field), "{info} lacks{field}");
-        }
-    }
-    let best = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
-    let mut pos =
+    let best = e.go_depth_checked(6);
+    let pos =
         chess::Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
             .unwrap();
-    let mv = pos.parse_uci(&best).expect("bestmove is legal");
-    pos.play_unchecked(mv);
-    // Nothing more arrives: exactly one bestmove.
-    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
+    assert!(pos.parse_uci(&best).is_ok(), "illegal bestmove {best}");
 }
 
 #[test]

@@ -245,23 +245,8 @@ fn go_depth_reports_and_ends_in_one_legal_bestmove() {
     let mut e = engine();
     e.send("ucinewgame");
     e.send("position startpos moves f3e4 c5U");
-    e.send("go depth 5");
-    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
-    assert!(
-        infos.iter().any(|l| l.starts_with("info depth 5 ")),
-        "{lines:?}"
-    );
-    for info in &infos {
-        for field in [" score ", " nodes ", " nps ", " time ", " pv "] {
-            assert!(info.contains(field), "{info} lacks{field}");
-        }
-    }
-    assert_legal(None, &["f3e4", "c5U"], &bestmove(&lines));
-    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
+    let best = e.go_depth_checked(5);
+    assert_legal(None, &["f3e4", "c5U"], &best);
 }
 
 #[test]
