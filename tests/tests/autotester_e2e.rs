@@ -5,12 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::Mutex;
 use workspace_tests::binary;
-
-/// One match at a time: the speed figure must not share the two cores
-/// with another match of this file.
-static SERIAL: Mutex<()> = Mutex::new(());
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("autotester-e2e-{}-{name}", std::process::id()));
@@ -74,6 +69,19 @@ fn tags(pgn: &Path, name: &str) -> Vec<String> {
 }
 
 /// The `(N games/s)` figure of the summary line.
+/// Every game ended by the rules or by adjudication (no forfeit, crash or
+/// illegal move); returns how many games the PGN holds.
+fn assert_clean_endings(pgn: &Path) -> usize {
+    let terminations = tags(pgn, "Termination");
+    assert!(
+        terminations
+            .iter()
+            .all(|t| t == "normal" || t == "adjudication"),
+        "{terminations:?}"
+    );
+    terminations.len()
+}
+
 fn games_per_second(stdout: &str) -> f64 {
     let line = stdout
         .lines()
@@ -86,7 +94,7 @@ fn games_per_second(stdout: &str) -> f64 {
 
 #[test]
 fn chess_engine_at_depth_1_is_fast_and_clean() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _serial = workspace_tests::serial();
     let d = temp_dir("chess-depth1");
     let pgn = d.join("out.pgn");
     let out = self_play("chess-engine", "chess", "depth=1", 30, &pgn);
@@ -105,7 +113,7 @@ fn chess_engine_at_depth_1_is_fast_and_clean() {
 
 #[test]
 fn leiserchess_engine_at_depth_1_and_a_tiny_clock() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _serial = workspace_tests::serial();
     let d = temp_dir("leiserchess");
     let pgn = d.join("depth1.pgn");
     let out = self_play("leiserchess-engine", "leiserchess", "depth=1", 10, &pgn);
@@ -125,35 +133,22 @@ fn leiserchess_engine_at_depth_1_and_a_tiny_clock() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(tags(&pgn, "TimeControl"), ["0.5+0.02", "0.5+0.02"]);
-    let terminations = tags(&pgn, "Termination");
-    assert!(
-        terminations
-            .iter()
-            .all(|t| t == "normal" || t == "adjudication"),
-        "{terminations:?}"
-    );
+    assert_clean_endings(&pgn);
 }
 
 #[test]
 fn chess_engine_at_a_tiny_clock() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _serial = workspace_tests::serial();
     let d = temp_dir("chess-clock");
     let pgn = d.join("clock.pgn");
     let out = self_play("chess-engine", "chess", "tc=0.5+0.02 -maxmoves 40", 1, &pgn);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let terminations = tags(&pgn, "Termination");
-    assert_eq!(terminations.len(), 2);
-    assert!(
-        terminations
-            .iter()
-            .all(|t| t == "normal" || t == "adjudication"),
-        "{terminations:?}"
-    );
+    assert_eq!(assert_clean_endings(&pgn), 2);
 }
 
 #[test]
 fn depth_ladder_of_the_chess_engine() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _serial = workspace_tests::serial();
     let d = temp_dir("ladder");
     let svg = d.join("ladder.svg");
     let out = autotester(&[

@@ -35,14 +35,9 @@ pub fn parse(text: &str) -> Result<MatchConfig, ConfigError> {
     b.finish()
 }
 
+/// The example config of MIT's autotester documentation, for tests.
 #[cfg(test)]
-mod tests {
-    use super::parse;
-    use crate::config::error::ConfigError;
-    use crate::config::types::{GameKind, Period, TimeControl};
-    use std::path::PathBuf;
-
-    const SAMPLE: &str = "\
+pub(crate) const SAMPLE: &str = "\
 cpus = 4
 title = foreign program test
 book = book.dta
@@ -63,6 +58,13 @@ depth = 3
 nodes = 1,000,000
 family = mine
 ";
+
+#[cfg(test)]
+mod tests {
+    use super::{parse, SAMPLE};
+    use crate::config::error::ConfigError;
+    use crate::config::types::{GameKind, Period, TimeControl};
+    use std::path::PathBuf;
 
     #[test]
     fn parses_the_mit_example() {

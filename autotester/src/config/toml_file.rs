@@ -158,28 +158,9 @@ nodes = "1,000,000"
 family = "mine"
 "#;
 
-    const MIT: &str = "\
-cpus = 4
-title = foreign program test
-book = book.dta
-game_rounds = 50
-adjudicate = 200
-player = Master
-invoke = ../player/leiserchess --hash=64
-fis = 6 0.1
-hash = 64
-lmr_r1 = 5
-player = myPlayer1.0
-invoke = leiserchess.1.0
-tc = 40 60 20 30
-depth = 3
-nodes = 1,000,000
-family = mine
-";
-
     #[test]
     fn equivalent_to_the_mit_format() {
-        assert_eq!(parse(TOML).unwrap(), mit::parse(MIT).unwrap());
+        assert_eq!(parse(TOML).unwrap(), mit::parse(mit::SAMPLE).unwrap());
     }
 
     #[test]
