@@ -1,11 +1,13 @@
 //! LCOVERAGE: the fast version in the crate equals a slow one written here
 //! on the simple model (every move made on a copy of a plain 8 × 8 board,
-//! every beam walked square by square), on thousands of positions.
+//! every beam walked square by square), on thousands of positions, with
+//! both length tables.
 
 mod common;
 
 use common::{Simple, BEAM};
 use leiserchess::eval::coverage;
+use leiserchess::eval::lengths::Scalar;
 use leiserchess::{Leiserchess, Square};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -88,6 +90,9 @@ fn fast_coverage_equals_slow_on_random_positions() {
                 let fast = coverage::coverage(game.position().board(), side);
                 let slow = slow_coverage(&simple, side == Side::White);
                 assert_eq!(fast, slow, "{side:?} in {}", game.fen());
+                // The plain length table agrees with the vector one.
+                let plain = coverage::coverage_with::<Scalar>(game.position().board(), side);
+                assert_eq!(plain, fast, "{side:?} in {}", game.fen());
                 checked += 1;
                 nonzero += usize::from(fast != 0);
             }

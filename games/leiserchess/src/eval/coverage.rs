@@ -35,6 +35,8 @@ use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw, touches_possible};
 use crate::square::{BitIter, Square, MAILBOX_CELLS};
 
+use super::lengths::{run_constant, Fastest, Lengths};
+
 /// Scale of `1 / minlen`.
 pub const INV_SCALE: i64 = 4096;
 /// Scale of [`proximity`]: `840²`, divisible by every
@@ -92,37 +94,32 @@ pub fn manhattan(a: Square, b: Square) -> i64 {
 
 /// Sums over the reached squares, given the shortest length per square.
 #[inline]
-fn score_board(own_king: Square, enemy: Square, reached: u64, minlen: &[u16; 64]) -> i64 {
+fn score_board(own_king: Square, enemy: Square, lengths: &impl Lengths) -> i64 {
     let prox = &PROXIMITY[enemy.index()];
+    let min = lengths.to_array();
     let mut total = 0;
-    for q in BitIter(reached) {
-        let len = (minlen[q.index()] as usize).min(MAX_LEN);
+    for q in BitIter(lengths.reached()) {
+        let len = (min[q.index()] as usize).min(MAX_LEN);
         total += manhattan(own_king, q) * prox[q.index()] * INV[len];
     }
     total
 }
 
-/// Shortest lengths found so far, by square, and which squares are reached.
-struct Lengths {
-    min: [u16; 64],
-    reached: u64,
-}
-
 /// Walks a beam from `from` (exclusive) in `dir`, the first square entered
-/// having length `len`, lowering the lengths along the way; `record` sees
-/// each square entered with the travel direction and length. `occ` is the
-/// occupancy of `cells`: the walk jumps from blocker to blocker with it
-/// and reads only the cells where the beam meets a piece.
+/// having length `len`, lowering the lengths along the way; with `RECORD`,
+/// `record` sees each square entered with the travel direction and length.
+/// `occ` is the occupancy of `cells`: the walk jumps from blocker to
+/// blocker with it and reads only the cells where the beam meets a piece.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn walk<const RECORD: bool>(
+fn walk<const RECORD: bool, L: Lengths>(
     cells: &[u8; MAILBOX_CELLS],
     occ: u64,
     from: Square,
     mut dir: BeamDir,
     mut len: u16,
     opposing_pawn: u8,
-    lengths: &mut Lengths,
+    lengths: &mut L,
     mut record: impl FnMut(usize, BeamDir, u16),
 ) {
     let mut s = from.index();
@@ -135,35 +132,18 @@ fn walk<const RECORD: bool>(
             let b = nearest(dir, blockers);
             (ray & !RAYS[dir as usize][b], Some(b))
         };
-        // The squares up to the blocker (included) in order, lengths
-        // counting up from `len`.
-        let step = SQUARE_STEPS[dir as usize];
+        // The squares up to the blocker (included), lengths counting up
+        // from `len`.
+        lengths.lower_run(segment, dir, run_constant(s, dir, len));
         let n = segment.count_ones() as u16;
         if RECORD {
+            let step = SQUARE_STEPS[dir as usize];
             let mut q = s as isize;
             for k in 0..n {
                 q += step;
-                let l = len + k;
-                let min = &mut lengths.min[q as usize & 63];
-                record(q as usize & 63, dir, l);
-                if l < *min {
-                    *min = l;
-                }
-            }
-        } else {
-            // Always seven steps, the ones past the segment writing back
-            // what they read (indices wrap inside the array): no branch on
-            // the segment's length, which the predictor cannot guess.
-            let mut q = s as isize;
-            for k in 0..7 {
-                q += step;
-                let i = q as usize & 63;
-                let m = lengths.min[i];
-                let l = len + k;
-                lengths.min[i] = if k < n && l < m { l } else { m };
+                record(q as usize & 63, dir, len + k);
             }
         }
-        lengths.reached |= segment;
         let Some(b) = blocker else {
             return;
         };
@@ -206,23 +186,26 @@ impl Entry {
 }
 
 /// The coverage `C` of `side` (see the module documentation).
+#[inline]
 pub fn coverage(board: &Board, side: Side) -> i64 {
+    coverage_with::<Fastest>(board, side)
+}
+
+/// [`coverage`] with a chosen length table (the tests compare them).
+pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> i64 {
     let opponent = side.opponent();
     let king = board.king(side);
     let king_sq = Square::from_idx(king);
     let enemy = Square::from_idx(board.king(opponent));
     let opposing_pawn = (Piece::pawn(opponent, 0).code() as u8) & 0b1_1100;
     let cells = board.cells();
-    let mut lengths = Lengths {
-        min: [u16::MAX; 64],
-        reached: 0,
-    };
+    let mut lengths = L::unreached();
 
     // The current beam, remembering where it first enters each square.
     let occ = board.occupied();
     let mut entry = [Entry(0); 64];
     let mut on_path = 0u64;
-    walk::<true>(
+    walk::<true, L>(
         cells,
         occ,
         king_sq,
@@ -247,7 +230,7 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
             movegen::for_each_piece_move(board, side, sq, |mv| {
                 let (undo, end) = apply_raw(&mut scratch, mv);
                 let dir = Piece::from_code(scratch[end]).orientation();
-                walk::<false>(
+                walk::<false, L>(
                     &scratch,
                     mv.occupancy_after(occ),
                     Square::from_idx(end),
@@ -268,7 +251,7 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
         // runs on through it, the same for every shift whose destination
         // that run never enters. Walked once, lazily, and counted only if
         // some shift really plays it.
-        let mut vacated: Option<VacatedWalk> = None;
+        let mut vacated: Option<VacatedWalk<L>> = None;
         movegen::for_each_piece_move(board, side, sq, |mv| {
             let touched = mv.touched_on_board() & on_path;
             if touched == 0 {
@@ -305,7 +288,7 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
                 return;
             }
             let before = (first.index() as isize - SQUARE_STEPS[dir as usize]) as u8;
-            walk::<false>(
+            walk::<false, L>(
                 &scratch,
                 occ_after,
                 Square::from_index(before),
@@ -318,27 +301,24 @@ pub fn coverage(board: &Board, side: Side) -> i64 {
             revert_raw(&mut scratch, undo);
         });
         if let Some(run) = vacated.filter(|r| r.played) {
-            for q in BitIter(run.squares) {
-                let min = &mut lengths.min[q.index()];
-                *min = (*min).min(run.entry[q.index()].len());
-            }
-            lengths.reached |= run.squares;
+            lengths.lower_to(&run.lengths);
         }
     }
     debug_assert!(scratch == *cells);
-    score_board(king_sq, enemy, lengths.reached, &lengths.min)
+    score_board(king_sq, enemy, &lengths)
 }
 
 /// The beam past a pawn on it once the pawn has shifted away (its square
 /// empty, the rest of the board as it is): where it first enters each
 /// square, and whether some shift plays exactly this beam.
-struct VacatedWalk {
+struct VacatedWalk<L> {
     squares: u64,
     entry: [Entry; 64],
+    lengths: L,
     played: bool,
 }
 
-impl VacatedWalk {
+impl<L: Lengths> VacatedWalk<L> {
     /// Walks it on `scratch` (left as it was) from where the current beam
     /// enters the pawn's square `sq` (`at`).
     fn new(
@@ -347,28 +327,25 @@ impl VacatedWalk {
         sq: Square,
         at: Entry,
         opposing_pawn: u8,
-    ) -> VacatedWalk {
+    ) -> VacatedWalk<L> {
         let mut run = VacatedWalk {
             squares: 0,
             entry: [Entry(0); 64],
+            lengths: L::unreached(),
             played: false,
         };
         let piece = scratch[sq.idx()];
         scratch[sq.idx()] = 0;
-        let mut scratch_lengths = Lengths {
-            min: [u16::MAX; 64],
-            reached: 0,
-        };
         let before = (sq.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
         let (squares, entry) = (&mut run.squares, &mut run.entry);
-        walk::<true>(
+        walk::<true, L>(
             scratch,
             occ & !sq.bit(),
             Square::from_index(before),
             at.dir(),
             at.len(),
             opposing_pawn,
-            &mut scratch_lengths,
+            &mut run.lengths,
             |q, dir, len| {
                 if *squares & (1 << q) == 0 {
                     *squares |= 1 << q;

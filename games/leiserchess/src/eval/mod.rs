@@ -3,6 +3,7 @@
 
 pub mod cache;
 pub mod coverage;
+pub mod lengths;
 mod params;
 pub mod terms;
 
