@@ -1,9 +1,11 @@
-//! The evaluation, and LCOVERAGE (its dominant term) alone.
+//! The evaluation, and LCOVERAGE (its dominant term) alone. Computed in
+//! full each time (`evaluate_white`): the search's evaluation cache would
+//! otherwise answer every repetition.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use search::{Game, Side};
 
-use leiserchess::eval::coverage;
+use leiserchess::eval::{coverage, evaluate_white};
 use leiserchess::{Leiserchess, Params};
 
 fn bench_evaluate(c: &mut Criterion) {
@@ -14,7 +16,12 @@ fn bench_evaluate(c: &mut Criterion) {
     let params = Params::default();
     let per = games.len() as f64;
     c.bench_function(&format!("evaluate ({per} positions)"), |b| {
-        b.iter(|| games.iter().map(|g| g.evaluate(&params)).sum::<i32>())
+        b.iter(|| {
+            games
+                .iter()
+                .map(|g| evaluate_white(g.position(), &params))
+                .sum::<i32>()
+        })
     });
     c.bench_function(&format!("coverage, both sides ({per} positions)"), |b| {
         b.iter(|| {
@@ -31,7 +38,16 @@ fn bench_evaluate(c: &mut Criterion) {
     no_cov.lcoverage = 0;
     c.bench_function(
         &format!("evaluate without LCOVERAGE ({per} positions)"),
-        |b| b.iter(|| black_box(games.iter().map(|g| g.evaluate(&no_cov)).sum::<i32>())),
+        |b| {
+            b.iter(|| {
+                black_box(
+                    games
+                        .iter()
+                        .map(|g| evaluate_white(g.position(), &no_cov))
+                        .sum::<i32>(),
+                )
+            })
+        },
     );
 }
 

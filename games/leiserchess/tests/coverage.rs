@@ -8,6 +8,7 @@ mod common;
 use common::{Simple, BEAM};
 use leiserchess::eval::coverage;
 use leiserchess::eval::lengths::Scalar;
+use leiserchess::shots::Beam;
 use leiserchess::{Leiserchess, Square};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -90,9 +91,12 @@ fn fast_coverage_equals_slow_on_random_positions() {
                 let fast = coverage::coverage(game.position().board(), side);
                 let slow = slow_coverage(&simple, side == Side::White);
                 assert_eq!(fast, slow, "{side:?} in {}", game.fen());
-                // The plain length table agrees with the vector one.
-                let plain = coverage::coverage_with::<Scalar>(game.position().board(), side);
-                assert_eq!(plain, fast, "{side:?} in {}", game.fen());
+                // The plain length table agrees with the vector one, and
+                // the beam found on the way is the side's beam.
+                let board = game.position().board();
+                let plain = coverage::coverage_with::<Scalar>(board, side);
+                assert_eq!(plain.value, fast, "{side:?} in {}", game.fen());
+                assert_eq!(plain.beam, Beam::of(board, side).squares);
                 checked += 1;
                 nonzero += usize::from(fast != 0);
             }

@@ -50,33 +50,59 @@ pub const COVERAGE_DENOM: i64 = INV_SCALE * PROXIMITY_SCALE;
 const MAX_LEN: usize = 1023;
 
 /// `INV[len] = INV_SCALE / len`, with `INV[0] = INV[MAX_LEN] = 0`.
-static INV: [i64; MAX_LEN + 1] = {
-    let mut table = [0i64; MAX_LEN + 1];
+static INV: [u16; MAX_LEN + 1] = {
+    let mut table = [0u16; MAX_LEN + 1];
     let mut len = 1;
     while len < MAX_LEN {
-        table[len] = INV_SCALE / len as i64;
+        table[len] = (INV_SCALE / len as i64) as u16;
         len += 1;
     }
     table
 };
 
-/// `PROXIMITY[e][q]`: weight of reaching `q` when the enemy king is on `e`.
-static PROXIMITY: [[i64; 64]; 64] = {
-    let mut table = [[0i64; 64]; 64];
-    let mut e = 0;
-    while e < 64 {
-        let mut q = 0;
-        while q < 64 {
-            let df = ((q % 8) as i64 - (e % 8) as i64).abs();
-            let dr = ((q / 8) as i64 - (e / 8) as i64).abs();
-            table[e][q] = if e == q {
-                2 * PROXIMITY_SCALE
-            } else {
-                PROXIMITY_SCALE / ((df + 1) * (dr + 1))
-            };
-            q += 1;
+/// `DELTA[a][b] = 8 |df| + |dr|` between squares `a` and `b`: the
+/// weights below depend on the two squares only through it, so two small
+/// tables replace two 64 × 64 ones (the scoring loop stays in L1).
+static DELTA: [[u8; 64]; 64] = {
+    let mut table = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (a % 8) as i32 - (b % 8) as i32;
+            let dr = (a / 8) as i32 - (b / 8) as i32;
+            table[a][b] = (8 * df.abs() + dr.abs()) as u8;
+            b += 1;
         }
-        e += 1;
+        a += 1;
+    }
+    table
+};
+
+/// Manhattan distance by [`DELTA`].
+static MANHATTAN: [u32; 64] = {
+    let mut table = [0u32; 64];
+    let mut d = 0;
+    while d < 64 {
+        table[d] = (d / 8 + d % 8) as u32;
+        d += 1;
+    }
+    table
+};
+
+/// Proximity to the enemy king by [`DELTA`]: `SCALE / ((|df| + 1)(|dr| +
+/// 1))`, doubled on the king's own square.
+static PROXIMITY: [u32; 64] = {
+    let mut table = [0u32; 64];
+    let mut d = 0;
+    while d < 64 {
+        let (df, dr) = ((d / 8) as i64, (d % 8) as i64);
+        table[d] = if d == 0 {
+            2 * PROXIMITY_SCALE
+        } else {
+            PROXIMITY_SCALE / ((df + 1) * (dr + 1))
+        } as u32;
+        d += 1;
     }
     table
 };
@@ -84,25 +110,24 @@ static PROXIMITY: [[i64; 64]; 64] = {
 /// Weight of reaching `q` when the enemy king stands on `enemy`.
 #[inline]
 pub fn proximity(q: Square, enemy: Square) -> i64 {
-    PROXIMITY[enemy.index()][q.index()]
-}
-
-#[inline]
-pub fn manhattan(a: Square, b: Square) -> i64 {
-    (a.file() as i64 - b.file() as i64).abs() + (a.rank() as i64 - b.rank() as i64).abs()
+    i64::from(PROXIMITY[DELTA[enemy.index()][q.index()] as usize])
 }
 
 /// Sums over the reached squares, given the shortest length per square.
 #[inline]
 fn score_board(own_king: Square, enemy: Square, lengths: &impl Lengths) -> i64 {
-    let prox = &PROXIMITY[enemy.index()];
+    let from_king = &DELTA[own_king.index()];
+    let from_enemy = &DELTA[enemy.index()];
     let min = lengths.to_array();
-    let mut total = 0;
+    let mut total = 0u64;
     for q in BitIter(lengths.reached()) {
-        let len = (min[q.index()] as usize).min(MAX_LEN);
-        total += manhattan(own_king, q) * prox[q.index()] * INV[len];
+        let i = q.index();
+        let len = (min[i] as usize).min(MAX_LEN);
+        // Below 2^25 (distance ≤ 14, proximity ≤ 2 · 840²): fits a u32.
+        let weight = MANHATTAN[from_king[i] as usize] * PROXIMITY[from_enemy[i] as usize];
+        total += u64::from(weight) * u64::from(INV[len]);
     }
-    total
+    total as i64
 }
 
 /// Walks a beam from `from` (exclusive) in `dir`, the first square entered
@@ -188,11 +213,22 @@ impl Entry {
 /// The coverage `C` of `side` (see the module documentation).
 #[inline]
 pub fn coverage(board: &Board, side: Side) -> i64 {
-    coverage_with::<Fastest>(board, side)
+    coverage_with::<Fastest>(board, side).value
 }
 
-/// [`coverage`] with a chosen length table (the tests compare them).
-pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> i64 {
+/// A side's coverage and, found on the way, its current beam.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coverage {
+    /// `C`.
+    pub value: i64,
+    /// The squares the side's beam enters now, its king's square included
+    /// (as in [`crate::shots::Beam`]).
+    pub beam: u64,
+}
+
+/// [`coverage`] and the beam, with a chosen length table (the tests
+/// compare them).
+pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
     let opponent = side.opponent();
     let king = board.king(side);
     let king_sq = Square::from_idx(king);
@@ -305,7 +341,10 @@ pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> i64 {
         }
     }
     debug_assert!(scratch == *cells);
-    score_board(king_sq, enemy, &lengths)
+    Coverage {
+        value: score_board(king_sq, enemy, &lengths),
+        beam: on_path | king_sq.bit(),
+    }
 }
 
 /// The beam past a pawn on it once the pawn has shifted away (its square

@@ -15,6 +15,8 @@ use crate::position::Position;
 use crate::shots::Beam;
 use crate::square::{BitIter, Square};
 
+use lengths::Fastest;
+
 pub use params::{Params, EV_SCORE_RATIO};
 
 /// Each term for one side, in evaluation units.
@@ -41,8 +43,37 @@ impl Terms {
     }
 }
 
-/// The terms for `side` (in evaluation units, good for `side`).
-pub fn terms(pos: &Position, params: &Params, side: Side, enemy_beam: &Beam) -> Terms {
+/// What the terms need of one side's laser: its coverage `C` (0 when
+/// LCOVERAGE is off) and the squares its beam enters now.
+#[derive(Clone, Copy, Debug)]
+struct Laser {
+    coverage: i64,
+    beam: u64,
+}
+
+impl Laser {
+    #[inline]
+    fn of(pos: &Position, params: &Params, side: Side) -> Laser {
+        let board = pos.board();
+        if params.lcoverage == 0 {
+            Laser {
+                coverage: 0,
+                beam: Beam::of(board, side).squares,
+            }
+        } else {
+            let c = coverage::coverage_with::<Fastest>(board, side);
+            Laser {
+                coverage: c.value,
+                beam: c.beam,
+            }
+        }
+    }
+}
+
+/// The terms for `side` (in evaluation units, good for `side`), given its
+/// own laser and the enemy's.
+#[inline]
+fn terms(pos: &Position, params: &Params, side: Side, own: &Laser, enemy_laser: &Laser) -> Terms {
     let board = pos.board();
     let king_idx = board.king(side);
     let king = Square::from_idx(king_idx);
@@ -53,7 +84,7 @@ pub fn terms(pos: &Position, params: &Params, side: Side, enemy_beam: &Beam) -> 
         .map(|sq| i64::from(terms::PCENTRAL_BONUS[sq.index()]))
         .sum();
     let (face, dist) = terms::kface(king, board.at(king_idx).orientation(), enemy);
-    let free = terms::king_zone(king) & !enemy_beam.squares;
+    let free = terms::king_zone(king) & !enemy_laser.beam;
     let p = |w: i32| i64::from(w);
     Terms {
         material: p(params.pawn) * i64::from(pawns.count_ones()),
@@ -63,22 +94,17 @@ pub fn terms(pos: &Position, params: &Params, side: Side, enemy_beam: &Beam) -> 
         pcentral: p(params.pcentral) * pcentral / i64::from(terms::PCENTRAL_SCALE),
         pbetween: p(params.pbetween)
             * i64::from((pawns & terms::between_mask(king, enemy)).count_ones()),
-        lcoverage: if params.lcoverage == 0 {
-            0
-        } else {
-            p(params.lcoverage) * coverage::coverage(board, side) / coverage::COVERAGE_DENOM
-        },
+        lcoverage: p(params.lcoverage) * own.coverage / coverage::COVERAGE_DENOM,
     }
 }
 
 /// Both sides' terms, White first.
 pub fn all_terms(pos: &Position, params: &Params) -> [Terms; 2] {
-    let board = pos.board();
-    let white_beam = Beam::of(board, Side::White);
-    let black_beam = Beam::of(board, Side::Black);
+    let white = Laser::of(pos, params, Side::White);
+    let black = Laser::of(pos, params, Side::Black);
     [
-        terms(pos, params, Side::White, &black_beam),
-        terms(pos, params, Side::Black, &white_beam),
+        terms(pos, params, Side::White, &white, &black),
+        terms(pos, params, Side::Black, &black, &white),
     ]
 }
 
