@@ -33,7 +33,7 @@ use crate::movegen;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw, touches_possible};
-use crate::square::{BitIter, Square, MAILBOX_CELLS};
+use crate::square::{BitIter, Square, MAILBOX_CELLS, NEIGHBOURS};
 
 use super::lengths::{run_constant, Fastest, Lengths};
 
@@ -262,22 +262,7 @@ pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
     let empty = !occ;
     for sq in BitIter(board.pieces(side)) {
         if sq == king_sq {
-            // King moves move the beam's origin: walk each in full.
-            movegen::for_each_piece_move(board, side, sq, |mv| {
-                let (undo, end) = apply_raw(&mut scratch, mv);
-                let dir = Piece::from_code(scratch[end]).orientation();
-                walk::<false, L>(
-                    &scratch,
-                    mv.occupancy_after(occ),
-                    Square::from_idx(end),
-                    dir,
-                    1,
-                    opposing_pawn,
-                    &mut lengths,
-                    |_, _, _| {},
-                );
-                revert_raw(&mut scratch, undo);
-            });
+            king_walks(&mut scratch, board, side, opposing_pawn, &mut lengths);
             continue;
         }
         if !touches_possible(sq, on_path, opponents, empty) {
@@ -345,6 +330,80 @@ pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
         value: score_board(king_sq, enemy, &lengths),
         beam: on_path | king_sq.bit(),
     }
+}
+
+/// Walks the beam after each king move in full (they all move the beam's
+/// origin or turn it). `scratch` is a copy of the board's cells, left as
+/// it was.
+#[inline(always)]
+fn king_walks<L: Lengths>(
+    scratch: &mut [u8; MAILBOX_CELLS],
+    board: &Board,
+    side: Side,
+    opposing_pawn: u8,
+    lengths: &mut L,
+) {
+    let king = board.king(side);
+    let king_sq = Square::from_idx(king);
+    let king_code = scratch[king];
+    let facing = board.at(king).orientation();
+    let occ = board.occupied();
+    // Rotations leave the board as it is: a beam coming back to the king
+    // zaps it whichever way it faces.
+    for turn in 1..4 {
+        let dir = (facing + turn) & 3;
+        walk::<false, L>(
+            scratch,
+            occ,
+            king_sq,
+            dir,
+            1,
+            opposing_pawn,
+            lengths,
+            |_, _, _| {},
+        );
+    }
+    // Shifts: only the destination needs the king (a beam may come back
+    // to it); the emptied square is out of the occupancy, never read.
+    for t in BitIter(NEIGHBOURS[king_sq.index()] & !occ) {
+        scratch[t.idx()] = king_code;
+        let occ_after = occ ^ king_sq.bit() ^ t.bit();
+        walk::<false, L>(
+            scratch,
+            occ_after,
+            t,
+            facing,
+            1,
+            opposing_pawn,
+            lengths,
+            |_, _, _| {},
+        );
+        scratch[t.idx()] = 0;
+    }
+    // Swaps (rare: an opposing piece next to the king) are made in full.
+    if NEIGHBOURS[king_sq.index()] & board.pieces(side.opponent()) == 0 {
+        return;
+    }
+    movegen::for_each_piece_move(board, side, king_sq, |mv| {
+        if !mv.is_swap() {
+            return;
+        }
+        let (undo, end) = apply_raw(scratch, mv);
+        let dir = Piece::from_code(scratch[end]).orientation();
+        let occ_after = mv.occupancy_after(occ);
+        let from = Square::from_idx(end);
+        walk::<false, L>(
+            scratch,
+            occ_after,
+            from,
+            dir,
+            1,
+            opposing_pawn,
+            lengths,
+            |_, _, _| {},
+        );
+        revert_raw(scratch, undo);
+    });
 }
 
 /// The beam past a pawn on it once the pawn has shifted away (its square
