@@ -143,7 +143,14 @@ pub fn walk(cells: &[u8; 256], from: Idx, mut dir: BeamDir, mut visit: impl FnMu
 /// blocker on the occupancy `occ` of `cells`: where it ends and the
 /// squares it enters (the one it stops on included, `from` not).
 #[inline]
-pub fn trace(cells: &[u8; 256], occ: u64, from: Square, mut dir: BeamDir) -> (Hit, u64) {
+pub fn trace(cells: &[u8; 256], occ: u64, from: Square, dir: BeamDir) -> (Hit, u64) {
+    trace_by(|idx| cells[idx], occ, from, dir)
+}
+
+/// [`trace`] reading the cells through `cell`: only the cells of blockers
+/// (pieces on `occ`) are read.
+#[inline(always)]
+pub fn trace_by(cell: impl Fn(Idx) -> u8, occ: u64, from: Square, mut dir: BeamDir) -> (Hit, u64) {
     let mut s = from.index();
     let mut squares = 0u64;
     loop {
@@ -155,7 +162,7 @@ pub fn trace(cells: &[u8; 256], occ: u64, from: Square, mut dir: BeamDir) -> (Hi
         let b = nearest(dir, blockers);
         squares |= ray & !RAYS[dir as usize][b];
         let idx = Square::from_index(b as u8).idx();
-        let code = cells[idx];
+        let code = cell(idx);
         let next = BEAM[dir as usize][code as usize];
         debug_assert!(next != OFF, "occupancy out of step with the cells");
         if next >= ZAP {

@@ -103,31 +103,86 @@ pub fn revert_raw(cells: &mut [u8; MAILBOX_CELLS], undo: RawUndo) {
     }
 }
 
+/// The cells a move changes, as up to three `(cell, new code)` pairs
+/// read over the unchanged board (no copy of it). Unused pairs name cell
+/// 0, a sentinel that no beam reads.
+#[derive(Clone, Copy, Debug)]
+struct Changes([(Idx, u8); 3]);
+
+impl Changes {
+    /// The changes of `mv` and the moving piece's final cell.
+    #[inline(always)]
+    fn of(cells: &[u8; MAILBOX_CELLS], mv: Move) -> (Changes, Idx) {
+        let a = mv.from().idx();
+        let piece = cells[a];
+        let mut changes = [(0, 0); 3];
+        let pivot = match mv.swap_dir() {
+            None => a,
+            Some(d) => {
+                let b = step(a, d);
+                changes[2] = (a, cells[b]);
+                b
+            }
+        };
+        let end = match mv.action() {
+            Action::Rotate(r) => {
+                changes[0] = (pivot, Piece::from_code(piece).rotated(r).code() as u8);
+                pivot
+            }
+            Action::Shift(d) => {
+                let t = step(pivot, d);
+                changes[0] = (pivot, 0);
+                changes[1] = (t, piece);
+                t
+            }
+        };
+        (Changes(changes), end)
+    }
+
+    /// The cell `idx` after the move.
+    #[inline(always)]
+    fn cell(&self, cells: &[u8; MAILBOX_CELLS], idx: Idx) -> u8 {
+        let [c0, c1, c2] = self.0;
+        if idx == c0.0 {
+            c0.1
+        } else if idx == c1.0 {
+            c1.1
+        } else if idx == c2.0 {
+            c2.1
+        } else {
+            cells[idx]
+        }
+    }
+}
+
 /// What `side`'s laser hits after `side` plays `mv` on `board`, and the
 /// piece it strikes (read after the move: it may have just arrived there).
 #[inline]
 pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piece) {
-    let struck = |cells: &[u8; MAILBOX_CELLS], hit: Hit| match hit {
-        Hit::Off => (hit, Piece::EMPTY),
-        Hit::Pawn(idx) | Hit::King(idx) => (hit, Piece::from_code(cells[idx])),
-    };
+    let cells = board.cells();
     if mv.touched_on_board() & beam.squares == 0 {
-        return struck(board.cells(), beam.hit);
+        return match beam.hit {
+            Hit::Off => (beam.hit, Piece::EMPTY),
+            Hit::Pawn(idx) | Hit::King(idx) => (beam.hit, Piece::from_code(cells[idx])),
+        };
     }
-    let mut cells = *board.cells();
-    let (_, end) = apply_raw(&mut cells, mv);
+    let (changes, end) = Changes::of(cells, mv);
     let king = if mv.from().idx() == board.king(side) {
         end
     } else {
         board.king(side)
     };
-    let (hit, _) = laser::trace(
-        &cells,
+    let cell = |idx| changes.cell(cells, idx);
+    let (hit, _) = laser::trace_by(
+        cell,
         mv.occupancy_after(board.occupied()),
         Square::from_idx(king),
-        Piece::from_code(cells[king]).orientation(),
+        Piece::from_code(cell(king)).orientation(),
     );
-    struck(&cells, hit)
+    match hit {
+        Hit::Off => (hit, Piece::EMPTY),
+        Hit::Pawn(idx) | Hit::King(idx) => (hit, Piece::from_code(cell(idx))),
+    }
 }
 
 /// Cheap pre-check: can any move of the piece on `sq` change a square of
