@@ -15,7 +15,9 @@
 //!
 //! Moves are scored lazily after the TT move has been tried, because the
 //! TT move often causes a cutoff and then nothing else is needed. Ties keep
-//! the generation order, so the order is deterministic.
+//! the generation order, so the order is deterministic: each stored key
+//! carries the move's place in the list below its score, so keys are
+//! unique and a plain swap-based selection gives the stable order.
 
 use crate::game::{Game, GameMove, Side};
 use crate::history::History;
@@ -25,6 +27,10 @@ const KILLER: i32 = 1 << 27;
 const BAD_NOISY: i32 = -(1 << 28);
 /// `noisy_order` hints are clamped to this so the stages never overlap.
 const NOISY_ORDER_LIMIT: i32 = 1 << 20;
+/// Low bits of a stored key: `TIE_MASK - place in the list`, so that of
+/// equal scores the earlier move has the larger key.
+const TIE_BITS: u32 = 16;
+const TIE_MASK: i64 = (1 << TIE_BITS) - 1;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
@@ -42,7 +48,7 @@ pub struct OrderingContext<'a, M> {
 
 pub struct MovePicker<M> {
     moves: Vec<M>,
-    keys: Vec<i32>,
+    keys: Vec<i64>,
     stage: Stage,
     next: usize,
     has_tt_move: bool,
@@ -52,7 +58,7 @@ impl<M: GameMove> MovePicker<M> {
     /// Takes the generated `moves` and a key buffer to reuse (see
     /// [`MovePicker::into_buffers`]). `tt_move` is the packed move from the
     /// table, 0 for none.
-    pub fn new(mut moves: Vec<M>, mut keys: Vec<i32>, tt_move: u16) -> Self {
+    pub fn new(mut moves: Vec<M>, mut keys: Vec<i64>, tt_move: u16) -> Self {
         keys.clear();
         let mut has_tt_move = false;
         if tt_move != 0 {
@@ -94,7 +100,8 @@ impl<M: GameMove> MovePicker<M> {
             self.score(pos, ctx);
         }
         // Selection of the best remaining move: cheap because most nodes
-        // cut off after a few moves. `>` keeps the first of equals.
+        // cut off after a few moves. Keys are unique (see `TIE_BITS`), so
+        // swapping keeps the order stable.
         let start = self.next;
         if start >= self.moves.len() {
             return None;
@@ -105,9 +112,8 @@ impl<M: GameMove> MovePicker<M> {
                 best = i;
             }
         }
-        // Shift rather than swap, so equal keys keep generation order.
-        self.moves[start..=best].rotate_right(1);
-        self.keys[start..=best].rotate_right(1);
+        self.moves.swap(start, best);
+        self.keys.swap(start, best);
         self.next += 1;
         Some(self.moves[start])
     }
@@ -115,9 +121,10 @@ impl<M: GameMove> MovePicker<M> {
     fn score<G: Game<Move = M>>(&mut self, pos: &G, ctx: &OrderingContext<'_, M>) {
         self.keys.clear();
         self.keys.resize(self.moves.len(), 0);
+        debug_assert!(self.moves.len() as i64 <= TIE_MASK);
         for i in self.next..self.moves.len() {
             let mv = self.moves[i];
-            self.keys[i] = if let Some(order) = pos.noisy_key(mv) {
+            let score = if let Some(order) = pos.noisy_key(mv) {
                 let order = order.clamp(-NOISY_ORDER_LIMIT, NOISY_ORDER_LIMIT);
                 if pos.see_ge(mv, 0) {
                     GOOD_NOISY + order
@@ -131,6 +138,7 @@ impl<M: GameMove> MovePicker<M> {
             } else {
                 ctx.history.get(ctx.side, pos.move_index(mv))
             };
+            self.keys[i] = i64::from(score) << TIE_BITS | (TIE_MASK - i as i64);
         }
     }
 
@@ -141,12 +149,12 @@ impl<M: GameMove> MovePicker<M> {
         if self.stage != Stage::Pick || self.next == 0 {
             return None;
         }
-        let key = self.keys[self.next - 1];
+        let key = (self.keys[self.next - 1] >> TIE_BITS) as i32;
         Some(key >= GOOD_NOISY - NOISY_ORDER_LIMIT || key <= BAD_NOISY + NOISY_ORDER_LIMIT)
     }
 
     /// Hands the buffers back for reuse.
-    pub fn into_buffers(self) -> (Vec<M>, Vec<i32>) {
+    pub fn into_buffers(self) -> (Vec<M>, Vec<i64>) {
         (self.moves, self.keys)
     }
 }

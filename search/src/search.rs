@@ -42,7 +42,7 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 struct Frame<M> {
     /// Buffers reused by every node at this ply.
     moves: Vec<M>,
-    keys: Vec<i32>,
+    keys: Vec<i64>,
     quiets: Vec<M>,
     /// Principal variation from this ply down.
     pv: Vec<M>,
