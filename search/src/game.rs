@@ -220,6 +220,11 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether `in_check` can ever be true. Without check the search
+    /// decides to prune a quiet move before making it (whether a move
+    /// gives check is otherwise only known once it is made).
+    const HAS_CHECK: bool = false;
+
     /// Appends the noisy moves quiescence searches. With `in_check` the
     /// search generates all legal moves instead. Default: none.
     fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}

@@ -555,6 +555,21 @@ impl<G: Game> Search<'_, G> {
         clamp_eval(self.pos.evaluate(self.eval_params))
     }
 
+    /// Late move pruning and futility pruning of a quiet move (Step 11 of
+    /// `negamax`), `quiet_count` quiet moves having been tried.
+    #[inline]
+    fn quiet_is_prunable(&self, depth: i32, eval: Score, alpha: Score, quiet_count: usize) -> bool {
+        let p = self.params;
+        let f = p.features;
+        let lmp = f.late_move_pruning
+            && depth <= p.lmp_max_depth
+            && quiet_count as i32 >= p.lmp_base + depth * depth;
+        let futile = f.futility
+            && depth <= p.futility_max_depth
+            && eval + p.futility_base + p.futility_per_depth * depth <= alpha;
+        lmp || futile
+    }
+
     /// Copies the child's PV behind `mv` into this ply's PV.
     #[inline]
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
@@ -728,34 +743,36 @@ impl<G: Game> Search<'_, G> {
             let noisy = picker
                 .last_is_noisy()
                 .unwrap_or_else(|| self.pos.is_noisy(mv));
+            // Step 11. Shallow pruning of quiet moves that cannot matter,
+            // once a move has been searched (so mate is never missed by
+            // pruning everything). Moves that give check are kept, so in a
+            // game with check the move is made first to find out.
+            let may_prune = !root && !in_check && !noisy && best > -MATE_IN_MAX_PLY;
+            if may_prune
+                && !G::HAS_CHECK
+                && self.quiet_is_prunable(depth, eval, alpha, quiets.len())
+            {
+                continue;
+            }
+            self.pos.make(mv);
+            self.tt.prefetch(self.pos.hash());
+            let gives_check = self.pos.in_check();
+            if may_prune
+                && G::HAS_CHECK
+                && !gives_check
+                && self.quiet_is_prunable(depth, eval, alpha, quiets.len())
+            {
+                self.pos.unmake();
+                continue;
+            }
+            if !noisy {
+                quiets.push(mv);
+            }
             let history = if noisy {
                 0
             } else {
                 self.w.history.get(us, self.pos.move_index(mv))
             };
-            self.pos.make(mv);
-            self.tt.prefetch(self.pos.hash());
-            let gives_check = self.pos.in_check();
-
-            // Step 11. Shallow pruning of quiet moves that cannot matter,
-            // once a move has been searched (so mate is never missed by
-            // pruning everything).
-            if !root && !in_check && !noisy && !gives_check && best > -MATE_IN_MAX_PLY {
-                let quiet_count = quiets.len() as i32;
-                let lmp = f.late_move_pruning
-                    && depth <= p.lmp_max_depth
-                    && quiet_count >= p.lmp_base + depth * depth;
-                let futile = f.futility
-                    && depth <= p.futility_max_depth
-                    && eval + p.futility_base + p.futility_per_depth * depth <= alpha;
-                if lmp || futile {
-                    self.pos.unmake();
-                    continue;
-                }
-            }
-            if !noisy {
-                quiets.push(mv);
-            }
 
             // Step 12. Check extension: a checking move is searched one ply
             // deeper (bounded so that check sequences cannot explode).

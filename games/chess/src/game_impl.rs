@@ -66,6 +66,7 @@ impl Game for Chess {
     const NAME: &'static str = "chess";
     const MOVE_INDEX_COUNT: usize = 64 * 64;
     const BENCH_DEPTH: u32 = 10;
+    const HAS_CHECK: bool = true;
 
     fn startpos() -> Chess {
         Chess::default()
