@@ -32,6 +32,13 @@ const NOISY_ORDER_LIMIT: i32 = 1 << 20;
 const TIE_BITS: u32 = 16;
 const TIE_MASK: i64 = (1 << TIE_BITS) - 1;
 
+/// Whether a stored key is a noisy move's.
+#[inline]
+fn is_noisy_key(key: i64) -> bool {
+    let score = (key >> TIE_BITS) as i32;
+    score >= GOOD_NOISY - NOISY_ORDER_LIMIT || score <= BAD_NOISY + NOISY_ORDER_LIMIT
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     TtMove,
@@ -149,8 +156,26 @@ impl<M: GameMove> MovePicker<M> {
         if self.stage != Stage::Pick || self.next == 0 {
             return None;
         }
-        let key = (self.keys[self.next - 1] >> TIE_BITS) as i32;
-        Some(key >= GOOD_NOISY - NOISY_ORDER_LIMIT || key <= BAD_NOISY + NOISY_ORDER_LIMIT)
+        Some(is_noisy_key(self.keys[self.next - 1]))
+    }
+
+    /// Drops the quiet moves not returned yet: the search calls it once
+    /// it prunes every further quiet move, so that they are not picked
+    /// one by one for nothing. Only after scoring (else it does nothing).
+    pub fn skip_quiets(&mut self) {
+        if self.stage != Stage::Pick {
+            return;
+        }
+        let mut keep = self.next;
+        for i in self.next..self.moves.len() {
+            if is_noisy_key(self.keys[i]) {
+                self.moves[keep] = self.moves[i];
+                self.keys[keep] = self.keys[i];
+                keep += 1;
+            }
+        }
+        self.moves.truncate(keep);
+        self.keys.truncate(keep);
     }
 
     /// Hands the buffers back for reuse.

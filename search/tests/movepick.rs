@@ -1,0 +1,70 @@
+//! The move picker: every move exactly once, in the contract's order, and
+//! `skip_quiets` leaving exactly the noisy moves not yet returned, in the
+//! same order.
+
+mod common;
+
+use common::random_tree::{RandomTree, TreeMove};
+use search::history::History;
+use search::movepick::{MovePicker, OrderingContext};
+use search::Game;
+
+/// Picks every move of `pos`'s root, calling `skip_quiets` after `skip_at`
+/// moves (if given). Returns the moves and whether each was noisy.
+fn pick_all(pos: &RandomTree, history: &History, skip_at: Option<usize>) -> Vec<(TreeMove, bool)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut picker = MovePicker::new(moves, Vec::new(), 0);
+    let ctx = OrderingContext {
+        history,
+        killers: [None, None],
+        side: pos.side_to_move(),
+    };
+    let mut out = Vec::new();
+    while let Some(mv) = picker.next(pos, &ctx) {
+        let noisy = picker
+            .last_is_noisy()
+            .expect("scored before the first pick");
+        out.push((mv, noisy));
+        if Some(out.len()) == skip_at {
+            picker.skip_quiets();
+        }
+    }
+    out
+}
+
+#[test]
+fn picker_returns_each_move_once_and_skipping_quiets_keeps_the_noisy_order() {
+    let mut history = History::new(RandomTree::MOVE_INDEX_COUNT, 1000);
+    let mut checked = 0;
+    for seed in 0..2_000u64 {
+        let pos = RandomTree::new(seed, 0, false);
+        // Some history so quiet moves are not all equal.
+        for i in 0..RandomTree::MOVE_INDEX_COUNT {
+            history.update(
+                pos.side_to_move(),
+                i,
+                ((seed * 7 + i as u64 * 13) % 200) as i32 - 100,
+            );
+        }
+        let full = pick_all(&pos, &history, None);
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let mut picked: Vec<u16> = full.iter().map(|(m, _)| m.0).collect();
+        picked.sort_unstable();
+        let mut expected: Vec<u16> = legal.iter().map(|m| m.0).collect();
+        expected.sort_unstable();
+        assert_eq!(picked, expected, "seed {seed}: every move exactly once");
+        for (mv, noisy) in &full {
+            assert_eq!(*noisy, pos.is_noisy(*mv), "seed {seed}: {mv}");
+        }
+        for skip_at in 1..full.len() {
+            let skipped = pick_all(&pos, &history, Some(skip_at));
+            let mut want: Vec<_> = full[..skip_at].to_vec();
+            want.extend(full[skip_at..].iter().filter(|(_, noisy)| *noisy));
+            assert_eq!(skipped, want, "seed {seed}, skip after {skip_at}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 1_000, "only {checked} skips checked");
+}
