@@ -110,15 +110,11 @@ impl<M: GameMove> MovePicker<M> {
         // cut off after a few moves. Keys are unique (see `TIE_BITS`), so
         // swapping keeps the order stable.
         let start = self.next;
-        if start >= self.moves.len() {
-            return None;
-        }
-        let mut best = start;
-        for i in start + 1..self.moves.len() {
-            if self.keys[i] > self.keys[best] {
-                best = i;
-            }
-        }
+        let rest = self.keys.get(start..).filter(|r| !r.is_empty())?;
+        // Two plain passes (a maximum, then where it is) vectorize; a
+        // running arg-max does not.
+        let max = rest.iter().copied().max().unwrap_or(i64::MIN);
+        let best = start + rest.iter().position(|&k| k == max).unwrap_or(0);
         self.moves.swap(start, best);
         self.keys.swap(start, best);
         self.next += 1;
