@@ -152,6 +152,20 @@ impl Dir {
         DIR_OFFSETS[self.0 as usize]
     }
 
+    /// The direction from `a` to `b`, which must be adjacent (one table
+    /// lookup; see [`Dir::between`] for squares that may not be).
+    #[inline]
+    pub fn towards(a: Square, b: Square) -> Dir {
+        /// By `b - a + 9` (square indices): N +8, NE +9, E +1, SE -7,
+        /// S -8, SW -9, W -1, NW +7.
+        const BY_DELTA: [u8; 19] = [5, 4, 3, 0, 0, 0, 0, 0, 6, 0, 2, 0, 0, 0, 0, 0, 7, 0, 1];
+        debug_assert_eq!(
+            Dir::between(a, b).map(|d| d.0),
+            Some(BY_DELTA[(b.index() + 9 - a.index()) % 19])
+        );
+        Dir(BY_DELTA[(b.index() + 9 - a.index()) % 19])
+    }
+
     /// The direction from `a` to an adjacent square `b`, if they are adjacent.
     pub fn between(a: Square, b: Square) -> Option<Dir> {
         let df = b.file() as i8 - a.file() as i8;

@@ -6,13 +6,17 @@
 mod common;
 
 use common::{Simple, BEAM};
+use leiserchess::board::Board;
 use leiserchess::eval::coverage;
 use leiserchess::eval::lengths::Scalar;
+use leiserchess::movegen;
 use leiserchess::shots::Beam;
+use leiserchess::square::BitIter;
 use leiserchess::{Leiserchess, Square};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use search::GameMove;
 use search::{Game, Side};
 
 /// Walks `white`'s beam on `s`, recording the shortest length per square.
@@ -76,6 +80,24 @@ fn slow_coverage(s: &Simple, white: bool) -> i64 {
     total
 }
 
+/// `for_each_piece_move_touching` gives exactly the moves of the full
+/// generator that change a square of `mask`, for every piece of `side`.
+fn assert_touching_moves_match(board: &Board, side: Side, mask: u64) {
+    for sq in BitIter(board.pieces(side)) {
+        let mut want = Vec::new();
+        movegen::for_each_piece_move(board, side, sq, |mv| {
+            if mv.touched_on_board() & mask != 0 {
+                want.push(mv.to_u16());
+            }
+        });
+        let mut got = Vec::new();
+        movegen::for_each_piece_move_touching(board, side, sq, mask, |mv| got.push(mv.to_u16()));
+        want.sort_unstable();
+        got.sort_unstable();
+        assert_eq!(got, want, "{side:?} piece on {sq}");
+    }
+}
+
 #[test]
 fn fast_coverage_equals_slow_on_random_positions() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -97,6 +119,7 @@ fn fast_coverage_equals_slow_on_random_positions() {
                 let plain = coverage::coverage_with::<Scalar>(board, side);
                 assert_eq!(plain.value, fast, "{side:?} in {}", game.fen());
                 assert_eq!(plain.beam, Beam::of(board, side).squares);
+                assert_touching_moves_match(board, side, plain.beam);
                 checked += 1;
                 nonzero += usize::from(fast != 0);
             }

@@ -273,11 +273,9 @@ pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
         // that run never enters. Walked once, lazily, and counted only if
         // some shift really plays it.
         let mut vacated: Option<VacatedWalk<L>> = None;
-        movegen::for_each_piece_move(board, side, sq, |mv| {
+        movegen::for_each_piece_move_touching(board, side, sq, on_path, |mv| {
             let touched = mv.touched_on_board() & on_path;
-            if touched == 0 {
-                return;
-            }
+            debug_assert!(touched != 0);
             // Replay from the first square the move changes: the beam up
             // to there is the current one, already counted.
             let mut first = king_sq;
