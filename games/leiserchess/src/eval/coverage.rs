@@ -20,10 +20,12 @@
 //!
 //! The fast version walks the current beam once. A move that changes no
 //! square of that beam leaves it as it is, so only moves touching the beam
-//! (and king moves, which move its origin) are replayed, and those only
-//! from the first square they change: the path before it is the current
-//! beam's, already counted. A slow version in the tests makes every move on
-//! a plain 8×8 board and must agree exactly.
+//! (generated directly, not filtered from all moves) and king moves, which
+//! move its origin, are replayed, and those only from the first square they
+//! change: the path before it is the current beam's, already counted. Walks
+//! jump from blocker to blocker on bitboards and lower each straight run's
+//! lengths at once ([`super::lengths`]). A slow version in the tests makes
+//! every move on a plain 8×8 board and must agree exactly.
 
 use search::Side;
 
