@@ -52,44 +52,15 @@ pub struct RawUndo(u64);
 /// and returns how to undo it and the moving piece's final cell.
 #[inline(always)]
 pub fn apply_raw(cells: &mut [u8; MAILBOX_CELLS], mv: Move) -> (RawUndo, Idx) {
+    let (changes, end) = Changes::of(cells, mv);
     let mut undo = 0u64;
-    let mut put = |cells: &mut [u8; MAILBOX_CELLS], idx: Idx, code: u8| {
-        undo = (undo << 16) | idx as u64 | u64::from(cells[idx]) << 8;
-        cells[idx] = code;
-    };
-    let a = mv.from().idx();
-    let piece = cells[a];
-    let pivot = match mv.swap_dir() {
-        None => a,
-        Some(d) => {
-            let b = step(a, d);
-            let other = cells[b];
-            put(cells, a, other);
-            put(cells, b, piece);
-            b
+    // The changed cells are distinct, so the order of the writes is free.
+    for (idx, code) in changes.0 {
+        if idx != Changes::UNUSED {
+            undo = (undo << 16) | idx as u64 | u64::from(cells[idx]) << 8;
+            cells[idx] = code;
         }
-    };
-    let end = match mv.action() {
-        Action::Rotate(r) => {
-            let turned = Piece::from_code(piece).rotated(r).code() as u8;
-            if pivot == a {
-                put(cells, a, turned);
-            } else {
-                cells[pivot] = turned;
-            }
-            pivot
-        }
-        Action::Shift(d) => {
-            let t = step(pivot, d);
-            put(cells, t, piece);
-            if pivot == a {
-                put(cells, a, 0);
-            } else {
-                cells[pivot] = 0;
-            }
-            t
-        }
-    };
+    }
     (RawUndo(undo), end)
 }
 
@@ -103,19 +74,21 @@ pub fn revert_raw(cells: &mut [u8; MAILBOX_CELLS], undo: RawUndo) {
     }
 }
 
-/// The cells a move changes, as up to three `(cell, new code)` pairs
-/// read over the unchanged board (no copy of it). Unused pairs name cell
-/// 0, a sentinel that no beam reads.
+/// The cells a move changes, as up to three `(cell, new code)` pairs on
+/// distinct cells, read over the unchanged board (no copy of it).
 #[derive(Clone, Copy, Debug)]
 struct Changes([(Idx, u8); 3]);
 
 impl Changes {
+    /// The cell an unused pair names: a sentinel that no beam reads.
+    const UNUSED: Idx = 0;
+
     /// The changes of `mv` and the moving piece's final cell.
     #[inline(always)]
     fn of(cells: &[u8; MAILBOX_CELLS], mv: Move) -> (Changes, Idx) {
         let a = mv.from().idx();
         let piece = cells[a];
-        let mut changes = [(0, 0); 3];
+        let mut changes = [(Changes::UNUSED, 0); 3];
         let pivot = match mv.swap_dir() {
             None => a,
             Some(d) => {
@@ -161,10 +134,7 @@ impl Changes {
 pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piece) {
     let cells = board.cells();
     if mv.touched_on_board() & beam.squares == 0 {
-        return match beam.hit {
-            Hit::Off => (beam.hit, Piece::EMPTY),
-            Hit::Pawn(idx) | Hit::King(idx) => (beam.hit, Piece::from_code(cells[idx])),
-        };
+        return struck(beam.hit, |idx| cells[idx]);
     }
     let (changes, end) = Changes::of(cells, mv);
     let king = if mv.from().idx() == board.king(side) {
@@ -179,6 +149,12 @@ pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piec
         Square::from_idx(king),
         Piece::from_code(cell(king)).orientation(),
     );
+    struck(hit, cell)
+}
+
+/// A laser result with the piece it strikes, read through `cell`.
+#[inline(always)]
+fn struck(hit: Hit, cell: impl Fn(Idx) -> u8) -> (Hit, Piece) {
     match hit {
         Hit::Off => (hit, Piece::EMPTY),
         Hit::Pawn(idx) | Hit::King(idx) => (hit, Piece::from_code(cell(idx))),

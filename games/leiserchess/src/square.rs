@@ -159,11 +159,9 @@ impl Dir {
         /// By `b - a + 9` (square indices): N +8, NE +9, E +1, SE -7,
         /// S -8, SW -9, W -1, NW +7.
         const BY_DELTA: [u8; 19] = [5, 4, 3, 0, 0, 0, 0, 0, 6, 0, 2, 0, 0, 0, 0, 0, 7, 0, 1];
-        debug_assert_eq!(
-            Dir::between(a, b).map(|d| d.0),
-            Some(BY_DELTA[(b.index() + 9 - a.index()) % 19])
-        );
-        Dir(BY_DELTA[(b.index() + 9 - a.index()) % 19])
+        let dir = Dir(BY_DELTA[(b.index() + 9 - a.index()) % 19]);
+        debug_assert_eq!(Dir::between(a, b).map(|d| d.0), Some(dir.0));
+        dir
     }
 
     /// The direction from `a` to an adjacent square `b`, if they are adjacent.
