@@ -866,13 +866,7 @@ impl<G: Game> Search<'_, G> {
         self.w.stack[ply].quiets = quiets;
 
         // Step 16. Store the result: exact inside the window, else a bound.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_orig, beta);
         self.tt.store(
             key,
             best_move.map_or(0, |m: G::Move| m.to_u16()),
@@ -1002,13 +996,7 @@ impl<G: Game> Search<'_, G> {
         }
 
         // Step 7. Store with depth 0 (below any main-search depth).
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_orig, beta);
         self.tt.store(
             key,
             best_move.map_or(0, |m: G::Move| m.to_u16()),

@@ -46,6 +46,20 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// What a search result `best` says, given the window it was searched
+    /// with (`alpha` as it was on entry): a fail high is a lower bound, a
+    /// fail low an upper bound, anything inside exact.
+    #[inline]
+    pub fn of(best: Score, alpha: Score, beta: Score) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
     fn from_bits(bits: u64) -> Option<Bound> {
         match bits & 3 {
             1 => Some(Bound::Upper),
