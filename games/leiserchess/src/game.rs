@@ -19,6 +19,14 @@ use crate::square::{BitIter, Square};
 /// Plies without a pawn zap after which the game is drawn (rule 5.2).
 pub const FIFTY_MOVE_PLIES: u16 = 100;
 
+/// The position a move may not recreate (rule 6.1) and the squares the
+/// opponent's move changed to leave it.
+#[derive(Clone, Copy, Debug)]
+struct Ko {
+    hash: u64,
+    squares: u64,
+}
+
 /// One entry of the history stack.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -93,29 +101,36 @@ impl Leiserchess {
         path
     }
 
-    /// The hash a move must not recreate (rule 6.1): the position before
-    /// the opponent's most recent move, when that move is known.
+    /// What a move must not recreate (rule 6.1): the position before the
+    /// opponent's most recent move, when that move is known and could be
+    /// undone at all (a move that zapped a piece cannot: pieces never come
+    /// back).
     #[inline]
-    fn ko_hash(&self) -> Option<u64> {
+    fn ko(&self) -> Option<Ko> {
         match self.stack.last() {
             Some(Frame {
-                played: Some(_), ..
-            }) => Some(self.hashes[self.hashes.len() - 2]),
+                played: Some((mv, undo)),
+                ..
+            }) if undo.hit == Hit::Off => Some(Ko {
+                hash: self.hashes[self.hashes.len() - 2],
+                squares: mv.touched_on_board(),
+            }),
             _ => None,
         }
     }
 
     /// Whether `mv` is forbidden by the ko rule (rule 6.1).
     #[inline]
-    fn violates_ko(&self, mv: Move, ko: u64) -> bool {
-        // A ko needs the board restored with nothing zapped; the pre-laser
-        // hash rules out almost every move without firing the laser.
-        if self.pos.hash_after_pieces(mv) != ko {
+    fn violates_ko(&self, mv: Move, ko: Ko) -> bool {
+        // Restoring the old board means changing exactly the squares the
+        // opponent changed (with nothing zapped): one comparison rules out
+        // almost every move, the pre-laser hash nearly all the rest.
+        if mv.touched_on_board() != ko.squares || self.pos.hash_after_pieces(mv) != ko.hash {
             return false;
         }
         let mut next = self.pos.clone();
         next.make(mv);
-        next.hash() == ko
+        next.hash() == ko.hash
     }
 
     /// Whether the current position occurred before (rule 5.3).
@@ -141,7 +156,7 @@ impl Leiserchess {
         }
         let mut moves = Vec::with_capacity(128);
         if depth == 1 {
-            return match self.ko_hash() {
+            return match self.ko() {
                 None => movegen::count(self.pos.board(), self.pos.side),
                 Some(_) => {
                     self.legal_moves(&mut moves);
@@ -276,7 +291,7 @@ impl Game for Leiserchess {
         }
         let start = out.len();
         movegen::generate(self.pos.board(), self.pos.side, out);
-        if let Some(ko) = self.ko_hash() {
+        if let Some(ko) = self.ko() {
             let mut keep = start;
             for i in start..out.len() {
                 let mv = out[i];
