@@ -55,6 +55,18 @@ impl Board {
         &self.cells
     }
 
+    /// The playing area, one rank per word (file a in the low byte): a
+    /// compact copy to compare boards with [`differing_squares`].
+    #[inline]
+    pub fn ranks(&self) -> [u64; 8] {
+        std::array::from_fn(|rank| {
+            let start = Square::from_index(8 * rank as u8).idx();
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&self.cells[start..start + 8]);
+            u64::from_le_bytes(bytes)
+        })
+    }
+
     #[inline]
     pub fn at(&self, idx: Idx) -> Piece {
         piece_from_code(self.cells[idx])
@@ -176,4 +188,55 @@ pub struct BoardSummary {
 #[inline]
 pub fn piece_from_code(code: u8) -> Piece {
     Piece::from_code(code)
+}
+
+/// The squares whose cells differ between two [`Board::ranks`] copies.
+#[inline]
+pub fn differing_squares(a: &[u64; 8], b: &[u64; 8]) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Gathers the bits at 0, 8, …, 56 into the top byte, in order.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let mut diff = 0u64;
+    for rank in 0..8 {
+        let x = a[rank] ^ b[rank];
+        // High bit of each byte: set when the byte is not zero.
+        let nonzero = ((x & LOW7).wrapping_add(LOW7) | x) & HIGH;
+        diff |= ((nonzero >> 7).wrapping_mul(GATHER) >> 56) << (8 * rank);
+    }
+    diff
+}
+
+#[cfg(test)]
+mod tests {
+    use super::differing_squares;
+
+    #[test]
+    fn differing_squares_marks_exactly_the_bytes_that_differ() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..10_000 {
+            let a: [u64; 8] = std::array::from_fn(|_| next());
+            // Change a few random bytes (some to the same value).
+            let mut b = a;
+            for _ in 0..(next() % 6) {
+                let (rank, byte) = ((next() % 8) as usize, next() % 8);
+                let value = if next() % 4 == 0 { 0x80 } else { next() & 0xFF };
+                b[rank] = b[rank] & !(0xFF << (8 * byte)) | value << (8 * byte);
+            }
+            let mut expected = 0u64;
+            for q in 0..64 {
+                let (rank, byte) = (q / 8, q % 8);
+                if (a[rank] >> (8 * byte)) & 0xFF != (b[rank] >> (8 * byte)) & 0xFF {
+                    expected |= 1 << q;
+                }
+            }
+            assert_eq!(differing_squares(&a, &b), expected);
+        }
+    }
 }

@@ -110,6 +110,8 @@ fn fast_coverage_equals_slow_on_random_positions() {
         for _ in 0..80 {
             let simple = Simple::from_fen(&game.fen());
             for side in [Side::White, Side::Black] {
+                // The king's walks come from the per-thread cache: one
+                // move apart, positions often reuse them.
                 let fast = coverage::coverage(game.position().board(), side);
                 let slow = slow_coverage(&simple, side == Side::White);
                 assert_eq!(fast, slow, "{side:?} in {}", game.fen());

@@ -24,7 +24,9 @@
 //! move its origin, are replayed, and those only from the first square they
 //! change: the path before it is the current beam's, already counted. Walks
 //! jump from blocker to blocker on bitboards and lower each straight run's
-//! lengths at once ([`super::lengths`]). A slow version in the tests makes
+//! lengths at once ([`super::lengths`]); the king's walks are reused from
+//! a cache while the squares they read are unchanged
+//! ([`super::king_walks`]). A slow version in the tests makes
 //! every move on a plain 8×8 board and must agree exactly.
 
 use search::Side;
@@ -35,9 +37,10 @@ use crate::movegen;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw, touches_possible};
-use crate::square::{BitIter, Square, MAILBOX_CELLS, NEIGHBOURS};
+use crate::square::{BitIter, Square, MAILBOX_CELLS};
 
-use super::lengths::{run_constant, Fastest, Lengths};
+use super::king_walks;
+use super::lengths::{run_constant, Lengths};
 
 /// Scale of `1 / minlen`.
 pub const INV_SCALE: i64 = 4096;
@@ -137,9 +140,10 @@ fn score_board(own_king: Square, enemy: Square, lengths: &impl Lengths) -> i64 {
 /// `record` sees each square entered with the travel direction and length.
 /// `occ` is the occupancy of `cells`: the walk jumps from blocker to
 /// blocker with it and reads only the cells where the beam meets a piece.
+/// Returns the squares it entered: all the board it depended on.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn walk<const RECORD: bool, L: Lengths>(
+pub(super) fn walk<const RECORD: bool, L: Lengths>(
     cells: &[u8; MAILBOX_CELLS],
     occ: u64,
     from: Square,
@@ -148,8 +152,9 @@ fn walk<const RECORD: bool, L: Lengths>(
     opposing_pawn: u8,
     lengths: &mut L,
     mut record: impl FnMut(usize, BeamDir, u16),
-) {
+) -> u64 {
     let mut s = from.index();
+    let mut entered = 0u64;
     loop {
         let ray = RAYS[dir as usize][s];
         let blockers = ray & occ;
@@ -162,6 +167,7 @@ fn walk<const RECORD: bool, L: Lengths>(
         // The squares up to the blocker (included), lengths counting up
         // from `len`.
         lengths.lower_run(segment, dir, run_constant(s, dir, len));
+        entered |= segment;
         let n = segment.count_ones() as u16;
         if RECORD {
             let step = SQUARE_STEPS[dir as usize];
@@ -172,13 +178,13 @@ fn walk<const RECORD: bool, L: Lengths>(
             }
         }
         let Some(b) = blocker else {
-            return;
+            return entered;
         };
         let code = cells[Square::from_index(b as u8).idx()];
         let next = BEAM[dir as usize][code as usize];
         debug_assert!(next != OFF);
         if next == ZAP {
-            return;
+            return entered;
         }
         // The blocker had length `len + n - 1`; the next square one more,
         // and two more again after an opposing mirror.
@@ -215,7 +221,7 @@ impl Entry {
 /// The coverage `C` of `side` (see the module documentation).
 #[inline]
 pub fn coverage(board: &Board, side: Side) -> i64 {
-    coverage_with::<Fastest>(board, side).value
+    coverage_cached(board, side).value
 }
 
 /// A side's coverage and, found on the way, its current beam.
@@ -228,9 +234,31 @@ pub struct Coverage {
     pub beam: u64,
 }
 
-/// [`coverage`] and the beam, with a chosen length table (the tests
-/// compare them).
+/// [`coverage`] and the beam, with a chosen length table and the king's
+/// walks made afresh (the tests compare them with the cached ones).
 pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
+    coverage_given_king(board, side, |scratch, opposing_pawn| {
+        king_walks::king_walks::<L>(scratch, board, side, opposing_pawn).lengths
+    })
+}
+
+/// [`coverage`] and the beam, the king's walks from the per-thread cache.
+#[inline]
+pub fn coverage_cached(board: &Board, side: Side) -> Coverage {
+    coverage_given_king(board, side, |scratch, opposing_pawn| {
+        king_walks::cached(scratch, board, side, opposing_pawn)
+    })
+}
+
+/// The coverage, the lengths of the king's walks coming from `king_lengths`
+/// (given a scratch copy of the cells to leave as it was, and the code of
+/// an opposing pawn).
+#[inline(always)]
+fn coverage_given_king<L: Lengths>(
+    board: &Board,
+    side: Side,
+    king_lengths: impl FnOnce(&mut [u8; MAILBOX_CELLS], u8) -> L,
+) -> Coverage {
     let opponent = side.opponent();
     let king = board.king(side);
     let king_sq = Square::from_idx(king);
@@ -264,7 +292,6 @@ pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
     let empty = !occ;
     for sq in BitIter(board.pieces(side)) {
         if sq == king_sq {
-            king_walks(&mut scratch, board, side, opposing_pawn, &mut lengths);
             continue;
         }
         if !touches_possible(sq, on_path, opponents, empty) {
@@ -325,85 +352,12 @@ pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
             lengths.lower_to(&run.lengths);
         }
     }
+    lengths.lower_to(&king_lengths(&mut scratch, opposing_pawn));
     debug_assert!(scratch == *cells);
     Coverage {
         value: score_board(king_sq, enemy, &lengths),
         beam: on_path | king_sq.bit(),
     }
-}
-
-/// Walks the beam after each king move in full (they all move the beam's
-/// origin or turn it). `scratch` is a copy of the board's cells, left as
-/// it was.
-#[inline(always)]
-fn king_walks<L: Lengths>(
-    scratch: &mut [u8; MAILBOX_CELLS],
-    board: &Board,
-    side: Side,
-    opposing_pawn: u8,
-    lengths: &mut L,
-) {
-    let king = board.king(side);
-    let king_sq = Square::from_idx(king);
-    let king_code = scratch[king];
-    let facing = board.at(king).orientation();
-    let occ = board.occupied();
-    // Rotations leave the board as it is: a beam coming back to the king
-    // zaps it whichever way it faces.
-    for turn in 1..4 {
-        let dir = (facing + turn) & 3;
-        walk::<false, L>(
-            scratch,
-            occ,
-            king_sq,
-            dir,
-            1,
-            opposing_pawn,
-            lengths,
-            |_, _, _| {},
-        );
-    }
-    // Shifts: only the destination needs the king (a beam may come back
-    // to it); the emptied square is out of the occupancy, never read.
-    for t in BitIter(NEIGHBOURS[king_sq.index()] & !occ) {
-        scratch[t.idx()] = king_code;
-        let occ_after = occ ^ king_sq.bit() ^ t.bit();
-        walk::<false, L>(
-            scratch,
-            occ_after,
-            t,
-            facing,
-            1,
-            opposing_pawn,
-            lengths,
-            |_, _, _| {},
-        );
-        scratch[t.idx()] = 0;
-    }
-    // Swaps (rare: an opposing piece next to the king) are made in full.
-    if NEIGHBOURS[king_sq.index()] & board.pieces(side.opponent()) == 0 {
-        return;
-    }
-    movegen::for_each_piece_move(board, side, king_sq, |mv| {
-        if !mv.is_swap() {
-            return;
-        }
-        let (undo, end) = apply_raw(scratch, mv);
-        let dir = Piece::from_code(scratch[end]).orientation();
-        let occ_after = mv.occupancy_after(occ);
-        let from = Square::from_idx(end);
-        walk::<false, L>(
-            scratch,
-            occ_after,
-            from,
-            dir,
-            1,
-            opposing_pawn,
-            lengths,
-            |_, _, _| {},
-        );
-        revert_raw(scratch, undo);
-    });
 }
 
 /// The beam past a pawn on it once the pawn has shifted away (its square

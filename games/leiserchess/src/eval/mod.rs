@@ -3,6 +3,7 @@
 
 pub mod cache;
 pub mod coverage;
+pub mod king_walks;
 pub mod lengths;
 mod params;
 pub mod terms;
@@ -14,8 +15,6 @@ use search::{Score, Side};
 use crate::position::Position;
 use crate::shots::Beam;
 use crate::square::{BitIter, Square};
-
-use lengths::Fastest;
 
 pub use params::{Params, EV_SCORE_RATIO};
 
@@ -61,7 +60,7 @@ impl Laser {
                 beam: Beam::of(board, side).squares,
             }
         } else {
-            let c = coverage::coverage_with::<Fastest>(board, side);
+            let c = coverage::coverage_cached(board, side);
             Laser {
                 coverage: c.value,
                 beam: c.beam,

@@ -1,0 +1,169 @@
+//! LCOVERAGE's king moves: the beams after each rotation, shift and swap
+//! of a side's king, walked in full (they all move the beam's origin or
+//! turn it), and a per-thread cache of them.
+//!
+//! These walks depend only on the king (square and orientation) and on the
+//! squares they read: the king's neighbours (which shifts and swaps exist),
+//! the neighbours of opposing pieces next to it (where a swap can go on to)
+//! and every square a beam enters, blockers included. Positions the search
+//! evaluates one after another mostly differ elsewhere, so each result is
+//! kept with those squares and a compact copy of the board, and reused
+//! while the board is unchanged on them: the same lengths as walking again.
+
+use std::cell::RefCell;
+
+use search::Side;
+
+use crate::board::{differing_squares, Board};
+use crate::movegen;
+use crate::piece::Piece;
+use crate::shots::{apply_raw, revert_raw};
+use crate::square::{BitIter, Square, MAILBOX_CELLS, NEIGHBOURS};
+
+use super::coverage::walk;
+use super::lengths::{Fastest, Lengths};
+
+/// The lengths along every king move's beam, and the squares they read.
+pub struct KingWalks<L> {
+    pub lengths: L,
+    pub reads: u64,
+}
+
+/// Walks the beam after each king move of `side`. `scratch` is a copy of
+/// the board's cells, left as it was; `opposing_pawn` the colour and kind
+/// bits of an opposing pawn.
+#[inline(always)]
+pub fn king_walks<L: Lengths>(
+    scratch: &mut [u8; MAILBOX_CELLS],
+    board: &Board,
+    side: Side,
+    opposing_pawn: u8,
+) -> KingWalks<L> {
+    let king = board.king(side);
+    let king_sq = Square::from_idx(king);
+    let king_code = scratch[king];
+    let facing = board.at(king).orientation();
+    let occ = board.occupied();
+    let around = NEIGHBOURS[king_sq.index()];
+    let mut lengths = L::unreached();
+    let mut reads = around;
+    // Rotations leave the board as it is: a beam coming back to the king
+    // zaps it whichever way it faces.
+    for turn in 1..4 {
+        let dir = (facing + turn) & 3;
+        reads |= walk::<false, L>(
+            scratch,
+            occ,
+            king_sq,
+            dir,
+            1,
+            opposing_pawn,
+            &mut lengths,
+            |_, _, _| {},
+        );
+    }
+    // Shifts: only the destination needs the king (a beam may come back
+    // to it); the emptied square is out of the occupancy, never read.
+    for t in BitIter(around & !occ) {
+        scratch[t.idx()] = king_code;
+        let occ_after = occ ^ king_sq.bit() ^ t.bit();
+        reads |= walk::<false, L>(
+            scratch,
+            occ_after,
+            t,
+            facing,
+            1,
+            opposing_pawn,
+            &mut lengths,
+            |_, _, _| {},
+        );
+        scratch[t.idx()] = 0;
+    }
+    // Swaps (rare: an opposing piece next to the king) are made in full.
+    let partners = around & board.pieces(side.opponent());
+    if partners == 0 {
+        return KingWalks { lengths, reads };
+    }
+    for b in BitIter(partners) {
+        reads |= NEIGHBOURS[b.index()];
+    }
+    movegen::for_each_piece_move(board, side, king_sq, |mv| {
+        if !mv.is_swap() {
+            return;
+        }
+        let (undo, end) = apply_raw(scratch, mv);
+        let dir = Piece::from_code(scratch[end]).orientation();
+        let occ_after = mv.occupancy_after(occ);
+        let from = Square::from_idx(end);
+        reads |= walk::<false, L>(
+            scratch,
+            occ_after,
+            from,
+            dir,
+            1,
+            opposing_pawn,
+            &mut lengths,
+            |_, _, _| {},
+        );
+        revert_raw(scratch, undo);
+    });
+    KingWalks { lengths, reads }
+}
+
+/// A cached result: valid for the slot's king while the board is `board`
+/// on the squares `reads`.
+#[derive(Clone, Copy)]
+struct Slot {
+    board: [u64; 8],
+    reads: u64,
+    valid: bool,
+    lengths: Fastest,
+}
+
+/// One slot per side, king square and orientation: the key fixes the
+/// king's cell, so only the squares read need checking.
+const SLOTS: usize = 2 * 64 * 4;
+
+thread_local! {
+    static CACHE: RefCell<Box<[Slot]>> = RefCell::new(
+        vec![
+            Slot {
+                board: [0; 8],
+                reads: 0,
+                valid: false,
+                lengths: Fastest::unreached(),
+            };
+            SLOTS
+        ]
+        .into_boxed_slice(),
+    );
+}
+
+/// [`king_walks`]' lengths, from the cache when the board is unchanged on
+/// the squares they read.
+#[inline]
+pub fn cached(
+    scratch: &mut [u8; MAILBOX_CELLS],
+    board: &Board,
+    side: Side,
+    opposing_pawn: u8,
+) -> Fastest {
+    let king = board.king(side);
+    let slot = (side.index() * 64 + Square::from_idx(king).index()) * 4
+        + usize::from(board.at(king).orientation());
+    let ranks = board.ranks();
+    CACHE.with_borrow_mut(|cache| {
+        let entry = &mut cache[slot];
+        if entry.valid && differing_squares(&entry.board, &ranks) & entry.reads == 0 {
+            return entry.lengths;
+        }
+        let walks = king_walks::<Fastest>(scratch, board, side, opposing_pawn);
+        *entry = Slot {
+            board: ranks,
+            reads: walks.reads,
+            valid: true,
+            lengths: walks.lengths,
+        };
+        walks.lengths
+    })
+}
