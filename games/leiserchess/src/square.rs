@@ -209,6 +209,16 @@ pub static NEIGHBOURS: [u64; 64] = {
     table
 };
 
+/// The squares of `b` and their neighbours (the union of [`NEIGHBOURS`]),
+/// by shifts.
+#[inline]
+pub const fn dilate(b: u64) -> u64 {
+    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+    let row = b | (b << 1) & NOT_FILE_A | (b >> 1) & NOT_FILE_H;
+    row | row << 8 | row >> 8
+}
+
 /// Iterates over the squares of a bitboard, lowest first.
 #[derive(Clone, Copy, Debug)]
 pub struct BitIter(pub u64);
@@ -224,5 +234,27 @@ impl Iterator for BitIter {
         let s = self.0.trailing_zeros() as u8;
         self.0 &= self.0 - 1;
         Some(Square(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{dilate, BitIter, NEIGHBOURS};
+
+    #[test]
+    fn dilate_adds_exactly_the_neighbours() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..10_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Sparse sets as well as dense ones.
+            let b = state & (state >> 17) & (state >> 31);
+            let expected = BitIter(b).fold(b, |acc, q| acc | NEIGHBOURS[q.index()]);
+            assert_eq!(dilate(b), expected, "{b:#x}");
+        }
+        for (q, &around) in NEIGHBOURS.iter().enumerate() {
+            assert_eq!(dilate(1 << q), around | 1 << q);
+        }
     }
 }

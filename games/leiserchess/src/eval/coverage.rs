@@ -24,10 +24,13 @@
 //! move its origin, are replayed, and those only from the first square they
 //! change: the path before it is the current beam's, already counted. Walks
 //! jump from blocker to blocker on bitboards and lower each straight run's
-//! lengths at once ([`super::lengths`]); the king's walks are reused from
-//! a cache while the squares they read are unchanged
-//! ([`super::king_walks`]). A slow version in the tests makes
-//! every move on a plain 8×8 board and must agree exactly.
+//! lengths at once ([`super::lengths`]). A side's coverage, and on their
+//! own its king's walks ([`super::king_walks`]), are kept with the squares
+//! they read and reused while the board is unchanged there
+//! ([`super::read_cache`]). A slow version in the tests makes every move
+//! on a plain 8×8 board and must agree exactly.
+
+use std::cell::RefCell;
 
 use search::Side;
 
@@ -37,10 +40,11 @@ use crate::movegen;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw, touches_possible};
-use crate::square::{BitIter, Square, MAILBOX_CELLS};
+use crate::square::{dilate, BitIter, Square, MAILBOX_CELLS};
 
-use super::king_walks;
+use super::king_walks::{self, KingWalks};
 use super::lengths::{run_constant, Lengths};
+use super::read_cache::{king_slot, ReadCache, KING_SLOTS};
 
 /// Scale of `1 / minlen`.
 pub const INV_SCALE: i64 = 4096;
@@ -234,31 +238,44 @@ pub struct Coverage {
     pub beam: u64,
 }
 
-/// [`coverage`] and the beam, with a chosen length table and the king's
-/// walks made afresh (the tests compare them with the cached ones).
+/// [`coverage`] and the beam, with a chosen length table and every walk
+/// made afresh (the tests compare them with the cached ones).
 pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
-    coverage_given_king(board, side, |scratch, opposing_pawn| {
-        king_walks::king_walks::<L>(scratch, board, side, opposing_pawn).lengths
-    })
+    let (coverage, _) = coverage_given_king(board, side, |scratch, opposing_pawn| {
+        king_walks::king_walks::<L>(scratch, board, side, opposing_pawn)
+    });
+    coverage
 }
 
-/// [`coverage`] and the beam, the king's walks from the per-thread cache.
+thread_local! {
+    static CACHE: RefCell<ReadCache<Coverage>> = RefCell::new(ReadCache::new(KING_SLOTS));
+}
+
+/// [`coverage`] and the beam, reused while the board is unchanged on the
+/// squares they read (the king's walks likewise, on their own).
 #[inline]
 pub fn coverage_cached(board: &Board, side: Side) -> Coverage {
-    coverage_given_king(board, side, |scratch, opposing_pawn| {
-        king_walks::cached(scratch, board, side, opposing_pawn)
+    let ranks = board.ranks();
+    // The score also depends on where the enemy king stands.
+    let enemy = board.king(side.opponent()) as u64;
+    CACHE.with_borrow_mut(|cache| {
+        cache.get_or(king_slot(board, side), enemy, &ranks, || {
+            coverage_given_king(board, side, |scratch, opposing_pawn| {
+                king_walks::cached(scratch, board, &ranks, side, opposing_pawn)
+            })
+        })
     })
 }
 
-/// The coverage, the lengths of the king's walks coming from `king_lengths`
-/// (given a scratch copy of the cells to leave as it was, and the code of
-/// an opposing pawn).
+/// The coverage and the squares it read, the king's walks coming from
+/// `king_walks` (given a scratch copy of the cells to leave as it was, and
+/// the colour and kind bits of an opposing pawn).
 #[inline(always)]
 fn coverage_given_king<L: Lengths>(
     board: &Board,
     side: Side,
-    king_lengths: impl FnOnce(&mut [u8; MAILBOX_CELLS], u8) -> L,
-) -> Coverage {
+    king_walks: impl FnOnce(&mut [u8; MAILBOX_CELLS], u8) -> KingWalks<L>,
+) -> (Coverage, u64) {
     let opponent = side.opponent();
     let king = board.king(side);
     let king_sq = Square::from_idx(king);
@@ -290,6 +307,11 @@ fn coverage_given_king<L: Lengths>(
     let mut scratch = *cells;
     let opponents = board.pieces(opponent);
     let empty = !occ;
+    // What the moves touching the beam depend on: pieces next to it, and
+    // next to the opposing pieces there (swap partners and where a swap
+    // can go on to); then every square a replay enters.
+    let near = dilate(on_path);
+    let mut reads = near | dilate(near & opponents);
     for sq in BitIter(board.pieces(side)) {
         if sq == king_sq {
             continue;
@@ -336,7 +358,7 @@ fn coverage_given_king<L: Lengths>(
                 return;
             }
             let before = (first.index() as isize - SQUARE_STEPS[dir as usize]) as u8;
-            walk::<false, L>(
+            reads |= walk::<false, L>(
                 &scratch,
                 occ_after,
                 Square::from_index(before),
@@ -348,16 +370,21 @@ fn coverage_given_king<L: Lengths>(
             );
             revert_raw(&mut scratch, undo);
         });
-        if let Some(run) = vacated.filter(|r| r.played) {
-            lengths.lower_to(&run.lengths);
+        if let Some(run) = vacated {
+            reads |= run.squares;
+            if run.played {
+                lengths.lower_to(&run.lengths);
+            }
         }
     }
-    lengths.lower_to(&king_lengths(&mut scratch, opposing_pawn));
+    let king = king_walks(&mut scratch, opposing_pawn);
+    lengths.lower_to(&king.lengths);
     debug_assert!(scratch == *cells);
-    Coverage {
+    let coverage = Coverage {
         value: score_board(king_sq, enemy, &lengths),
         beam: on_path | king_sq.bit(),
-    }
+    };
+    (coverage, reads | king.reads)
 }
 
 /// The beam past a pawn on it once the pawn has shifted away (its square

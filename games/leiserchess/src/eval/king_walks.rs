@@ -5,16 +5,15 @@
 //! These walks depend only on the king (square and orientation) and on the
 //! squares they read: the king's neighbours (which shifts and swaps exist),
 //! the neighbours of opposing pieces next to it (where a swap can go on to)
-//! and every square a beam enters, blockers included. Positions the search
-//! evaluates one after another mostly differ elsewhere, so each result is
-//! kept with those squares and a compact copy of the board, and reused
-//! while the board is unchanged on them: the same lengths as walking again.
+//! and every square a beam enters, blockers included. So they are kept in
+//! a [`ReadCache`] and reused while the board is unchanged on those
+//! squares.
 
 use std::cell::RefCell;
 
 use search::Side;
 
-use crate::board::{differing_squares, Board};
+use crate::board::Board;
 use crate::movegen;
 use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw};
@@ -22,6 +21,7 @@ use crate::square::{BitIter, Square, MAILBOX_CELLS, NEIGHBOURS};
 
 use super::coverage::walk;
 use super::lengths::{Fastest, Lengths};
+use super::read_cache::{king_slot, ReadCache, KING_SLOTS};
 
 /// The lengths along every king move's beam, and the squares they read.
 pub struct KingWalks<L> {
@@ -110,60 +110,25 @@ pub fn king_walks<L: Lengths>(
     KingWalks { lengths, reads }
 }
 
-/// A cached result: valid for the slot's king while the board is `board`
-/// on the squares `reads`.
-#[derive(Clone, Copy)]
-struct Slot {
-    board: [u64; 8],
-    reads: u64,
-    valid: bool,
-    lengths: Fastest,
-}
-
-/// One slot per side, king square and orientation: the key fixes the
-/// king's cell, so only the squares read need checking.
-const SLOTS: usize = 2 * 64 * 4;
-
 thread_local! {
-    static CACHE: RefCell<Box<[Slot]>> = RefCell::new(
-        vec![
-            Slot {
-                board: [0; 8],
-                reads: 0,
-                valid: false,
-                lengths: Fastest::unreached(),
-            };
-            SLOTS
-        ]
-        .into_boxed_slice(),
-    );
+    static CACHE: RefCell<ReadCache<(Fastest, u64)>> = RefCell::new(ReadCache::new(KING_SLOTS));
 }
 
-/// [`king_walks`]' lengths, from the cache when the board is unchanged on
-/// the squares they read.
+/// [`king_walks`]' lengths and reads, from the cache when the board is
+/// unchanged on the squares they read (`ranks` is [`Board::ranks`]).
 #[inline]
 pub fn cached(
     scratch: &mut [u8; MAILBOX_CELLS],
     board: &Board,
+    ranks: &[u64; 8],
     side: Side,
     opposing_pawn: u8,
-) -> Fastest {
-    let king = board.king(side);
-    let slot = (side.index() * 64 + Square::from_idx(king).index()) * 4
-        + usize::from(board.at(king).orientation());
-    let ranks = board.ranks();
+) -> KingWalks<Fastest> {
     CACHE.with_borrow_mut(|cache| {
-        let entry = &mut cache[slot];
-        if entry.valid && differing_squares(&entry.board, &ranks) & entry.reads == 0 {
-            return entry.lengths;
-        }
-        let walks = king_walks::<Fastest>(scratch, board, side, opposing_pawn);
-        *entry = Slot {
-            board: ranks,
-            reads: walks.reads,
-            valid: true,
-            lengths: walks.lengths,
-        };
-        walks.lengths
+        let (lengths, reads) = cache.get_or(king_slot(board, side), 0, ranks, || {
+            let walks = king_walks::<Fastest>(scratch, board, side, opposing_pawn);
+            ((walks.lengths, walks.reads), walks.reads)
+        });
+        KingWalks { lengths, reads }
     })
 }

@@ -6,6 +6,7 @@ pub mod coverage;
 pub mod king_walks;
 pub mod lengths;
 mod params;
+pub mod read_cache;
 pub mod terms;
 
 use std::fmt::Write as _;
