@@ -17,7 +17,8 @@
 //! TT move often causes a cutoff and then nothing else is needed. Ties keep
 //! the generation order, so the order is deterministic: each stored key
 //! carries the move's place in the list below its score, so keys are
-//! unique and a plain swap-based selection gives the stable order.
+//! unique, the largest key names its own move, and a move once returned
+//! has its key replaced by [`PICKED`]: nothing is moved around.
 
 use crate::game::{Game, GameMove, Side};
 use crate::history::History;
@@ -31,6 +32,8 @@ const NOISY_ORDER_LIMIT: i32 = 1 << 20;
 /// equal scores the earlier move has the larger key.
 const TIE_BITS: u32 = 16;
 const TIE_MASK: i64 = (1 << TIE_BITS) - 1;
+/// The key of a move already returned (or dropped): below every real key.
+const PICKED: i64 = i64::MIN;
 
 /// Whether a stored key is a noisy move's.
 #[inline]
@@ -57,8 +60,9 @@ pub struct MovePicker<M> {
     moves: Vec<M>,
     keys: Vec<i64>,
     stage: Stage,
-    next: usize,
     has_tt_move: bool,
+    /// The key of the move returned last, once the moves are scored.
+    last_key: Option<i64>,
 }
 
 impl<M: GameMove> MovePicker<M> {
@@ -78,8 +82,8 @@ impl<M: GameMove> MovePicker<M> {
             moves,
             keys,
             stage: Stage::TtMove,
-            next: 0,
             has_tt_move,
+            last_key: None,
         }
     }
 
@@ -98,7 +102,6 @@ impl<M: GameMove> MovePicker<M> {
         if self.stage == Stage::TtMove {
             self.stage = Stage::Score;
             if self.has_tt_move {
-                self.next = 1;
                 return Some(self.moves[0]);
             }
         }
@@ -106,26 +109,23 @@ impl<M: GameMove> MovePicker<M> {
             self.stage = Stage::Pick;
             self.score(pos, ctx);
         }
-        // Selection of the best remaining move: cheap because most nodes
-        // cut off after a few moves. Keys are unique (see `TIE_BITS`), so
-        // swapping keeps the order stable.
-        let start = self.next;
-        let rest = self.keys.get(start..).filter(|r| !r.is_empty())?;
-        // Two plain passes (a maximum, then where it is) vectorize; a
-        // running arg-max does not.
-        let max = rest.iter().copied().max().unwrap_or(i64::MIN);
-        let best = start + rest.iter().position(|&k| k == max).unwrap_or(0);
-        self.moves.swap(start, best);
-        self.keys.swap(start, best);
-        self.next += 1;
-        Some(self.moves[start])
+        // One plain pass for the largest key (it vectorizes); the key says
+        // where its move is. Cheap because most nodes cut off after a few
+        // moves.
+        let best = self.keys.iter().copied().max().filter(|&k| k != PICKED)?;
+        let at = (TIE_MASK - (best & TIE_MASK)) as usize;
+        self.keys[at] = PICKED;
+        self.last_key = Some(best);
+        Some(self.moves[at])
     }
 
     fn score<G: Game<Move = M>>(&mut self, pos: &G, ctx: &OrderingContext<'_, M>) {
         self.keys.clear();
-        self.keys.resize(self.moves.len(), 0);
+        self.keys.resize(self.moves.len(), PICKED);
         debug_assert!(self.moves.len() as i64 <= TIE_MASK);
-        for i in self.next..self.moves.len() {
+        // The table move, first in the list, was returned already.
+        let first = usize::from(self.has_tt_move);
+        for i in first..self.moves.len() {
             let mv = self.moves[i];
             let score = if let Some(order) = pos.noisy_key(mv) {
                 let order = order.clamp(-NOISY_ORDER_LIMIT, NOISY_ORDER_LIMIT);
@@ -149,29 +149,18 @@ impl<M: GameMove> MovePicker<M> {
     /// knows (it has scored the moves; the table move comes before that).
     #[inline]
     pub fn last_is_noisy(&self) -> Option<bool> {
-        if self.stage != Stage::Pick || self.next == 0 {
-            return None;
-        }
-        Some(is_noisy_key(self.keys[self.next - 1]))
+        self.last_key.map(is_noisy_key)
     }
 
     /// Drops the quiet moves not returned yet: the search calls it once
     /// it prunes every further quiet move, so that they are not picked
     /// one by one for nothing. Only after scoring (else it does nothing).
     pub fn skip_quiets(&mut self) {
-        if self.stage != Stage::Pick {
-            return;
-        }
-        let mut keep = self.next;
-        for i in self.next..self.moves.len() {
-            if is_noisy_key(self.keys[i]) {
-                self.moves[keep] = self.moves[i];
-                self.keys[keep] = self.keys[i];
-                keep += 1;
+        for key in &mut self.keys {
+            if *key != PICKED && !is_noisy_key(*key) {
+                *key = PICKED;
             }
         }
-        self.moves.truncate(keep);
-        self.keys.truncate(keep);
     }
 
     /// Hands the buffers back for reuse.
