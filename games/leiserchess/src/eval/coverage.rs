@@ -40,7 +40,7 @@ use crate::movegen;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw, touches_possible};
-use crate::square::{dilate, BitIter, Square, MAILBOX_CELLS};
+use crate::square::{dilate, BitIter, Dir, Square, MAILBOX_CELLS};
 
 use super::king_walks::{self, KingWalks};
 use super::lengths::{run_constant, Lengths};
@@ -319,12 +319,19 @@ fn coverage_given_king<L: Lengths>(
         if !touches_possible(sq, on_path, opponents, empty) {
             continue;
         }
+        // Gathered first so that the replay below is one inlined loop.
+        let mut batch = [Move::shift(sq, Dir::from_index(0)); MAX_PIECE_MOVES];
+        let mut count = 0;
+        movegen::for_each_piece_move_touching(board, side, sq, on_path, |mv| {
+            batch[count] = mv;
+            count += 1;
+        });
         // Shifts of a pawn on the beam all empty its square: the beam then
         // runs on through it, the same for every shift whose destination
         // that run never enters. Walked once, lazily, and counted only if
         // some shift really plays it.
         let mut vacated: Option<VacatedWalk<L>> = None;
-        movegen::for_each_piece_move_touching(board, side, sq, on_path, |mv| {
+        for &mv in &batch[..count] {
             let touched = mv.touched_on_board() & on_path;
             debug_assert!(touched != 0);
             // Replay from the first square the move changes: the beam up
@@ -346,7 +353,7 @@ fn coverage_given_king<L: Lengths>(
                 let dest = touched_destination(mv, sq);
                 if run.squares & dest.bit() == 0 {
                     run.played = true;
-                    return;
+                    continue;
                 }
                 // The run meets the shifted pawn: this beam is its own.
             }
@@ -355,7 +362,7 @@ fn coverage_given_king<L: Lengths>(
             // adds nothing: the current beam reached it at this length.
             if BEAM[dir as usize][scratch[first.idx()] as usize] == ZAP {
                 revert_raw(&mut scratch, undo);
-                return;
+                continue;
             }
             let before = (first.index() as isize - SQUARE_STEPS[dir as usize]) as u8;
             reads |= walk::<false, L>(
@@ -369,7 +376,7 @@ fn coverage_given_king<L: Lengths>(
                 |_, _, _| {},
             );
             revert_raw(&mut scratch, undo);
-        });
+        }
         if let Some(run) = vacated {
             reads |= run.squares;
             if run.played {
@@ -386,6 +393,10 @@ fn coverage_given_king<L: Lengths>(
     };
     (coverage, reads | king.reads)
 }
+
+/// The most moves one piece can have: 3 rotations and 8 shifts, and for
+/// each of up to 8 opposing neighbours a swap then one of those 11.
+const MAX_PIECE_MOVES: usize = 11 + 8 * 11;
 
 /// The beam past a pawn on it once the pawn has shifted away (its square
 /// empty, the rest of the board as it is): where it first enters each
