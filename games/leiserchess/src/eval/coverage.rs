@@ -399,11 +399,10 @@ fn coverage_given_king<L: Lengths>(
 const MAX_PIECE_MOVES: usize = 11 + 8 * 11;
 
 /// The beam past a pawn on it once the pawn has shifted away (its square
-/// empty, the rest of the board as it is): where it first enters each
-/// square, and whether some shift plays exactly this beam.
+/// empty, the rest of the board as it is): the squares it enters, their
+/// lengths, and whether some shift plays exactly this beam.
 struct VacatedWalk<L> {
     squares: u64,
-    entry: [Entry; 64],
     lengths: L,
     played: bool,
 }
@@ -418,33 +417,26 @@ impl<L: Lengths> VacatedWalk<L> {
         at: Entry,
         opposing_pawn: u8,
     ) -> VacatedWalk<L> {
-        let mut run = VacatedWalk {
-            squares: 0,
-            entry: [Entry(0); 64],
-            lengths: L::unreached(),
-            played: false,
-        };
+        let mut lengths = L::unreached();
         let piece = scratch[sq.idx()];
         scratch[sq.idx()] = 0;
         let before = (sq.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
-        let (squares, entry) = (&mut run.squares, &mut run.entry);
-        walk::<true, L>(
+        let squares = walk::<false, L>(
             scratch,
             occ & !sq.bit(),
             Square::from_index(before),
             at.dir(),
             at.len(),
             opposing_pawn,
-            &mut run.lengths,
-            |q, dir, len| {
-                if *squares & (1 << q) == 0 {
-                    *squares |= 1 << q;
-                    entry[q] = Entry::new(dir, len);
-                }
-            },
+            &mut lengths,
+            |_, _, _| {},
         );
         scratch[sq.idx()] = piece;
-        run
+        VacatedWalk {
+            squares,
+            lengths,
+            played: false,
+        }
     }
 }
 
