@@ -1,11 +1,12 @@
 //! The evaluation, and LCOVERAGE (its dominant term) alone. Computed in
-//! full each time (`evaluate_white`): the search's evaluation cache would
-//! otherwise answer every repetition.
+//! full each time (`evaluate_white_fresh`, `coverage_with`): the search's
+//! caches would otherwise answer every repetition.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use search::{Game, Side};
 
-use leiserchess::eval::{coverage, evaluate_white};
+use leiserchess::eval::lengths::Fastest;
+use leiserchess::eval::{coverage, evaluate_white_fresh};
 use leiserchess::{Leiserchess, Params};
 
 fn bench_evaluate(c: &mut Criterion) {
@@ -19,7 +20,7 @@ fn bench_evaluate(c: &mut Criterion) {
         b.iter(|| {
             games
                 .iter()
-                .map(|g| evaluate_white(g.position(), &params))
+                .map(|g| evaluate_white_fresh(g.position(), &params))
                 .sum::<i32>()
         })
     });
@@ -29,7 +30,8 @@ fn bench_evaluate(c: &mut Criterion) {
                 .iter()
                 .map(|g| {
                     let board = g.position().board();
-                    coverage::coverage(board, Side::White) + coverage::coverage(board, Side::Black)
+                    coverage::coverage_with::<Fastest>(board, Side::White).value
+                        + coverage::coverage_with::<Fastest>(board, Side::Black).value
                 })
                 .sum::<i64>()
         })
@@ -43,7 +45,7 @@ fn bench_evaluate(c: &mut Criterion) {
                 black_box(
                     games
                         .iter()
-                        .map(|g| evaluate_white(g.position(), &no_cov))
+                        .map(|g| evaluate_white_fresh(g.position(), &no_cov))
                         .sum::<i32>(),
                 )
             })

@@ -1,6 +1,6 @@
-//! Times the evaluation (for profiling): over the bench positions, or with
-//! an argument N over N positions from seeded random games (more varied:
-//! closer to what the search meets).
+//! Times the evaluation, computed afresh (for profiling): over the bench
+//! positions, or with an argument N over N positions from seeded random
+//! games (more varied: closer to what the search meets).
 
 use std::time::Instant;
 
@@ -47,7 +47,10 @@ fn main() {
     let mut sum = 0i64;
     for _ in 0..rounds {
         for g in &games {
-            sum += i64::from(leiserchess::eval::evaluate_white(g.position(), &params));
+            sum += i64::from(leiserchess::eval::evaluate_white_fresh(
+                g.position(),
+                &params,
+            ));
         }
     }
     let per = start.elapsed().as_nanos() as f64 / (rounds * games.len()) as f64;

@@ -7,12 +7,12 @@ mod common;
 
 use common::{Simple, BEAM};
 use leiserchess::board::Board;
-use leiserchess::eval::coverage;
 use leiserchess::eval::lengths::Scalar;
+use leiserchess::eval::{self, coverage};
 use leiserchess::movegen;
 use leiserchess::shots::Beam;
 use leiserchess::square::BitIter;
-use leiserchess::{Leiserchess, Square};
+use leiserchess::{Leiserchess, Params, Square};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -110,8 +110,8 @@ fn fast_coverage_equals_slow_on_random_positions() {
         for _ in 0..80 {
             let simple = Simple::from_fen(&game.fen());
             for side in [Side::White, Side::Black] {
-                // The king's walks come from the per-thread cache: one
-                // move apart, positions often reuse them.
+                // Cached (the coverage and the king's walks): one move
+                // apart, positions often reuse them.
                 let fast = coverage::coverage(game.position().board(), side);
                 let slow = slow_coverage(&simple, side == Side::White);
                 assert_eq!(fast, slow, "{side:?} in {}", game.fen());
@@ -125,6 +125,14 @@ fn fast_coverage_equals_slow_on_random_positions() {
                 checked += 1;
                 nonzero += usize::from(fast != 0);
             }
+            // The whole evaluation likewise, through the caches or not.
+            let params = Params::default();
+            assert_eq!(
+                eval::evaluate_white(game.position(), &params),
+                eval::evaluate_white_fresh(game.position(), &params),
+                "{}",
+                game.fen()
+            );
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
             let Some(&mv) = moves.choose(&mut rng) else {

@@ -17,6 +17,8 @@ use crate::position::Position;
 use crate::shots::Beam;
 use crate::square::{BitIter, Square};
 
+use lengths::Fastest;
+
 pub use params::{Params, EV_SCORE_RATIO};
 
 /// Each term for one side, in evaluation units.
@@ -51,21 +53,32 @@ struct Laser {
     beam: u64,
 }
 
+/// Where a side's coverage comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// The per-thread caches where they hold it (the search).
+    Cached,
+    /// Computed afresh (for timing the computation itself).
+    Fresh,
+}
+
 impl Laser {
     #[inline]
-    fn of(pos: &Position, params: &Params, side: Side) -> Laser {
+    fn of(pos: &Position, params: &Params, side: Side, source: Source) -> Laser {
         let board = pos.board();
         if params.lcoverage == 0 {
-            Laser {
+            return Laser {
                 coverage: 0,
                 beam: Beam::of(board, side).squares,
-            }
-        } else {
-            let c = coverage::coverage_cached(board, side);
-            Laser {
-                coverage: c.value,
-                beam: c.beam,
-            }
+            };
+        }
+        let c = match source {
+            Source::Cached => coverage::coverage_cached(board, side),
+            Source::Fresh => coverage::coverage_with::<Fastest>(board, side),
+        };
+        Laser {
+            coverage: c.value,
+            beam: c.beam,
         }
     }
 }
@@ -100,8 +113,13 @@ fn terms(pos: &Position, params: &Params, side: Side, own: &Laser, enemy_laser: 
 
 /// Both sides' terms, White first.
 pub fn all_terms(pos: &Position, params: &Params) -> [Terms; 2] {
-    let white = Laser::of(pos, params, Side::White);
-    let black = Laser::of(pos, params, Side::Black);
+    all_terms_from(pos, params, Source::Cached)
+}
+
+#[inline]
+fn all_terms_from(pos: &Position, params: &Params, source: Source) -> [Terms; 2] {
+    let white = Laser::of(pos, params, Side::White, source);
+    let black = Laser::of(pos, params, Side::Black, source);
     [
         terms(pos, params, Side::White, &white, &black),
         terms(pos, params, Side::Black, &black, &white),
@@ -111,9 +129,20 @@ pub fn all_terms(pos: &Position, params: &Params) -> [Terms; 2] {
 /// Largest evaluation magnitude (well inside an `i16` for the cache).
 pub const MAX_EVAL: Score = 20_000;
 
-/// Tangerine's evaluation in centipawns, computed in full.
+/// Tangerine's evaluation in centipawns, computed in full (coverage
+/// results the per-thread caches hold are reused: they are exact).
 pub fn evaluate_white(pos: &Position, params: &Params) -> Score {
-    let [white, black] = all_terms(pos, params);
+    total_white(all_terms_from(pos, params, Source::Cached))
+}
+
+/// [`evaluate_white`] with nothing reused from any cache: what benchmarks
+/// of the evaluation time.
+pub fn evaluate_white_fresh(pos: &Position, params: &Params) -> Score {
+    total_white(all_terms_from(pos, params, Source::Fresh))
+}
+
+#[inline]
+fn total_white([white, black]: [Terms; 2]) -> Score {
     let total = (white.total() - black.total()) / i64::from(EV_SCORE_RATIO);
     total.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as Score
 }
