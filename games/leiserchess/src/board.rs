@@ -209,17 +209,15 @@ pub fn differing_squares(a: &[u64; 8], b: &[u64; 8]) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use rand::{RngCore, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
     use super::differing_squares;
 
     #[test]
     fn differing_squares_marks_exactly_the_bytes_that_differ() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut next = move || rng.next_u64();
         for _ in 0..10_000 {
             let a: [u64; 8] = std::array::from_fn(|_| next());
             // Change a few random bytes (some to the same value).

@@ -239,17 +239,17 @@ impl Iterator for BitIter {
 
 #[cfg(test)]
 mod tests {
+    use rand::{RngCore, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
     use super::{dilate, BitIter, NEIGHBOURS};
 
     #[test]
     fn dilate_adds_exactly_the_neighbours() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
         for _ in 0..10_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
             // Sparse sets as well as dense ones.
-            let b = state & (state >> 17) & (state >> 31);
+            let b = rng.next_u64() & rng.next_u64() & rng.next_u64();
             let expected = BitIter(b).fold(b, |acc, q| acc | NEIGHBOURS[q.index()]);
             assert_eq!(dilate(b), expected, "{b:#x}");
         }
