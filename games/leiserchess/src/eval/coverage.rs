@@ -258,13 +258,14 @@ pub fn coverage_cached(board: &Board, side: Side) -> Coverage {
     let ranks = board.ranks();
     // The score also depends on where the enemy king stands.
     let enemy = board.king(side.opponent()) as u64;
-    CACHE.with_borrow_mut(|cache| {
+    let (coverage, _) = CACHE.with_borrow_mut(|cache| {
         cache.get_or(king_slot(board, side), enemy, &ranks, || {
             coverage_given_king(board, side, |scratch, opposing_pawn| {
                 king_walks::cached(scratch, board, &ranks, side, opposing_pawn)
             })
         })
-    })
+    });
+    coverage
 }
 
 /// The coverage and the squares it read, the king's walks coming from

@@ -111,7 +111,7 @@ pub fn king_walks<L: Lengths>(
 }
 
 thread_local! {
-    static CACHE: RefCell<ReadCache<(Fastest, u64)>> = RefCell::new(ReadCache::new(KING_SLOTS));
+    static CACHE: RefCell<ReadCache<Fastest>> = RefCell::new(ReadCache::new(KING_SLOTS));
 }
 
 /// [`king_walks`]' lengths and reads, from the cache when the board is
@@ -127,7 +127,7 @@ pub fn cached(
     CACHE.with_borrow_mut(|cache| {
         let (lengths, reads) = cache.get_or(king_slot(board, side), 0, ranks, || {
             let walks = king_walks::<Fastest>(scratch, board, side, opposing_pawn);
-            ((walks.lengths, walks.reads), walks.reads)
+            (walks.lengths, walks.reads)
         });
         KingWalks { lengths, reads }
     })

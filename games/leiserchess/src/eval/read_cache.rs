@@ -35,9 +35,10 @@ impl<T: Copy> ReadCache<T> {
         }
     }
 
-    /// The result in `slot` if it was computed with `tag` on a board equal
-    /// to `ranks` (see [`Board::ranks`]) on every square it read; otherwise
-    /// `compute()`'s `(result, squares read)`, stored in the slot.
+    /// The result in `slot` and the squares it read, if it was computed
+    /// with `tag` on a board equal to `ranks` (see [`Board::ranks`]) on
+    /// every one of them; otherwise `compute()`'s `(result, squares read)`,
+    /// stored in the slot.
     #[inline]
     pub fn get_or(
         &mut self,
@@ -45,11 +46,11 @@ impl<T: Copy> ReadCache<T> {
         tag: u64,
         ranks: &[u64; 8],
         compute: impl FnOnce() -> (T, u64),
-    ) -> T {
+    ) -> (T, u64) {
         let entry = &mut self.slots[slot];
         if let Some(value) = entry.value {
             if entry.tag == tag && differing_squares(&entry.board, ranks) & entry.reads == 0 {
-                return value;
+                return (value, entry.reads);
             }
         }
         let (value, reads) = compute();
@@ -59,7 +60,7 @@ impl<T: Copy> ReadCache<T> {
             tag,
             value: Some(value),
         };
-        value
+        (value, reads)
     }
 }
 
