@@ -1,5 +1,5 @@
 //! The `leiserchess-engine` binary driven over UCI as a GUI or the
-//! autotester would (rule 9 of shared/leiserchess-rules.md).
+//! autotester would (rule 9 of docs/leiserchess-rules.md).
 
 use std::time::{Duration, Instant};
 
