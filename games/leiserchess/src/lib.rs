@@ -1,4 +1,4 @@
-//! Leiserchess: rules (see `shared/leiserchess-rules.md`), evaluation and
+//! Leiserchess: rules (see `docs/leiserchess-rules.md`), evaluation and
 //! the `search::Game` implementation.
 //!
 //! The board is a 16 × 16 mailbox with sentinels (rule 1.4) plus king

@@ -1,4 +1,4 @@
-//! One or more tests per rule of `shared/leiserchess-rules.md`.
+//! One or more tests per rule of `docs/leiserchess-rules.md`.
 
 mod common;
 
