@@ -27,6 +27,21 @@ pub enum ApiError {
     Rejected { status: StatusCode, message: String },
     #[error("no such endpoint")]
     NotFound,
+    /// The Host header (or request target) names another machine.
+    #[error("{0}")]
+    BadHost(String),
+    #[error("more than one Host header")]
+    DuplicateHost,
+    /// A state-changing request from a page of another origin.
+    #[error("{0}")]
+    BadOrigin(String),
+    /// The declared `Content-Length` exceeds the limit (answered before
+    /// reading the body).
+    #[error("request body too large (at most {0} bytes)")]
+    BodyTooLarge(usize),
+    /// The body did not arrive in time.
+    #[error("the request body was not received in time")]
+    RequestTimeout,
     #[error("method not allowed for this endpoint")]
     MethodNotAllowed,
     /// The engine could not be started (only with an external engine or
@@ -53,6 +68,11 @@ impl ApiError {
             ApiError::Rejected { status, .. } => *status,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::EngineUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::BadHost(_) => StatusCode::MISDIRECTED_REQUEST,
+            ApiError::DuplicateHost => StatusCode::BAD_REQUEST,
+            ApiError::BadOrigin(_) => StatusCode::FORBIDDEN,
+            ApiError::BodyTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
         }
     }
 
@@ -73,6 +93,10 @@ impl ApiError {
             ApiError::NotFound => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::EngineUnavailable(_) => "engine_unavailable",
+            ApiError::BadHost(_) | ApiError::DuplicateHost => "bad_host",
+            ApiError::BadOrigin(_) => "bad_origin",
+            ApiError::BodyTooLarge(_) => "body_too_large",
+            ApiError::RequestTimeout => "request_timeout",
         }
     }
 }

@@ -12,6 +12,7 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
 
+use webgui::security::HostPolicy;
 use webgui::Config;
 
 pub struct Api {
@@ -24,11 +25,18 @@ impl Api {
     }
 
     pub fn with(config: Config) -> Api {
+        Api::with_policy(config, HostPolicy::LoopbackOnly)
+    }
+
+    pub fn with_policy(config: Config, policy: HostPolicy) -> Api {
         Api {
-            router: webgui::app(Config {
-                hash_mb: 2,
-                ..config
-            }),
+            router: webgui::app_with_host_policy(
+                Config {
+                    hash_mb: 2,
+                    ..config
+                },
+                policy,
+            ),
         }
     }
 
