@@ -21,6 +21,8 @@ pub enum ScoreBound {
 /// aspiration window failure.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo<M> {
+    /// Which line this is, from 1 (the best) to the `MultiPV` setting.
+    pub multipv: u32,
     pub depth: u32,
     /// Deepest ply reached (quiescence included).
     pub seldepth: u32,

@@ -37,6 +37,35 @@ pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Default `Move Overhead` in milliseconds.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+/// Most principal variations a search reports (`MultiPV`).
+pub const MAX_MULTIPV: usize = 5;
+
+/// The search threads this machine can run at once. More threads than
+/// cores only time-slice: they add no search and make the threads slow to
+/// notice a stop, so time limits would be overrun.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// What a search is asked beyond its [`Limits`].
+#[derive(Clone, Copy, Debug)]
+pub struct RootOptions<'a, M> {
+    /// Only these root moves are searched (UCI `searchmoves`); empty means
+    /// every legal move. Moves that are not legal are ignored.
+    pub searchmoves: &'a [M],
+    /// While this flag is set the search is pondering: time limits start
+    /// counting only once it is cleared (`ponderhit`).
+    pub pondering: Option<&'a AtomicBool>,
+}
+
+impl<M> Default for RootOptions<'_, M> {
+    fn default() -> Self {
+        RootOptions {
+            searchmoves: &[],
+            pondering: None,
+        }
+    }
+}
 
 /// One ply of the search stack.
 struct Frame<M> {
@@ -124,6 +153,7 @@ pub struct Engine<G: Game> {
     eval_params: G::Params,
     params: SearchParams,
     threads: usize,
+    multipv: usize,
     move_overhead: Duration,
     main: Worker<G>,
 }
@@ -139,6 +169,7 @@ impl<G: Game> Engine<G> {
             main: Worker::new(&params),
             params,
             threads: 1,
+            multipv: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
         })
     }
@@ -176,13 +207,23 @@ impl<G: Game> Engine<G> {
         self.hash_mb
     }
 
-    /// Search threads (Lazy SMP over the shared table); at least 1.
+    /// Search threads (Lazy SMP over the shared table): at least 1 and at
+    /// most [`max_threads`].
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        self.threads = threads.clamp(1, max_threads());
     }
 
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Principal variations to search and report, 1 to [`MAX_MULTIPV`].
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
+    }
+
+    pub fn multipv(&self) -> usize {
+        self.multipv
     }
 
     /// Time kept back per move for communication delays.
@@ -230,14 +271,32 @@ impl<G: Game> Engine<G> {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
+        self.search_with(root, limits, RootOptions::default(), stop, report)
+    }
+
+    /// [`Engine::search`] restricted to some root moves, or pondering.
+    pub fn search_with(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        options: RootOptions<'_, G::Move>,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
         let start = Instant::now();
         let budget = TimeBudget::new(limits, self.move_overhead);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        let root_moves = searchable_root_moves(root, options.searchmoves);
+        let root_moves = root_moves.as_slice();
 
         self.tt.new_search();
         self.main.build_lmr(&self.params);
 
+        // Restricting the root changes the root's result: it must not be
+        // stored as the position's own.
+        let root_filtered = !options.searchmoves.is_empty();
+        let multipv = self.multipv;
         let helpers = self.threads - 1;
         let counters: Vec<AtomicU64> = (0..=helpers).map(|_| AtomicU64::new(0)).collect();
         let helpers_stop = AtomicBool::new(false);
@@ -267,17 +326,24 @@ impl<G: Game> Engine<G> {
                             counter,
                             counters: &[],
                             node_limit: u64::MAX,
+                            budget: TimeBudget::UNLIMITED,
+                            pondering: None,
+                            soft_deadline: None,
                             hard_deadline: None,
+                            mate_limit: None,
                             start,
                             nodes: 0,
                             seldepth: 0,
                             aborted: false,
                             root_depth: 0,
+                            root_moves,
+                            root_filtered,
+                            excluded: Vec::new(),
                             iter_best: None,
                             prev_best: None,
                         };
                         let first = 1 + (index as u32 % 2);
-                        search.iterate(first, MAX_DEPTH, None, &mut |_| {});
+                        search.iterate(first, MAX_DEPTH, 1, &mut |_| {});
                     });
                 // Without the helper the search is just less parallel.
                 drop(spawned);
@@ -293,17 +359,24 @@ impl<G: Game> Engine<G> {
                 counter: &counters[0],
                 counters: &counters,
                 node_limit,
-                hard_deadline: budget.hard.map(|d| start + d),
+                budget,
+                pondering: options.pondering,
+                soft_deadline: None,
+                hard_deadline: None,
+                mate_limit: limits.mate,
                 start,
                 nodes: 0,
                 seldepth: 0,
                 aborted: false,
                 root_depth: 0,
+                root_filtered,
+                root_moves,
+                excluded: Vec::new(),
                 iter_best: None,
                 prev_best: None,
             };
-            let soft_deadline = budget.soft.map(|d| start + d);
-            let result = search.iterate(1, max_depth, soft_deadline, report);
+            search.start_clock_unless_pondering(start);
+            let result = search.iterate(1, max_depth, multipv, report);
             helpers_stop.store(true, Ordering::Relaxed);
             result
         })
@@ -323,28 +396,68 @@ struct Search<'a, G: Game> {
     /// Every thread's counter (main thread only, for reports).
     counters: &'a [AtomicU64],
     node_limit: u64,
+    /// The time limits, turned into deadlines when the clock starts.
+    budget: TimeBudget,
+    /// Set while pondering: the clock starts when it is cleared.
+    pondering: Option<&'a AtomicBool>,
+    /// Checked between iterations: no new iteration after it.
+    soft_deadline: Option<Instant>,
     /// Polled in every iteration, the first included: past it the search
     /// returns the best move found so far (or the table's move, or the
     /// first legal one) rather than risk the clock.
     hard_deadline: Option<Instant>,
+    /// `go mate N`: stop once a mate in at most N moves is proven.
+    mate_limit: Option<u32>,
     start: Instant,
     nodes: u64,
     seldepth: usize,
     aborted: bool,
     root_depth: i32,
+    /// The root moves this search may play (all legal ones unless
+    /// `searchmoves` named some).
+    root_moves: &'a [G::Move],
+    /// Whether `root_moves` leaves out legal moves.
+    root_filtered: bool,
+    /// Root moves already given a line in this iteration (`MultiPV`).
+    excluded: Vec<G::Move>,
     /// Best root move of the current iteration so far, with its score.
     iter_best: Option<(G::Move, Score)>,
     /// Best move of the last completed iteration.
     prev_best: Option<G::Move>,
 }
 
+/// One principal variation of a finished search of the root.
+struct RootLine<M> {
+    score: Score,
+    pv: Vec<M>,
+}
+
+/// The legal root moves named in `searchmoves`, or every legal move when
+/// it names none (or none that is legal).
+fn searchable_root_moves<G: Game>(root: &G, searchmoves: &[G::Move]) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    let named: Vec<G::Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| searchmoves.contains(m))
+        .collect();
+    if named.is_empty() {
+        moves
+    } else {
+        named
+    }
+}
+
 impl<G: Game> Search<'_, G> {
-    /// Iterative deepening from `first` to `max_depth`.
+    /// Iterative deepening from `first` to `max_depth`, with up to `lines`
+    /// principal variations per iteration (`MultiPV`): each line searches
+    /// the root moves the lines before it did not take.
     fn iterate(
         &mut self,
         first: u32,
         max_depth: u32,
-        soft_deadline: Option<Instant>,
+        lines: usize,
         report: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
         let mut result = SearchResult {
@@ -357,58 +470,42 @@ impl<G: Game> Search<'_, G> {
             time: Duration::ZERO,
             pv: Vec::new(),
         };
-        let mut root_moves = Vec::new();
-        self.pos.legal_moves(&mut root_moves);
-        if root_moves.is_empty() {
+        if self.root_moves.is_empty() {
             result.score = outcome_score(self.pos.no_moves_outcome(), self.pos.side_to_move(), 0);
             return result;
         }
-
-        let p = *self.params;
-        let mut score = 0;
+        let lines = lines.clamp(1, self.root_moves.len());
+        let mut previous: Vec<RootLine<G::Move>> = Vec::new();
         for depth in first..=max_depth {
             self.root_depth = depth as i32;
-            self.iter_best = None;
             self.seldepth = 0;
-
-            // Aspiration window around the last score: most iterations
-            // land inside and a narrow window searches fewer nodes.
-            let mut delta = p.aspiration_delta.max(1);
-            let (mut alpha, mut beta) = if p.features.aspiration
-                && depth as i32 >= p.aspiration_min_depth
-                && !is_mate_score(score)
-            {
-                (
-                    (score - delta).max(-INFINITE),
-                    (score + delta).min(INFINITE),
-                )
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            loop {
-                let s = self.negamax::<true>(depth as i32, alpha, beta, 0);
-                if self.aborted {
+            self.excluded.clear();
+            let mut current = Vec::with_capacity(lines);
+            for index in 0..lines {
+                let last = previous.get(index);
+                self.prev_best = last.and_then(|l| l.pv.first().copied());
+                self.iter_best = None;
+                let Some(score) = self.search_root(depth, last.map_or(0, |l| l.score), index, report)
+                else {
                     break;
+                };
+                let mut pv = self.w.stack[0].pv.clone();
+                if pv.is_empty() {
+                    pv.extend(self.iter_best.map(|(m, _)| m));
                 }
-                if s <= alpha {
-                    // Fail low: widen downwards; bring beta closer so the
-                    // re-search resolves quickly.
-                    self.report_bound(depth, s, ScoreBound::Upper, report);
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INFINITE);
-                } else if s >= beta {
-                    self.report_bound(depth, s, ScoreBound::Lower, report);
-                    beta = (s + delta).min(INFINITE);
-                } else {
-                    score = s;
+                let Some(&mv) = pv.first() else {
                     break;
-                }
-                delta = delta.saturating_mul(2);
+                };
+                self.excluded.push(mv);
+                self.publish_nodes();
+                report(&self.info(index, depth, score, ScoreBound::Exact, pv.clone()));
+                current.push(RootLine { score, pv });
             }
 
-            if self.aborted {
-                // A move that beat alpha in the unfinished iteration was
-                // searched fully: it is at least as good as the last best.
+            if current.is_empty() {
+                // Stopped inside the first line. A move that beat alpha in
+                // the unfinished iteration was searched fully: it is at
+                // least as good as the last best.
                 if let Some((mv, s)) = self.iter_best {
                     if Some(mv) != result.best_move {
                         result.best_move = Some(mv);
@@ -418,43 +515,29 @@ impl<G: Game> Search<'_, G> {
                 }
                 break;
             }
-
-            let pv = self.w.stack[0].pv.clone();
-            result.best_move = pv.first().copied().or(self.iter_best.map(|(m, _)| m));
-            result.pv = pv;
-            result.score = score;
+            // The first line searched every move: it holds the best one.
+            let best = &current[0];
+            result.best_move = best.pv.first().copied();
+            result.pv = best.pv.clone();
+            result.score = best.score;
             result.depth = depth;
             result.seldepth = self.seldepth as u32;
-            self.prev_best = result.best_move;
-            self.publish_nodes();
-            let info = self.info(depth, score, ScoreBound::Exact, result.pv.clone());
-            report(&info);
-
-            // Stop when a mate is proven within the horizon, or when the
-            // soft limit says another iteration is not worth starting.
-            if is_mate_score(score) && MATE - score.abs() <= depth as i32 {
+            if self.aborted || self.iteration_is_last(depth, result.score) {
                 break;
             }
-            if soft_deadline.is_some_and(|t| Instant::now() >= t) {
-                break;
-            }
-            // With a single legal move there is nothing to think about when
-            // the clock is running (fixed-depth searches still go on, so
-            // node counts stay deterministic).
-            if soft_deadline.is_some() && root_moves.len() == 1 {
-                break;
-            }
+            previous = current;
         }
 
         if result.best_move.is_none() {
             // Stopped before any root move was searched: fall back to the
-            // table's move or the first legal move.
+            // table's move or the first root move.
             let tt_move = self.tt.probe(self.pos.hash()).map_or(0, |h| h.mv);
-            result.best_move = root_moves
+            result.best_move = self
+                .root_moves
                 .iter()
                 .copied()
                 .find(|m| tt_move != 0 && m.to_u16() == tt_move)
-                .or(root_moves.first().copied());
+                .or(self.root_moves.first().copied());
             result.pv = result.best_move.into_iter().collect();
         }
         // The PV must start with the best move; anything else is dropped.
@@ -469,6 +552,101 @@ impl<G: Game> Search<'_, G> {
             result.seldepth = self.seldepth as u32;
         }
         result
+    }
+
+    /// One line of one iteration: the root searched in an aspiration
+    /// window around `guess`, widened until the score falls inside.
+    /// `None` when the search was stopped.
+    fn search_root(
+        &mut self,
+        depth: u32,
+        guess: Score,
+        line: usize,
+        report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> Option<Score> {
+        let p = *self.params;
+        // Most iterations land inside the window, and a narrow window
+        // searches fewer nodes.
+        let mut delta = p.aspiration_delta.max(1);
+        let (mut alpha, mut beta) = if p.features.aspiration
+            && depth as i32 >= p.aspiration_min_depth
+            && !is_mate_score(guess)
+        {
+            (
+                (guess - delta).max(-INFINITE),
+                (guess + delta).min(INFINITE),
+            )
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let s = self.negamax::<true>(depth as i32, alpha, beta, 0);
+            if self.aborted {
+                return None;
+            }
+            if s <= alpha {
+                // Fail low: widen downwards; bring beta closer so the
+                // re-search resolves quickly.
+                self.report_bound(line, depth, s, ScoreBound::Upper, report);
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INFINITE);
+            } else if s >= beta {
+                self.report_bound(line, depth, s, ScoreBound::Lower, report);
+                beta = (s + delta).min(INFINITE);
+            } else {
+                return Some(s);
+            }
+            delta = delta.saturating_mul(2);
+        }
+    }
+
+    /// Whether the iteration just completed (best score `score`) ends the
+    /// search: a mate proven within the horizon, the mate asked for, or
+    /// the soft time limit.
+    fn iteration_is_last(&mut self, depth: u32, score: Score) -> bool {
+        if is_mate_score(score) && MATE - score.abs() <= depth as i32 {
+            return true;
+        }
+        if self
+            .mate_limit
+            .is_some_and(|n| score >= MATE_IN_MAX_PLY && (MATE - score + 1) / 2 <= n as i32)
+        {
+            return true;
+        }
+        self.start_clock_on_ponderhit();
+        if self.soft_deadline.is_some_and(|t| Instant::now() >= t) {
+            return true;
+        }
+        // With a single move there is nothing to think about when the
+        // clock is running (fixed-depth searches still go on, so node
+        // counts stay deterministic).
+        self.soft_deadline.is_some() && self.root_moves.len() == 1
+    }
+
+    /// Turns the time budget into deadlines counted from `from`, unless
+    /// pondering.
+    fn start_clock_unless_pondering(&mut self, from: Instant) {
+        if self.pondering.is_some_and(|p| p.load(Ordering::Relaxed)) {
+            return;
+        }
+        self.pondering = None;
+        self.soft_deadline = self.budget.soft.map(|d| from + d);
+        self.hard_deadline = self.budget.hard.map(|d| from + d);
+    }
+
+    /// Starts the clock once pondering has ended (`ponderhit`): the time
+    /// spent pondering was the opponent's.
+    #[inline]
+    fn start_clock_on_ponderhit(&mut self) {
+        if self.pondering.is_some() {
+            self.start_clock_unless_pondering(Instant::now());
+        }
+    }
+
+    /// Whether `mv` is not to be searched at the root: not among the
+    /// root moves, or already given a line in this iteration.
+    fn skips_root_move(&self, mv: G::Move) -> bool {
+        self.excluded.contains(&mv) || (self.root_filtered && !self.root_moves.contains(&mv))
     }
 
     fn root_pv_starting_with(&self, mv: G::Move) -> Vec<G::Move> {
@@ -497,6 +675,7 @@ impl<G: Game> Search<'_, G> {
 
     fn info(
         &self,
+        line: usize,
         depth: u32,
         score: Score,
         bound: ScoreBound,
@@ -505,6 +684,7 @@ impl<G: Game> Search<'_, G> {
         let time = self.start.elapsed();
         let nodes = self.total_nodes();
         SearchInfo {
+            multipv: line as u32 + 1,
             depth,
             seldepth: self.seldepth as u32,
             score,
@@ -521,6 +701,7 @@ impl<G: Game> Search<'_, G> {
     /// for a GUI to care (not at all in quick searches).
     fn report_bound(
         &self,
+        line: usize,
         depth: u32,
         score: Score,
         bound: ScoreBound,
@@ -529,7 +710,7 @@ impl<G: Game> Search<'_, G> {
         const REPORT_AFTER: Duration = Duration::from_secs(1);
         if self.start.elapsed() >= REPORT_AFTER {
             let pv = self.w.stack[0].pv.clone();
-            report(&self.info(depth, score, bound, pv));
+            report(&self.info(line, depth, score, bound, pv));
         }
     }
 
@@ -543,6 +724,7 @@ impl<G: Game> Search<'_, G> {
             self.aborted = true;
         } else if self.nodes & (POLL_INTERVAL - 1) == 0 {
             self.publish_nodes();
+            self.start_clock_on_ponderhit();
             if self.hard_deadline.is_some_and(|t| Instant::now() >= t) {
                 self.aborted = true;
             }
@@ -739,6 +921,9 @@ impl<G: Game> Search<'_, G> {
         let mut best_move = None;
         let mut move_count = 0usize;
         while let Some(mv) = self.next_move(&mut picker, ply) {
+            if root && self.skips_root_move(mv) {
+                continue;
+            }
             move_count += 1;
             let noisy = picker
                 .last_is_noisy()
@@ -865,16 +1050,20 @@ impl<G: Game> Search<'_, G> {
         }
         self.w.stack[ply].quiets = quiets;
 
-        // Step 16. Store the result: exact inside the window, else a bound.
-        let bound = Bound::of(best, alpha_orig, beta);
-        self.tt.store(
-            key,
-            best_move.map_or(0, |m: G::Move| m.to_u16()),
-            to_tt(best, ply),
-            eval,
-            depth,
-            bound,
-        );
+        // Step 16. Store the result: exact inside the window, else a bound
+        // (not at a root searched without some of its moves: that result
+        // is not the position's).
+        if !(root && (self.root_filtered || !self.excluded.is_empty())) {
+            let bound = Bound::of(best, alpha_orig, beta);
+            self.tt.store(
+                key,
+                best_move.map_or(0, |m: G::Move| m.to_u16()),
+                to_tt(best, ply),
+                eval,
+                depth,
+                bound,
+            );
+        }
         best
     }
 

@@ -24,6 +24,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub clock: Option<Clock>,
+    /// Stop once a mate in at most this many moves is found (UCI
+    /// `go mate N`); on its own it bounds nothing else.
+    pub mate: Option<u32>,
     /// Search until stopped: clock and movetime are ignored.
     pub infinite: bool,
 }
@@ -41,6 +44,17 @@ impl Limits {
             movetime: Some(time),
             ..Limits::default()
         }
+    }
+
+    /// Whether only `stop` can end the search: `infinite`, or no depth,
+    /// node, time or clock limit (a bare `go`, or `go mate N` that may
+    /// never find its mate).
+    pub fn is_unbounded(&self) -> bool {
+        self.infinite
+            || (self.depth.is_none()
+                && self.nodes.is_none()
+                && self.movetime.is_none()
+                && self.clock.is_none())
     }
 }
 

@@ -364,15 +364,25 @@ fn bench_is_deterministic() {
 }
 
 #[test]
-fn end_of_input_lets_a_finite_search_finish() {
+fn end_of_input_stops_a_search_after_its_bestmove() {
     let s = Session::start::<RandomTree>();
-    s.send("go depth 8");
+    s.send("go depth 60");
+    std::thread::sleep(Duration::from_millis(50));
+    let start = Instant::now();
     let lines = s.close();
+    assert!(start.elapsed() < Duration::from_secs(5), "{lines:?}");
     assert_eq!(count(&lines, is_bestmove), 1);
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 8 ")),
-        "{lines:?}"
-    );
+    assert!(!lines.iter().any(|l| l.starts_with("info depth 60 ")));
+}
+
+#[test]
+fn end_of_input_lets_counts_finish() {
+    let s = Session::start::<TicTacToe>();
+    s.send("perft 4");
+    s.send("bench 3");
+    let lines = s.close();
+    assert!(lines.iter().any(|l| l.starts_with("Nodes searched: ")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("bench: ")), "{lines:?}");
 }
 
 #[test]
@@ -438,20 +448,19 @@ fn threads_and_options_take_effect() {
 }
 
 #[test]
-fn piped_commands_run_in_order_and_finite_searches_finish() {
+fn piped_commands_run_in_order() {
     let s = Session::start::<TicTacToe>();
     // Sent at once, as a script piped into the engine.
-    s.send("go depth 6");
+    s.send("go depth 9");
     s.send("position startpos moves 5");
     s.send("setoption name Hash value 2");
-    s.send("go depth 6");
+    s.send("go depth 9");
     s.send("isready");
-    let lines = s.close();
+    let lines = s.wait_for(is_bestmove, 2, LONG);
     assert_eq!(errors(&lines), 0, "{lines:?}");
-    assert_eq!(count(&lines, is_bestmove), 2);
-    // Both searches completed depth 6.
+    // Both searches completed depth 9.
     assert_eq!(
-        count(&lines, |l| l.starts_with("info depth 6 ")),
+        count(&lines, |l| l.starts_with("info depth 9 ")),
         2,
         "{lines:?}"
     );
@@ -462,24 +471,184 @@ fn piped_commands_run_in_order_and_finite_searches_finish() {
         .expect("second search");
     // The second search is from the position after 5: square 5 is taken.
     assert!(!second_pv.ends_with(" pv 5"), "{second_pv}");
-    // `isready` was queued behind the second `go`, and answered while it
-    // searched.
+    // `isready` was answered at once, before the first search ended.
     let ready = lines.iter().position(|l| l == "readyok").expect("readyok");
     let first_best = lines.iter().position(|l| is_bestmove(l)).expect("bestmove");
-    assert!(ready > first_best);
+    assert!(ready < first_best, "{lines:?}");
+    s.close();
+}
+
+/// Issue 11, item 6: the whole script runs, in order, though `quit` comes
+/// while the first search is still running.
+#[test]
+fn quit_does_not_drop_earlier_commands() {
+    let s = Session::start::<RandomTree>();
+    for line in [
+        "uci",
+        "isready",
+        "position startpos",
+        "go depth 3",
+        "isready",
+        "setoption name Hash value -5",
+        "position startpos moves m1",
+        "go depth 2",
+        "isready",
+        "quit",
+    ] {
+        s.send(line);
+    }
+    let start = Instant::now();
+    while !s.finished() {
+        assert!(start.elapsed() < LONG, "quit did not return");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let lines = s.lines();
+    assert_eq!(count(&lines, |l| l == "readyok"), 3, "{lines:?}");
+    assert_eq!(count(&lines, is_bestmove), 2, "{lines:?}");
+    assert_eq!(errors(&lines), 1, "the bad Hash value: {lines:?}");
+    assert_eq!(count(&lines, |l| l == "uciok"), 1);
+}
+
+/// Issue 11, item 7: the command loop answers during long counts, and
+/// `stop` and `quit` end them.
+#[test]
+fn isready_stop_and_quit_work_during_perft_and_bench() {
+    let tree = || Session::start::<RandomTree>();
+    for long in ["perft 12", "go perft 12", "bench 40"] {
+        let s = tree();
+        s.send(long);
+        std::thread::sleep(Duration::from_millis(50));
+        let start = Instant::now();
+        s.sync();
+        assert!(start.elapsed() < Duration::from_secs(1), "{long}: isready late");
+        s.send("stop");
+        s.wait_for(|l| l.ends_with(" stopped"), 1, Duration::from_secs(2));
+        // The engine is free again.
+        s.send("go depth 2");
+        s.wait_for(is_bestmove, 1, LONG);
+
+        let s2 = tree();
+        s2.send(long);
+        std::thread::sleep(Duration::from_millis(50));
+        s2.send("quit");
+        let start = Instant::now();
+        while !s2.finished() {
+            assert!(start.elapsed() < Duration::from_secs(2), "{long}: quit late");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        s.close();
+    }
+}
+
+/// Issue 11, item 7: `go depth 99`, `go depth 1`, `isready`, `stop`.
+#[test]
+fn stop_reaches_a_long_search_with_another_waiting() {
+    let s = Session::start::<RandomTree>();
+    s.send("go depth 99");
+    s.send("go depth 1");
+    let start = Instant::now();
+    s.sync();
+    assert!(start.elapsed() < Duration::from_secs(1));
+    s.send("stop");
+    let lines = s.wait_for(is_bestmove, 2, Duration::from_secs(2));
+    assert!(!lines.iter().any(|l| l.starts_with("info depth 99 ")));
+    assert_eq!(count(&s.close(), is_bestmove), 2);
 }
 
 #[test]
-fn stop_before_a_queued_go_is_meant_for_it() {
+fn multipv_reports_distinct_lines() {
     let s = Session::start::<RandomTree>();
+    s.send("setoption name MultiPV value 3");
     s.send("go depth 5");
+    let lines = s.wait_for(is_bestmove, 1, LONG);
+    let first_moves: Vec<String> = (1..=3)
+        .map(|k| {
+            let prefix = "info depth 5 ";
+            let tag = format!(" multipv {k} ");
+            let line = lines
+                .iter()
+                .find(|l| l.starts_with(prefix) && l.contains(&tag))
+                .unwrap_or_else(|| panic!("no line {k}: {lines:?}"));
+            line.split(" pv ").nth(1).expect("pv").split(' ').next().expect("move").to_string()
+        })
+        .collect();
+    assert_ne!(first_moves[0], first_moves[1]);
+    assert_ne!(first_moves[1], first_moves[2]);
+    assert_ne!(first_moves[0], first_moves[2]);
+    assert_eq!(bestmoves(&lines)[0], first_moves[0]);
+    s.send("setoption name MultiPV value 6");
+    assert_eq!(errors(&s.sync()), 1);
+    s.close();
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let s = Session::start::<RandomTree>();
+    let legal = legal_texts(&RandomTree::startpos());
+    let last = legal.last().expect("moves").clone();
+    s.send(&format!("go depth 4 searchmoves {last} nonsense"));
+    let lines = s.wait_for(is_bestmove, 1, LONG);
+    assert_eq!(bestmoves(&lines), vec![last]);
+    assert_eq!(errors(&lines), 1, "{lines:?}");
+    s.close();
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_then_keeps_the_clock() {
+    let s = Session::start::<RandomTree>();
+    s.send("go ponder wtime 300 btime 300 depth 3");
+    std::thread::sleep(Duration::from_millis(300));
+    // Depth 3 is long done, but no bestmove before ponderhit.
+    assert_eq!(count(&s.sync(), is_bestmove), 0);
+    s.send("ponderhit");
+    s.wait_for(is_bestmove, 1, Duration::from_secs(2));
+
+    // Without a depth: the search goes on after ponderhit only within
+    // the clock.
+    s.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(count(&s.lines(), is_bestmove), 1);
+    let start = Instant::now();
+    s.send("ponderhit");
+    s.wait_for(is_bestmove, 2, Duration::from_secs(2));
+    assert!(start.elapsed() < Duration::from_millis(700), "{:?}", start.elapsed());
+    s.close();
+}
+
+#[test]
+fn go_mate_stops_at_the_mate() {
+    // Nim: taking the last stone wins; a mate in 1 exists from a small pile.
+    let s = Session::start::<Nim>();
+    s.send("go mate 5");
+    let lines = s.wait_for(is_bestmove, 1, LONG);
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("info");
+    assert!(last_info.contains(" score mate "), "{lines:?}");
+    s.close();
+}
+
+#[test]
+fn no_legal_move_reports_a_score_first() {
+    let s = Session::start::<TicTacToe>();
+    s.send("position fen xxxoo.... o");
+    s.send("go depth 3");
+    let lines = s.wait_for(is_bestmove, 1, LONG);
+    let n = lines.len();
+    assert_eq!(lines[n - 1], "bestmove 0000");
+    assert!(lines[n - 2].starts_with("info depth 0 score "), "{lines:?}");
+    s.close();
+}
+
+#[test]
+fn stop_ends_the_running_search_and_the_waiting_one() {
+    let s = Session::start::<RandomTree>();
+    s.send("go depth 60");
     s.send("go infinite");
     s.send("stop");
-    let lines = s.wait_for(is_bestmove, 2, LONG);
-    // The first search was not stopped: it reached depth 5.
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 5 ")),
-        "{lines:?}"
-    );
+    let lines = s.wait_for(is_bestmove, 2, Duration::from_secs(5));
+    assert!(!lines.iter().any(|l| l.starts_with("info depth 60 ")));
     assert_eq!(count(&s.close(), is_bestmove), 2);
 }

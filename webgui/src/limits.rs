@@ -69,7 +69,7 @@ impl EngineLimit {
             nodes: None,
             movetime,
             clock,
-            infinite: false,
+            ..search::Limits::default()
         }
     }
 }

@@ -159,7 +159,8 @@ impl Chess {
         None
     }
 
-    /// An ASCII diagram with the FEN and hash, for the `d` command.
+    /// An ASCII diagram and the checkers, for the `d` command (the UCI
+    /// driver adds the FEN and hash key, as for every game).
     pub fn display(&self) -> String {
         let mut out = String::new();
         out.push_str(" +---+---+---+---+---+---+---+---+\n");
@@ -173,8 +174,6 @@ impl Chess {
             out.push_str(" +---+---+---+---+---+---+---+---+\n");
         }
         out.push_str("   a   b   c   d   e   f   g   h\n\n");
-        out.push_str(&format!("Fen: {}\n", self.pos.fen()));
-        out.push_str(&format!("Key: {:016X}\n", self.pos.hash()));
         let checkers: Vec<String> = self.pos.checkers().map(|s| s.to_string()).collect();
         out.push_str(&format!("Checkers: {}\n", checkers.join(" ")));
         out

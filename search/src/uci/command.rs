@@ -27,7 +27,7 @@ pub enum Command {
     Go(Go),
     Stop,
     Quit,
-    /// `ponderhit`: accepted and ignored (no pondering).
+    /// `ponderhit`: the move pondered on was played; the clock starts.
     PonderHit,
     /// `perft <depth>`, in the game's own format.
     Perft(u32),
@@ -52,9 +52,19 @@ pub struct Go {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime: Option<i64>,
+    /// `mate N`: look for a mate in at most N moves.
+    pub mate: Option<u32>,
     pub infinite: bool,
+    /// `ponder`: search on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// `searchmoves …`: only these root moves (as text; the driver checks
+    /// them against the position).
+    pub searchmoves: Vec<String>,
     /// `go perft <depth>`: count instead of searching.
     pub perft: Option<u32>,
+    /// What was wrong with the line. The rest of it is still used: a GUI
+    /// waits for a `bestmove` after any `go`.
+    pub problems: Vec<UciError>,
 }
 
 fn ms(v: i64) -> Duration {
@@ -81,8 +91,15 @@ impl Go {
             nodes: self.nodes,
             movetime: self.movetime.map(ms),
             clock,
+            mate: self.mate.filter(|&m| m > 0),
             infinite: self.infinite,
         }
+    }
+
+    /// Whether only `stop` (or `ponderhit` and then the clock) ends this
+    /// search for `side` to move.
+    pub fn waits_for_stop(&self, side: Side) -> bool {
+        self.ponder || self.limits(side).is_unbounded()
     }
 }
 
@@ -99,25 +116,75 @@ fn value<'a, T: std::str::FromStr>(
     })
 }
 
-fn parse_go<'a>(mut tokens: impl Iterator<Item = &'a str>) -> Result<Go, UciError> {
+/// The words that start a `go` parameter (and end a `searchmoves` list).
+const GO_KEYWORDS: [&str; 15] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "time",
+    "inc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+    "perft",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
+/// The value after a `go` parameter. A missing value does not swallow the
+/// next parameter's name.
+fn go_value<'a, T: std::str::FromStr>(
+    tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+    field: &str,
+) -> Result<T, UciError> {
+    match tokens.next_if(|t| !GO_KEYWORDS.contains(t)) {
+        Some(text) => text.parse().map_err(|_| UciError::BadValue {
+            field: field.to_string(),
+            value: text.to_string(),
+        }),
+        None => Err(UciError::MissingValue(field.to_string())),
+    }
+}
+
+/// Parses `go`. Unlike other commands a bad part does not reject the line:
+/// it is recorded in `problems` and the rest is kept. Only a bad `perft`
+/// rejects it, since nothing would be left to do.
+fn parse_go<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<Go, UciError> {
     let mut go = Go::default();
+    let mut tokens = tokens.peekable();
     while let Some(token) = tokens.next() {
-        match token {
-            "wtime" => go.wtime = Some(value(&mut tokens, token)?),
-            "btime" => go.btime = Some(value(&mut tokens, token)?),
-            "winc" => go.winc = Some(value(&mut tokens, token)?),
-            "binc" => go.binc = Some(value(&mut tokens, token)?),
-            "time" => go.time = Some(value(&mut tokens, token)?),
-            "inc" => go.inc = Some(value(&mut tokens, token)?),
-            "movestogo" => go.movestogo = Some(value(&mut tokens, token)?),
-            "depth" => go.depth = Some(value(&mut tokens, token)?),
-            "nodes" => go.nodes = Some(value(&mut tokens, token)?),
-            "movetime" => go.movetime = Some(value(&mut tokens, token)?),
-            "perft" => go.perft = Some(value(&mut tokens, token)?),
-            "infinite" => go.infinite = true,
-            // Accepted and ignored: we do not ponder.
-            "ponder" => {}
-            other => return Err(UciError::UnknownToken(other.to_string())),
+        let parsed = match token {
+            "wtime" => go_value(&mut tokens, token).map(|v| go.wtime = Some(v)),
+            "btime" => go_value(&mut tokens, token).map(|v| go.btime = Some(v)),
+            "winc" => go_value(&mut tokens, token).map(|v| go.winc = Some(v)),
+            "binc" => go_value(&mut tokens, token).map(|v| go.binc = Some(v)),
+            "time" => go_value(&mut tokens, token).map(|v| go.time = Some(v)),
+            "inc" => go_value(&mut tokens, token).map(|v| go.inc = Some(v)),
+            "movestogo" => go_value(&mut tokens, token).map(|v| go.movestogo = Some(v)),
+            "depth" => go_value(&mut tokens, token).map(|v| go.depth = Some(v)),
+            "nodes" => go_value(&mut tokens, token).map(|v| go.nodes = Some(v)),
+            "movetime" => go_value(&mut tokens, token).map(|v| go.movetime = Some(v)),
+            "mate" => go_value(&mut tokens, token).map(|v| go.mate = Some(v)),
+            "perft" => {
+                go.perft = Some(go_value(&mut tokens, token)?);
+                Ok(())
+            }
+            "infinite" => Ok(go.infinite = true),
+            "ponder" => Ok(go.ponder = true),
+            "searchmoves" => {
+                while let Some(mv) = tokens.next_if(|t| !GO_KEYWORDS.contains(t)) {
+                    go.searchmoves.push(mv.to_string());
+                }
+                Ok(())
+            }
+            other => Err(UciError::UnknownToken(other.to_string())),
+        };
+        if let Err(problem) = parsed {
+            go.problems.push(problem);
         }
     }
     Ok(go)
@@ -334,9 +401,37 @@ mod tests {
         let c = go("go wtime -50").limits(Side::White).clock.expect("clock");
         assert_eq!(c.remaining, Duration::ZERO);
 
-        assert!(parse("go depth").is_err());
-        assert!(parse("go depth x").is_err());
-        assert!(parse("go depth -3").is_err());
-        assert!(parse("go sideways").is_err());
+        // A bad part is reported and the rest kept.
+        for (line, depth) in [
+            ("go depth", None),
+            ("go depth x", None),
+            ("go depth -3", None),
+            ("go sideways depth 4", Some(4)),
+            ("go depth movetime 100", None),
+        ] {
+            let g = go(line);
+            assert_eq!(g.problems.len(), 1, "{line}: {g:?}");
+            assert_eq!(g.depth, depth, "{line}");
+        }
+        // A missing value does not swallow the next parameter.
+        assert_eq!(go("go depth movetime 100").movetime, Some(100));
+        // Nothing to count: the line is refused.
+        assert!(parse("go perft x").is_err());
+    }
+
+    #[test]
+    fn go_mate_ponder_and_searchmoves() {
+        let g = go("go searchmoves e2e4 d2d4 ponder wtime 10 mate 3");
+        assert_eq!(g.searchmoves, vec!["e2e4".to_string(), "d2d4".to_string()]);
+        assert!(g.ponder && g.problems.is_empty());
+        assert_eq!(g.limits(Side::White).mate, Some(3));
+        assert!(g.waits_for_stop(Side::White), "pondering waits for ponderhit");
+        assert!(!go("go wtime 10").waits_for_stop(Side::White));
+        // Only White's clock: Black to move has no bound.
+        assert!(go("go wtime 10").waits_for_stop(Side::Black));
+        assert!(go("go mate 2").waits_for_stop(Side::White));
+        assert!(go("go").waits_for_stop(Side::White));
+        assert!(!go("go mate 2 depth 9").waits_for_stop(Side::White));
+        assert_eq!(go("go searchmoves").searchmoves, Vec::<String>::new());
     }
 }

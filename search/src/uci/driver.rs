@@ -1,24 +1,31 @@
 //! The UCI controller. A reader thread turns input lines into events; the
-//! controller handles them in order and runs each search on its own
-//! thread, so `isready`, `stop` and `quit` are answered while the engine
-//! thinks.
+//! controller handles them in order and runs every long command (a search,
+//! `perft`, `go perft`, `bench`) as a job on its own thread, so `isready`,
+//! `stop` and `quit` are answered while the job runs.
 //!
 //! Rules:
-//! - every `go` ends in exactly one `bestmove` (printed by the search
-//!   thread; `bestmove 0000` only when the position has no legal move);
-//!   after `go infinite` it waits for `stop` (or `quit`, or end of input);
-//! - commands that need the engine (`go`, `setoption`, `ucinewgame`,
-//!   `bench`, `perft`) wait in a queue while a search runs, as do all
-//!   lines after them, so piped scripts run in order; a finite search is
-//!   allowed to finish, an infinite one is stopped (it would never end);
-//! - `stop` stops the running search unless a queued `go` is waiting (then
-//!   it is meant for that one); `quit` stops everything and returns;
-//!   `isready`, `position`, `d` and `eval` are answered at once when
-//!   nothing is queued;
+//! - lines are handled in the order they arrive. Those that need the engine
+//!   or change what a job would see (`go`, `position`, `setoption`,
+//!   `ucinewgame`, `bench`, `perft`) wait while a job runs, and every line
+//!   after them waits too, so piped scripts run in order. A job that only
+//!   `stop` can end (`go infinite`, `go ponder`, a `go` without limits) is
+//!   stopped when such a line waits for it;
+//! - `isready` is answered at once, whatever is running or waiting;
+//! - `stop` stops the running job at once and, when a job is waiting in
+//!   line, that one too once it starts (a script's `stop` ends everything
+//!   before it, and nothing waits forever); `ponderhit` starts the clock of
+//!   the pondering search, or of the one waiting in line;
+//! - every `go` ends in exactly one `bestmove` (printed by the job; after
+//!   an info line with the score and `bestmove 0000` when the position has
+//!   no legal move). After `go infinite` or `go ponder` it waits for `stop`
+//!   (or `ponderhit`, or `quit`, or end of input);
+//! - `quit` stops the running job and every job still waiting (each
+//!   search still prints its `bestmove`), then returns. End of input does
+//!   the same to searches, but lets `perft` and `bench` finish: a count cut
+//!   short answers nothing;
 //! - bad input is answered with `info string error: …` and changes nothing;
-//!   panics in game code are caught and reported the same way;
-//! - end of input is `quit`, except that queued commands still run and a
-//!   finite search still finishes and prints its result.
+//!   a `go` with bad parts searches with the rest; panics in game code are
+//!   caught and reported the same way.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -32,7 +39,7 @@ use std::time::Duration;
 use crate::game::Game;
 use crate::game::PerftStyle;
 use crate::info::{SearchInfo, SearchResult};
-use crate::search::{Engine, DEFAULT_HASH_MB, SEARCH_STACK_BYTES};
+use crate::search::{Engine, RootOptions, DEFAULT_HASH_MB, SEARCH_STACK_BYTES};
 use crate::time::Limits;
 
 use super::command::{self, Command, Go};
@@ -41,8 +48,9 @@ use super::format::{bestmove_line, final_info_line, info_line};
 use super::options;
 use super::tools;
 
-/// How often a finished `go infinite` checks for `stop`.
-const INFINITE_WAIT_POLL: Duration = Duration::from_millis(1);
+/// How often a finished search that must wait (`go infinite`, `go ponder`)
+/// checks for `stop` or `ponderhit`.
+const WAIT_POLL: Duration = Duration::from_millis(1);
 
 /// What the engine says about itself in answer to `uci`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,8 +69,8 @@ impl UciConfig {
     }
 }
 
-/// Line output shared by the controller and the search thread; each line
-/// is written and flushed whole.
+/// Line output shared by the controller and the job thread; each line is
+/// written and flushed whole.
 struct Output<W> {
     inner: Arc<Mutex<W>>,
 }
@@ -90,11 +98,35 @@ impl<W: Write> Output<W> {
     }
 }
 
+/// A long command, run on the job thread with the engine.
+enum Job<G: Game> {
+    Search {
+        limits: Limits,
+        searchmoves: Vec<G::Move>,
+    },
+    Perft {
+        depth: u32,
+        style: PerftStyle,
+    },
+    Bench(Option<u32>),
+}
+
+/// The flags the controller sets for a running job.
+#[derive(Default)]
+struct Control {
+    stop: AtomicBool,
+    /// Set from `go ponder` until `ponderhit`.
+    pondering: AtomicBool,
+}
+
 struct Running<G: Game> {
     id: u64,
     handle: JoinHandle<Engine<G>>,
-    stop: Arc<AtomicBool>,
-    infinite: bool,
+    control: Arc<Control>,
+    /// A search (not a count): end of input stops it.
+    is_search: bool,
+    /// Only `stop` ends it.
+    waits_for_stop: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,36 +139,53 @@ enum Flow {
 enum Event {
     Line(String),
     EndOfInput,
-    /// The search with this id has printed its bestmove.
-    SearchDone(u64),
+    /// The job with this id has finished (and printed its answer).
+    JobDone(u64),
+}
+
+/// What end of input means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EndOfInput {
+    /// The GUI has gone: stop searches (as `quit` does).
+    StopsSearches,
+    /// The command line was the whole script: let it finish.
+    LetsJobsFinish,
 }
 
 struct Driver<G: Game, W> {
     config: UciConfig,
     out: Output<W>,
     pos: G,
-    /// `None` while a search thread owns it.
+    /// `None` while a job owns it.
     engine: Option<Engine<G>>,
-    /// The engine's evaluation parameters, for `eval` during a search.
+    /// The engine's evaluation parameters, for `eval` during a job.
     eval_params: G::Params,
     running: Option<Running<G>>,
-    /// Lines waiting for the running search to end.
+    /// Lines waiting their turn.
     queue: VecDeque<String>,
     end_of_input: bool,
+    eof_policy: EndOfInput,
+    /// `quit` has arrived: jobs still to run start stopped.
+    quitting: bool,
     events: Sender<Event>,
-    searches_started: u64,
-}
-
-/// Commands that need the engine, so wait for a running search.
-fn needs_engine(line: &str) -> bool {
-    matches!(
-        line.split_whitespace().next(),
-        Some("go" | "setoption" | "ucinewgame" | "bench" | "perft")
-    )
+    jobs_started: u64,
 }
 
 fn first_word(line: &str) -> Option<&str> {
     line.split_whitespace().next()
+}
+
+/// Lines that must wait while a job runs.
+fn waits_for_job(line: &str) -> bool {
+    matches!(
+        first_word(line),
+        Some("go" | "position" | "setoption" | "ucinewgame" | "bench" | "perft")
+    )
+}
+
+/// Lines that start a job.
+fn starts_job(line: &str) -> bool {
+    matches!(first_word(line), Some("go" | "bench" | "perft"))
 }
 
 /// Runs the UCI protocol for game `G` until `quit` or end of input.
@@ -147,8 +196,17 @@ pub fn run<G: Game>(input: impl BufRead + Send + 'static, output: impl Write + S
 /// [`run`] with a custom identity.
 pub fn run_with<G: Game>(
     config: UciConfig,
-    mut input: impl BufRead + Send + 'static,
+    input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
+) {
+    run_driver::<G>(config, input, output, EndOfInput::StopsSearches);
+}
+
+fn run_driver<G: Game>(
+    config: UciConfig,
+    input: impl BufRead + Send + 'static,
+    output: impl Write + Send + 'static,
+    eof_policy: EndOfInput,
 ) {
     let out = Output {
         inner: Arc::new(Mutex::new(output)),
@@ -161,26 +219,7 @@ pub fn run_with<G: Game>(
         }
     };
     let (events, inbox) = channel();
-    let reader_events = events.clone();
-    // The reader is not joined: after `quit` it may be blocked reading a
-    // terminal; it ends with the process (or at end of input).
-    let reader = std::thread::Builder::new()
-        .name("uci reader".to_string())
-        .spawn(move || {
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                let event = match input.read_until(b'\n', &mut buffer) {
-                    Ok(0) | Err(_) => Event::EndOfInput,
-                    Ok(_) => Event::Line(String::from_utf8_lossy(&buffer).into_owned()),
-                };
-                let done = matches!(event, Event::EndOfInput);
-                if reader_events.send(event).is_err() || done {
-                    return;
-                }
-            }
-        });
-    if let Err(e) = reader {
+    if let Err(e) = spawn_reader(input, events.clone()) {
         out.line(&format!("info string error: cannot read input: {e}"));
         return;
     }
@@ -193,25 +232,19 @@ pub fn run_with<G: Game>(
         running: None,
         queue: VecDeque::new(),
         end_of_input: false,
+        eof_policy,
+        quitting: false,
         events,
-        searches_started: 0,
+        jobs_started: 0,
     };
     while let Ok(event) = inbox.recv() {
-        let flow = match event {
-            Event::Line(line) => driver.on_line(line),
-            Event::EndOfInput => {
-                driver.end_of_input = true;
-                driver.stop_if_infinite();
-                Flow::Continue
-            }
-            Event::SearchDone(id) => {
-                driver.collect_search(id);
-                driver.drain_queue()
-            }
-        };
-        if flow == Flow::Quit {
-            driver.queue.clear();
-            driver.finish_search(true);
+        match event {
+            Event::Line(line) => driver.receive(line),
+            Event::EndOfInput => driver.receive_end_of_input(),
+            Event::JobDone(id) => driver.collect_job(id),
+        }
+        if driver.pump() == Flow::Quit {
+            driver.finish_job(true);
             return;
         }
         if driver.end_of_input && driver.running.is_none() && driver.queue.is_empty() {
@@ -220,9 +253,34 @@ pub fn run_with<G: Game>(
     }
 }
 
+/// The reader thread: each input line, then end of input. It is not
+/// joined: after `quit` it may be blocked reading a terminal; it ends with
+/// the process.
+fn spawn_reader(
+    mut input: impl BufRead + Send + 'static,
+    events: Sender<Event>,
+) -> std::io::Result<JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name("uci reader".to_string())
+        .spawn(move || {
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                let event = match input.read_until(b'\n', &mut buffer) {
+                    Ok(0) | Err(_) => Event::EndOfInput,
+                    Ok(_) => Event::Line(String::from_utf8_lossy(&buffer).into_owned()),
+                };
+                let done = matches!(event, Event::EndOfInput);
+                if events.send(event).is_err() || done {
+                    return;
+                }
+            }
+        })
+}
+
 /// Entry point for an engine binary: UCI on stdin/stdout, or, with
-/// command-line arguments, runs them as one command and exits (for example
-/// `chess-engine bench 10` or `leiserchess-engine perft 4`).
+/// command-line arguments, runs them as one command to its end and exits
+/// (for example `chess-engine bench 10` or `leiserchess-engine perft 4`).
 pub fn main<G: Game>() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let config = UciConfig::for_game::<G>();
@@ -231,46 +289,65 @@ pub fn main<G: Game>() -> std::process::ExitCode {
         run_with::<G>(config, stdin, std::io::stdout());
     } else {
         let line = args.join(" ") + "\n";
-        run_with::<G>(
+        run_driver::<G>(
             config,
             std::io::Cursor::new(line.into_bytes()),
             std::io::stdout(),
+            EndOfInput::LetsJobsFinish,
         );
     }
     std::process::ExitCode::SUCCESS
 }
 
 impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
-    /// A new input line: handled now, or queued behind a running search.
-    fn on_line(&mut self, line: String) -> Flow {
-        let searching = self.running.is_some();
-        if !searching && self.queue.is_empty() {
-            return self.handle_line(&line);
-        }
+    /// A new input line: answered now (`isready`, `stop`, `ponderhit`) or
+    /// put in line.
+    fn receive(&mut self, line: String) {
+        let job_in_line = self.queue.iter().any(|l| starts_job(l));
         match first_word(&line) {
-            Some("quit") => return Flow::Quit,
+            Some("isready") => {
+                self.handle_line(&line);
+            }
             Some("stop") => {
-                if self.queue.iter().any(|l| first_word(l) == Some("go")) {
+                self.stop_running_job();
+                if job_in_line {
                     self.queue.push_back(line);
-                } else if let Some(running) = &self.running {
-                    running.stop.store(true, Ordering::Relaxed);
                 }
             }
-            _ if needs_engine(&line) => {
-                // An infinite search would never make way: stop it.
-                self.stop_if_infinite();
+            Some("ponderhit") if job_in_line => self.queue.push_back(line),
+            Some("ponderhit") => self.ponderhit(),
+            Some("quit") => {
+                self.quitting = true;
+                self.stop_running_job();
                 self.queue.push_back(line);
             }
-            _ if self.queue.is_empty() => return self.handle_line(&line),
             _ => self.queue.push_back(line),
         }
-        Flow::Continue
     }
 
-    /// Handles queued lines until one has to wait for a new search.
-    fn drain_queue(&mut self) -> Flow {
+    fn receive_end_of_input(&mut self) {
+        self.end_of_input = true;
+        if let Some(running) = &self.running {
+            if self.stopped_at_start(running.is_search, running.waits_for_stop) {
+                running.control.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Whether a job starts (or is put) in the stopped state: everything
+    /// after `quit`; after end of input, what only `stop` would end and,
+    /// unless the command line was the script, searches.
+    fn stopped_at_start(&self, is_search: bool, waits_for_stop: bool) -> bool {
+        self.quitting
+            || (self.end_of_input
+                && (waits_for_stop
+                    || (is_search && self.eof_policy == EndOfInput::StopsSearches)))
+    }
+
+    /// Handles waiting lines in order until one has to wait for a job.
+    fn pump(&mut self) -> Flow {
         while let Some(line) = self.queue.front() {
-            if self.running.is_some() && needs_engine(line) {
+            if self.running.is_some() && waits_for_job(line) {
                 break;
             }
             let Some(line) = self.queue.pop_front() else {
@@ -280,27 +357,33 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
                 return Flow::Quit;
             }
         }
-        // A queued command waits for a search just started from the
-        // queue: if that one is infinite it would wait forever.
-        if self.queue.iter().any(|l| needs_engine(l)) {
-            self.stop_if_infinite();
+        // A waiting line would wait forever for a job that only `stop`
+        // ends.
+        if self.queue.iter().any(|l| waits_for_job(l)) {
+            if let Some(running) = self.running.as_ref().filter(|r| r.waits_for_stop) {
+                running.control.stop.store(true, Ordering::Relaxed);
+            }
         }
         Flow::Continue
     }
 
-    fn stop_if_infinite(&self) {
+    fn stop_running_job(&self) {
         if let Some(running) = &self.running {
-            if running.infinite {
-                running.stop.store(true, Ordering::Relaxed);
-            }
+            running.control.stop.store(true, Ordering::Relaxed);
         }
     }
 
-    /// Takes the engine back from the search thread that reported done
-    /// (a report about an older search, already collected, is ignored).
-    fn collect_search(&mut self, id: u64) {
+    fn ponderhit(&self) {
+        if let Some(running) = &self.running {
+            running.control.pondering.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes the engine back from the job that reported done (a report
+    /// about an older job, already collected, is ignored).
+    fn collect_job(&mut self, id: u64) {
         if self.running.as_ref().is_some_and(|r| r.id == id) {
-            self.finish_search(false);
+            self.finish_job(false);
         }
     }
 
@@ -310,17 +393,6 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
             Ok(Some(command)) => self.handle_command(command, line),
             Err(e) => {
                 self.out.error(&e);
-                if line.split_whitespace().next() == Some("go") {
-                    // A GUI waits for a bestmove after any `go`: give it a
-                    // quick but searched move rather than nothing.
-                    self.out
-                        .line("info string error: searching depth 1 instead");
-                    let fallback = Go {
-                        depth: Some(1),
-                        ..Go::default()
-                    };
-                    return self.handle_command(Command::Go(fallback), line);
-                }
                 Flow::Continue
             }
         }
@@ -355,36 +427,16 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
             }
             Command::IsReady => self.out.line("readyok"),
             Command::UciNewGame => self.engine()?.new_game(),
-            Command::SetOption { name, value } => {
-                let engine = self.engine()?;
-                options::set_option(engine, &name, value.as_deref())?;
-                self.eval_params = engine.eval_params().clone();
-            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::Position { fen, moves } => self.set_position(fen.as_deref(), &moves)?,
-            Command::Go(go) => match go.perft {
-                Some(depth) => {
-                    self.finish_search(true);
-                    let out = self.out.clone();
-                    tools::perft_divide(&self.pos, depth, &mut |l| out.line(&l));
-                }
-                None => self.start_search(&go)?,
-            },
-            Command::Stop => {
-                if let Some(running) = &self.running {
-                    running.stop.store(true, Ordering::Relaxed);
-                }
-            }
+            Command::Go(go) => self.go(go)?,
+            Command::Stop => self.stop_running_job(),
             Command::Quit => return Ok(Flow::Quit),
-            Command::PonderHit => {}
-            Command::Perft(depth) => {
-                self.finish_search(true);
-                let out = self.out.clone();
-                let mut print = |l: String| out.line(&l);
-                match G::PERFT_STYLE {
-                    PerftStyle::Divide => tools::perft_divide(&self.pos, depth, &mut print),
-                    PerftStyle::PerDepth => tools::perft_per_depth(&self.pos, depth, &mut print),
-                };
-            }
+            Command::PonderHit => self.ponderhit(),
+            Command::Perft(depth) => self.start_job(Job::Perft {
+                depth,
+                style: G::PERFT_STYLE,
+            })?,
             Command::Display => {
                 self.out.line(self.pos.display().trim_end());
                 self.out.line(&format!("Fen: {}", self.pos.fen()));
@@ -394,18 +446,72 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
                 self.out
                     .line(self.pos.eval_report(&self.eval_params).trim_end());
             }
-            Command::Bench(depth) => {
-                let out = self.out.clone();
-                let engine = self.engine()?;
-                tools::bench(engine, depth, &mut |l| out.line(&l))?;
-            }
+            Command::Bench(depth) => self.start_job(Job::Bench(depth))?,
         }
         Ok(Flow::Continue)
     }
 
-    /// The engine, stopping a running search to get it back.
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
+        let engine = self.engine()?;
+        options::set_option(engine, name, value)?;
+        let threads = engine.threads();
+        self.eval_params = engine.eval_params().clone();
+        let asked: Option<usize> = value.and_then(|v| v.trim().parse().ok());
+        if name.eq_ignore_ascii_case("Threads") && asked.is_some_and(|a| a > threads) {
+            self.out.line(&format!(
+                "info string Threads capped at {threads}: the most this machine runs at once"
+            ));
+        }
+        Ok(())
+    }
+
+    /// `go`: reports the bad parts of the line, then counts (`go perft`) or
+    /// searches with the rest.
+    fn go(&mut self, mut go: Go) -> Result<(), UciError> {
+        for problem in &go.problems {
+            self.out.error(problem);
+        }
+        if let Some(depth) = go.perft {
+            return self.start_job(Job::Perft {
+                depth,
+                style: PerftStyle::Divide,
+            });
+        }
+        let side = self.pos.side_to_move();
+        if !go.problems.is_empty() && !go.infinite && !go.ponder && go.waits_for_stop(side) {
+            // The line meant to bound the search, but no bound survived: a
+            // GUI is waiting for a move, so make it a quick one.
+            self.out
+                .line("info string error: no valid limit left; searching depth 1");
+            go.depth = Some(1);
+        }
+        let searchmoves = self.root_moves(&go.searchmoves);
+        self.start_search(&go, searchmoves)
+    }
+
+    /// The legal moves among `texts` (each illegal one reported).
+    fn root_moves(&self, texts: &[String]) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        for text in texts {
+            match self.pos.parse_move(text) {
+                Ok(mv) => moves.push(mv),
+                Err(e) => self.out.error(&UciError::IllegalMove {
+                    mv: text.clone(),
+                    reason: format!("{e} (left out of searchmoves)"),
+                }),
+            }
+        }
+        if moves.is_empty() && !texts.is_empty() {
+            self.out
+                .line("info string error: no legal move in searchmoves; searching every move");
+        }
+        moves
+    }
+
+    /// The engine (every job has finished when this is called), or a new
+    /// one if a job lost it.
     fn engine(&mut self) -> Result<&mut Engine<G>, UciError> {
-        self.finish_search(true);
+        self.finish_job(true);
         if self.engine.is_none() {
             self.replace_lost_engine();
         }
@@ -426,11 +532,11 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
         }
     }
 
-    /// Waits for the running search (stopping it first if `stop`).
-    fn finish_search(&mut self, stop: bool) {
+    /// Waits for the running job (stopping it first if `stop`).
+    fn finish_job(&mut self, stop: bool) {
         if let Some(running) = self.running.take() {
             if stop {
-                running.stop.store(true, Ordering::Relaxed);
+                running.control.stop.store(true, Ordering::Relaxed);
             }
             match running.handle.join() {
                 Ok(engine) => self.engine = Some(engine),
@@ -458,32 +564,50 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
         Ok(())
     }
 
-    fn start_search(&mut self, go: &Go) -> Result<(), UciError> {
-        let limits = go.limits(self.pos.side_to_move());
-        let mut engine = match self.engine() {
-            Ok(_) => self.engine.take(),
-            Err(e) => return Err(e),
+    fn start_search(&mut self, go: &Go, searchmoves: Vec<G::Move>) -> Result<(), UciError> {
+        let side = self.pos.side_to_move();
+        let control = Control::default();
+        control.pondering.store(go.ponder, Ordering::Relaxed);
+        let job = Job::Search {
+            limits: go.limits(side),
+            searchmoves,
+        };
+        self.spawn_job(job, control, go.waits_for_stop(side))
+    }
+
+    fn start_job(&mut self, job: Job<G>) -> Result<(), UciError> {
+        self.spawn_job(job, Control::default(), false)
+    }
+
+    fn spawn_job(
+        &mut self,
+        job: Job<G>,
+        control: Control,
+        waits_for_stop: bool,
+    ) -> Result<(), UciError> {
+        let is_search = matches!(job, Job::Search { .. });
+        self.engine()?;
+        let mut engine = self
+            .engine
+            .take()
+            .ok_or_else(|| UciError::Internal("no engine".to_string()))?;
+        if self.stopped_at_start(is_search, waits_for_stop) {
+            control.stop.store(true, Ordering::Relaxed);
         }
-        .ok_or_else(|| UciError::Internal("no engine".to_string()))?;
-        let stop = Arc::new(AtomicBool::new(false));
+        let control = Arc::new(control);
+        let thread_control = Arc::clone(&control);
         let pos = self.pos.clone();
         let out = self.out.clone();
-        let thread_stop = Arc::clone(&stop);
-        let infinite = limits.infinite;
-        if infinite && self.end_of_input {
-            // Nobody is left to send `stop`.
-            stop.store(true, Ordering::Relaxed);
-        }
         let events = self.events.clone();
-        self.searches_started += 1;
-        let id = self.searches_started;
+        self.jobs_started += 1;
+        let id = self.jobs_started;
         let spawned = std::thread::Builder::new()
             .name("search".to_string())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
-                search_thread(&mut engine, &pos, &limits, &thread_stop, &out);
+                run_job(&mut engine, &pos, job, &thread_control, &out);
                 // The controller may have returned after `quit` already.
-                let _ = events.send(Event::SearchDone(id));
+                let _ = events.send(Event::JobDone(id));
                 engine
             });
         match spawned {
@@ -491,29 +615,74 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
                 self.running = Some(Running {
                     id,
                     handle,
-                    stop,
-                    infinite,
+                    control,
+                    is_search,
+                    waits_for_stop,
                 });
-                Ok(())
             }
             Err(e) => {
-                // Still exactly one bestmove: the first legal move.
                 self.out
-                    .line(&format!("info string error: cannot start search: {e}"));
-                self.out.line(&bestmove_line(&fallback_result(&self.pos)));
+                    .line(&format!("info string error: cannot start a thread: {e}"));
+                if is_search {
+                    // Still exactly one bestmove: the first legal move.
+                    self.out.line(&bestmove_line(&fallback_result(&self.pos)));
+                }
                 self.replace_lost_engine();
-                Ok(())
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The body of a job thread.
+fn run_job<G: Game, W: Write>(
+    engine: &mut Engine<G>,
+    pos: &G,
+    job: Job<G>,
+    control: &Control,
+    out: &Output<W>,
+) {
+    match job {
+        Job::Search {
+            limits,
+            searchmoves,
+        } => search_and_answer(engine, pos, &limits, &searchmoves, control, out),
+        Job::Perft { depth, style } => {
+            let mut print = |l: String| out.line(&l);
+            let counted = catch_unwind(AssertUnwindSafe(|| match style {
+                PerftStyle::Divide => tools::perft_divide(pos, depth, &control.stop, &mut print),
+                PerftStyle::PerDepth => {
+                    tools::perft_per_depth(pos, depth, &control.stop, &mut print)
+                }
+            }));
+            match counted {
+                Ok(Some(_)) => {}
+                Ok(None) => out.line("info string perft stopped"),
+                Err(_) => out.error(&UciError::Internal(format!("perft {depth}"))),
+            }
+        }
+        Job::Bench(depth) => {
+            let mut print = |l: String| out.line(&l);
+            let benched = catch_unwind(AssertUnwindSafe(|| {
+                tools::bench(engine, depth, &control.stop, &mut print)
+            }));
+            match benched {
+                Ok(Ok(Some(_))) => {}
+                Ok(Ok(None)) => out.line("info string bench stopped"),
+                Ok(Err(e)) => out.error(&e),
+                Err(_) => out.error(&UciError::Internal("bench".to_string())),
             }
         }
     }
 }
 
-/// The body of a search thread: search, report, and print one bestmove.
-fn search_thread<G: Game, W: Write>(
+/// Searches, reports, and prints one bestmove.
+fn search_and_answer<G: Game, W: Write>(
     engine: &mut Engine<G>,
     pos: &G,
     limits: &Limits,
-    stop: &AtomicBool,
+    searchmoves: &[G::Move],
+    control: &Control,
     out: &Output<W>,
 ) {
     let mut last_reported_nodes = None;
@@ -521,8 +690,12 @@ fn search_thread<G: Game, W: Write>(
         last_reported_nodes = Some(info.nodes);
         out.line(&info_line(info));
     };
+    let options = RootOptions {
+        searchmoves,
+        pondering: Some(&control.pondering),
+    };
     let searched = catch_unwind(AssertUnwindSafe(|| {
-        engine.search(pos, limits, stop, &mut report)
+        engine.search_with(pos, limits, options, &control.stop, &mut report)
     }));
     let result = match searched {
         Ok(result) => result,
@@ -532,13 +705,17 @@ fn search_thread<G: Game, W: Write>(
             fallback_result(pos)
         }
     };
-    if limits.infinite {
-        // UCI: after `go infinite` the bestmove waits for `stop`.
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(INFINITE_WAIT_POLL);
-        }
+    // UCI: after `go infinite` the bestmove waits for `stop`, and after
+    // `go ponder` for `ponderhit` or `stop`.
+    while !control.stop.load(Ordering::Relaxed)
+        && (limits.infinite || control.pondering.load(Ordering::Relaxed))
+    {
+        std::thread::sleep(WAIT_POLL);
     }
-    if result.best_move.is_some() && last_reported_nodes != Some(result.nodes) {
+    if result.best_move.is_none() {
+        // Mated or stalemated: say so before `bestmove 0000`.
+        out.line(&format!("info depth 0 score {}", result.score_report()));
+    } else if last_reported_nodes != Some(result.nodes) {
         out.line(&final_info_line(&result, engine.hashfull()));
     }
     out.line(&bestmove_line(&result));

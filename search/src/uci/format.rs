@@ -12,9 +12,10 @@ pub fn info_line<M: Display>(info: &SearchInfo<M>) -> String {
         ScoreBound::Upper => " upperbound",
     };
     let mut line = format!(
-        "info depth {} seldepth {} multipv 1 score {}{bound} nodes {} nps {} hashfull {} time {}",
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.score_report(),
         info.nodes,
         info.nps,
@@ -72,6 +73,7 @@ mod tests {
     #[test]
     fn info_line_has_every_field() {
         let info = SearchInfo {
+            multipv: 1,
             depth: 12,
             seldepth: 18,
             score: 35,

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::game::{EvalParams, Game};
 use crate::params::Features;
-use crate::search::{Engine, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS};
+use crate::search::{Engine, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_MULTIPV};
 
 use super::error::UciError;
 
@@ -35,6 +35,7 @@ fn all_options<G: Game>() -> Vec<UciOption> {
     let mut options = vec![
         spin("Hash", DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB),
         spin("Threads", 1, 1, MAX_THREADS),
+        spin("MultiPV", 1, 1, MAX_MULTIPV as i64),
         spin(
             "Move Overhead",
             DEFAULT_MOVE_OVERHEAD_MS as i64,
@@ -125,6 +126,7 @@ pub fn set_option<G: Game>(
             match option.name.as_str() {
                 "Hash" => engine.set_hash_mb(v as usize)?,
                 "Threads" => engine.set_threads(v as usize),
+                "MultiPV" => engine.set_multipv(v as usize),
                 "Move Overhead" => engine.set_move_overhead(Duration::from_millis(v as u64)),
                 game_option => {
                     // Set a copy so a refusal changes nothing.

@@ -1,7 +1,7 @@
 //! The debugging commands that count or measure: `perft`, `go perft` and
 //! `bench`.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
@@ -12,39 +12,79 @@ use crate::time::Limits;
 use super::error::UciError;
 use super::format::bestmove_line;
 
-/// `go perft`: the count below each root move, a blank line and the total.
-pub fn perft_divide<G: Game>(pos: &G, depth: u32, out: &mut dyn FnMut(String)) -> u64 {
-    let mut pos = pos.clone();
-    if depth == 0 {
-        out(String::new());
-        out("Nodes searched: 1".to_string());
-        return 1;
+/// Up to this depth a perft is counted by the game in one call; above it
+/// the tree is walked here, so that `stop` is seen between subtrees (a
+/// depth-3 count takes milliseconds).
+const PERFT_UNSTOPPABLE_DEPTH: u32 = 3;
+
+/// The leaves of the game tree below `pos` at `depth`, by the game's own
+/// perft rules; `None` once `stop` is set.
+fn count_leaves<G: Game>(pos: &mut G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    // An ended game counts as the game says (a Leiserchess king zap is a
+    // leaf at every depth, rule 8.2; a chess mate has no moves).
+    if depth <= PERFT_UNSTOPPABLE_DEPTH || pos.outcome().is_some() {
+        return Some(pos.perft(depth));
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut total = 0;
     for mv in moves {
         pos.make(mv);
-        let count = pos.perft(depth - 1);
+        let count = count_leaves(pos, depth - 1, stop);
         pos.unmake();
+        total += count?;
+    }
+    Some(total)
+}
+
+/// `go perft`: the count below each root move, a blank line and the total;
+/// `None` (and no total) when stopped.
+pub fn perft_divide<G: Game>(
+    pos: &G,
+    depth: u32,
+    stop: &AtomicBool,
+    out: &mut dyn FnMut(String),
+) -> Option<u64> {
+    let mut pos = pos.clone();
+    if depth == 0 {
+        out(String::new());
+        out("Nodes searched: 1".to_string());
+        return Some(1);
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut total = 0;
+    for mv in moves {
+        pos.make(mv);
+        let count = count_leaves(&mut pos, depth - 1, stop);
+        pos.unmake();
+        let count = count?;
         total += count;
         out(format!("{mv}: {count}"));
     }
     out(String::new());
     out(format!("Nodes searched: {total}"));
-    total
+    Some(total)
 }
 
 /// `perft N` in the Leiserchess engine's form: `perft <d> <count>` for
-/// each depth up to N.
-pub fn perft_per_depth<G: Game>(pos: &G, depth: u32, out: &mut dyn FnMut(String)) -> u64 {
+/// each depth up to N; `None` when stopped.
+pub fn perft_per_depth<G: Game>(
+    pos: &G,
+    depth: u32,
+    stop: &AtomicBool,
+    out: &mut dyn FnMut(String),
+) -> Option<u64> {
     let mut pos = pos.clone();
     let mut last = 1;
     for d in 1..=depth {
-        last = pos.perft(d);
+        last = count_leaves(&mut pos, d, stop)?;
         out(format!("perft {d} {last}"));
     }
-    last
+    Some(last)
 }
 
 /// The totals of a bench run.
@@ -63,11 +103,13 @@ impl BenchSummary {
 /// Searches every bench position to `depth` (default `G::BENCH_DEPTH`) with
 /// the engine's parameters, one thread and a fresh default-size table per
 /// position, so the node count depends only on the code and parameters.
+/// `Ok(None)` (and no summary line) when stopped.
 pub fn bench<G: Game>(
     template: &Engine<G>,
     depth: Option<u32>,
+    stop: &AtomicBool,
     out: &mut dyn FnMut(String),
-) -> Result<BenchSummary, UciError> {
+) -> Result<Option<BenchSummary>, UciError> {
     let depth = depth.unwrap_or(G::BENCH_DEPTH).max(1);
     let positions = G::bench_positions();
     let mut summary = BenchSummary {
@@ -80,9 +122,11 @@ pub fn bench<G: Game>(
             reason: e.to_string(),
         })?;
         let mut engine = template.fresh_copy(DEFAULT_HASH_MB)?;
-        let stop = AtomicBool::new(false);
         let start = Instant::now();
-        let result = engine.search(&pos, &Limits::depth(depth), &stop, &mut |_| {});
+        let result = engine.search(&pos, &Limits::depth(depth), stop, &mut |_| {});
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         summary.time += start.elapsed();
         summary.nodes += result.nodes;
         out(format!(
@@ -101,5 +145,5 @@ pub fn bench<G: Game>(
         summary.nodes,
         summary.nps()
     ));
-    Ok(summary)
+    Ok(Some(summary))
 }
