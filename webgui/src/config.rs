@@ -1,6 +1,9 @@
 //! Server configuration (from the command line in `main`, or set by tests).
 
 use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::server::ConnectionLimits;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -14,6 +17,12 @@ pub struct Config {
     pub max_games: usize,
     /// Largest request body accepted.
     pub max_body_bytes: usize,
+    /// A request body must arrive completely within this time of its
+    /// headers.
+    pub body_read_timeout: Duration,
+    /// Limits of the HTTP server ([`crate::serve`]): header deadline and
+    /// open connections.
+    pub connections: ConnectionLimits,
 }
 
 impl Default for Config {
@@ -23,6 +32,8 @@ impl Default for Config {
             hash_mb: 16,
             max_games: 128,
             max_body_bytes: 256 * 1024,
+            body_read_timeout: Duration::from_secs(10),
+            connections: ConnectionLimits::default(),
         }
     }
 }

@@ -3,10 +3,11 @@
 //! modules compiled into the binary) that draws the board as SVG.
 //!
 //! [`app`] builds the router (tests use it in-process); [`serve`] runs it
-//! on a listener.
+//! on a listener with the connection limits of [`Config::connections`].
 
 pub mod api;
 pub mod assets;
+pub mod body;
 pub mod clock;
 pub mod config;
 pub mod create;
@@ -18,6 +19,7 @@ pub mod live;
 pub mod pgn;
 pub mod player;
 pub mod security;
+pub mod server;
 pub mod session;
 pub mod store;
 pub mod view;
@@ -32,6 +34,7 @@ pub use config::Config;
 use config::Context;
 pub use error::ApiError;
 use security::HostPolicy;
+pub use server::{serve, ConnectionLimits};
 use store::GameStore;
 
 /// What every handler shares.
@@ -48,7 +51,10 @@ pub fn app(config: Config) -> Router {
 
 /// [`app`] with an explicit Host header policy.
 pub fn app_with_host_policy(config: Config, policy: HostPolicy) -> Router {
-    let body_limit = config.max_body_bytes;
+    let body_limits = body::BodyLimits {
+        max_bytes: config.max_body_bytes,
+        read_timeout: config.body_read_timeout,
+    };
     let state = Arc::new(AppState {
         store: GameStore::new(config.max_games),
         ctx: Arc::new(Context {
@@ -61,21 +67,14 @@ pub fn app_with_host_policy(config: Config, policy: HostPolicy) -> Router {
         .route("/static/{*path}", get(assets::file))
         .nest("/api", api::routes())
         .fallback(|| async { ApiError::NotFound })
-        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(DefaultBodyLimit::max(body_limits.max_bytes))
+        .layer(axum::middleware::from_fn_with_state(
+            body_limits,
+            body::guard,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             policy,
             security::guard,
         ))
         .with_state(state)
-}
-
-/// Serves `router` on `listener` until `shutdown` completes.
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    router: Router,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown)
-        .await
 }

@@ -3,11 +3,12 @@
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 
 use webgui::security::HostPolicy;
-use webgui::Config;
+use webgui::{Config, ConnectionLimits};
 
 /// Play chess or Leiserchess against the built-in engines in the browser.
 #[derive(Parser, Debug)]
@@ -29,6 +30,16 @@ struct Args {
     /// Most games kept at once.
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_games: u32,
+    /// Most connections served at once (more wait their turn).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    max_connections: u32,
+    /// A request's headers must arrive within this many milliseconds
+    /// (idle keep-alive connections are closed after it too).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
+    header_timeout_ms: u64,
+    /// A request's body must arrive within this many milliseconds.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
+    body_timeout_ms: u64,
 }
 
 #[tokio::main]
@@ -44,6 +55,11 @@ async fn main() -> ExitCode {
         engine: args.engine,
         hash_mb: usize::from(args.hash),
         max_games: args.max_games as usize,
+        body_read_timeout: Duration::from_millis(args.body_timeout_ms),
+        connections: ConnectionLimits {
+            header_read_timeout: Duration::from_millis(args.header_timeout_ms),
+            max_connections: args.max_connections as usize,
+        },
         ..Config::default()
     };
     let policy = if args.host.is_loopback() {
@@ -61,6 +77,7 @@ async fn main() -> ExitCode {
     };
     let shown = listener.local_addr().unwrap_or(addr);
     println!("webgui: open http://{shown}/ in a browser (Ctrl-C to quit)");
+    let limits = config.connections;
     let router = webgui::app_with_host_policy(config, policy);
     let shutdown = async {
         // Without a signal handler the server just runs until killed.
@@ -68,7 +85,7 @@ async fn main() -> ExitCode {
             std::future::pending::<()>().await;
         }
     };
-    match webgui::serve(listener, router, shutdown).await {
+    match webgui::serve(listener, router, limits, shutdown).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("webgui: {e}");

@@ -144,9 +144,13 @@ async fn fifty_simultaneous_games_without_errors() {
         hash_mb: 2,
         ..webgui::Config::default()
     });
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, router).await;
-    });
+    let limits = webgui::ConnectionLimits::default();
+    tokio::spawn(webgui::serve(
+        listener,
+        router,
+        limits,
+        std::future::pending(),
+    ));
     let http: Http = Client::builder(TokioExecutor::new()).build_http();
     let stats = Arc::new(Mutex::new(Stats::default()));
     let started = Instant::now();

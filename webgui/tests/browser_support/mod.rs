@@ -106,9 +106,13 @@ impl Browser {
             ..webgui::Config::default()
         };
         let router = webgui::app(config);
-        tokio::spawn(async move {
-            let _ = axum::serve(listener, router).await;
-        });
+        let limits = webgui::ConnectionLimits::default();
+        tokio::spawn(webgui::serve(
+            listener,
+            router,
+            limits,
+            std::future::pending(),
+        ));
 
         let port = free_port();
         let driver = Command::new(&chromedriver)
