@@ -27,8 +27,17 @@ type Rng64 = rand::rngs::StdRng;
 const READY_WITHIN: Duration = Duration::from_secs(1);
 /// How long the engine may take to exit once its input has ended.
 const EXIT_WITHIN: Duration = Duration::from_secs(5);
-/// The abuse sent to each engine: this many random actions.
+/// The abuse sent to each engine: this many random actions, unless
+/// `UCI_TORTURE_ACTIONS` says otherwise (for long runs by hand, with
+/// `UCI_TORTURE_SEED` to vary the script).
 const ACTIONS: usize = 400;
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
 
 /// An engine process with its output lines on a channel and its stderr
 /// collected.
@@ -38,6 +47,8 @@ struct Victim {
     lines: Receiver<String>,
     stderr: Option<JoinHandle<String>>,
     transcript: Vec<String>,
+    /// Lines sent, for the report of long runs.
+    sent: usize,
 }
 
 impl Victim {
@@ -70,6 +81,7 @@ impl Victim {
             lines: rx,
             stderr: Some(stderr),
             transcript: Vec::new(),
+            sent: 0,
         }
     }
 
@@ -78,6 +90,7 @@ impl Victim {
         stdin.write_all(bytes).expect("write to engine");
         stdin.write_all(b"\n").expect("write to engine");
         stdin.flush().expect("flush");
+        self.sent += 1;
     }
 
     fn next_line(&mut self, timeout: Duration) -> Option<String> {
@@ -398,9 +411,10 @@ impl<G: Game> Torture<G> {
 
     /// Runs the abuse, then ends the input in the middle of a search.
     fn run(mut self) {
-        let deadline = Instant::now() + Duration::from_secs(90);
+        let actions = env_or("UCI_TORTURE_ACTIONS", ACTIONS);
+        let deadline = Instant::now() + Duration::from_secs(90 + actions as u64 / 4);
         self.send("uci");
-        for _ in 0..ACTIONS {
+        for _ in 0..actions {
             self.act();
             assert!(Instant::now() < deadline, "the torture took too long");
         }
@@ -437,6 +451,10 @@ impl<G: Game> Torture<G> {
             self.engine.tail()
         );
         assert!(self.answered > 50, "only {} searches", self.answered);
+        eprintln!(
+            "torture: {} lines sent, {} searches answered, 0 panics, 0 hangs",
+            self.engine.sent, self.answered
+        );
     }
 }
 
@@ -480,11 +498,12 @@ fn random_fens<G: Game>(rng: &mut Rng64, count: usize) -> Vec<String> {
 #[test]
 fn chess_engine_survives_abuse() {
     let _serial = workspace_tests::serial();
-    Torture::<chess::Chess>::new("chess-engine", 11).run();
+    Torture::<chess::Chess>::new("chess-engine", env_or("UCI_TORTURE_SEED", 11)).run();
 }
 
 #[test]
 fn leiserchess_engine_survives_abuse() {
     let _serial = workspace_tests::serial();
-    Torture::<leiserchess::Leiserchess>::new("leiserchess-engine", 12).run();
+    let seed = env_or("UCI_TORTURE_SEED", 12);
+    Torture::<leiserchess::Leiserchess>::new("leiserchess-engine", seed).run();
 }
