@@ -7,7 +7,8 @@
 //!   the game;
 //! - `openings`, `schedule`, `plan`, `runner`: what is played, in which
 //!   order, by how many workers, into which PGN;
-//! - `cli`: fastchess-style flags, the depth ladder and its SVG graph.
+//! - `cli`: fastchess-style flags, the depth ladder and its SVG graph;
+//! - `text`: how text files are decoded (byte-order mark, bad bytes).
 //!
 //! The binary in `main.rs` is a thin command-line layer over these.
 
@@ -22,3 +23,4 @@ pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod stats;
+pub mod text;

@@ -55,6 +55,20 @@ fn elo_prints_the_table_and_head_to_head() {
 }
 
 #[test]
+fn elo_reads_a_pgn_that_starts_with_a_byte_order_mark() {
+    let pgn = temp_file(
+        "bom.pgn",
+        "\u{feff}[Event \"e\"]\n[Round \"1\"]\n[White \"new\"]\n[Black \"old\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
+         [Event \"e\"]\n[Round \"1\"]\n[White \"old\"]\n[Black \"new\"]\n[Result \"0-1\"]\n\n1. d4 0-1\n",
+    );
+    let out = autotester(&["elo", pgn.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Pairs: 1"), "{stdout}");
+    assert!(stdout.contains("   1 new "), "{stdout}");
+}
+
+#[test]
 fn broken_pgn_names_file_and_line() {
     let pgn = temp_file(
         "broken.pgn",

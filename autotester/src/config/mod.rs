@@ -37,7 +37,7 @@ pub fn load(path: &Path) -> Result<MatchConfig, LoadError> {
         path: path.clone(),
         source,
     })?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = crate::text::decode(&bytes);
     let parsed = if is_toml(&path) {
         toml_file::parse(&text)
     } else {
@@ -68,6 +68,21 @@ mod tests {
         let a = load(&dir.join("mytest")).expect("mit without extension");
         let b = load(&dir.join("m.toml")).expect("toml");
         assert_eq!(a, b);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        // Windows editors (Notepad) start UTF-8 files with U+FEFF.
+        let dir = temp_dir("bom");
+        let mit = "\u{feff}game = chess\nplayer = a\ninvoke = x\ndepth = 1\nplayer = b\ninvoke = y\ndepth = 2\n";
+        std::fs::write(dir.join("bom.txt"), mit).unwrap();
+        let toml = "\u{feff}game = \"chess\"\n[[player]]\nname = \"a\"\ninvoke = \"x\"\ndepth = 1\n[[player]]\nname = \"b\"\ninvoke = \"y\"\ndepth = 2\n";
+        std::fs::write(dir.join("bom.toml"), toml).unwrap();
+        let a = load(&dir.join("bom.txt")).expect("MIT file with a BOM");
+        let b = load(&dir.join("bom.toml")).expect("TOML file with a BOM");
+        assert_eq!(a, b);
+        assert_eq!(a.game, crate::config::GameKind::Chess);
         std::fs::remove_dir_all(&dir).ok();
     }
 

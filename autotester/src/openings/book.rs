@@ -97,7 +97,7 @@ pub fn load_book<G: Game>(path: &Path) -> Result<Vec<Opening>, BookError> {
         path: path.to_path_buf(),
         source,
     })?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = crate::text::decode(&bytes);
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
         match parse_line::<G>(line) {
@@ -194,6 +194,15 @@ mod tests {
         ));
         std::fs::write(&path, "e2e4\nd2d4 d7d5\n").unwrap();
         assert_eq!(load_book::<Chess>(&path).unwrap().len(), 2);
+        // A byte-order mark before the first line (moves or a FEN) is skipped.
+        std::fs::write(&path, "\u{feff}e2e4\nd2d4 d7d5\n").unwrap();
+        assert_eq!(load_book::<Chess>(&path).unwrap()[0].moves, ["e2e4"]);
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        std::fs::write(&path, format!("\u{feff}{fen}\n")).unwrap();
+        assert_eq!(
+            load_book::<Chess>(&path).unwrap()[0].fen.as_deref(),
+            Some(fen)
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -30,13 +30,14 @@ pub enum PgnFileError {
 }
 
 /// Reads every game of a PGN file. Bytes that are not UTF-8 (old Latin-1
-/// databases) are replaced rather than rejected: only names can contain them.
+/// databases) are replaced rather than rejected: only names can contain
+/// them. A leading byte-order mark is skipped (`crate::text::decode`).
 pub fn read_file(path: &Path) -> Result<Vec<PgnGame>, PgnFileError> {
     let bytes = std::fs::read(path).map_err(|source| PgnFileError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    read_games(&String::from_utf8_lossy(&bytes)).map_err(|source| PgnFileError::Parse {
+    read_games(&crate::text::decode(&bytes)).map_err(|source| PgnFileError::Parse {
         path: path.to_path_buf(),
         source,
     })

@@ -67,7 +67,7 @@ pub fn existing(path: &Path) -> Result<Existing, PgnFileError> {
         source,
     };
     let bytes = std::fs::read(path).map_err(io)?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = crate::text::decode(&bytes);
     let keep = repaired(&text).map_err(|source| PgnFileError::Parse {
         path: path.to_path_buf(),
         source,
@@ -132,6 +132,17 @@ mod tests {
         assert!(e.keys.contains(&("1".into(), "a".into(), "b".into())));
         assert!(e.cut > 0);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), ONE);
+
+        // A PGN edited on Windows may start with a byte-order mark, even
+        // when its only game was left half-written.
+        std::fs::write(&path, format!("\u{feff}{ONE}")).unwrap();
+        let e = existing(&path).unwrap();
+        assert_eq!((e.games.len(), e.cut), (1, 0));
+        assert!(e.keys.contains(&("1".into(), "a".into(), "b".into())));
+        std::fs::write(&path, format!("\u{feff}{}", &ONE[..ONE.len() - 6])).unwrap();
+        let e = existing(&path).unwrap();
+        assert!(e.games.is_empty() && e.cut > 0);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "");
         std::fs::remove_dir_all(&dir).ok();
     }
 }
