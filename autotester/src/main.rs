@@ -362,6 +362,9 @@ fn flag_mode(args: &[String]) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // Engines run in process groups of their own: Ctrl-C no longer reaches
+    // them, so the tester kills them when it is interrupted.
+    autotester::engine::group::kill_engines_on_termination_signals();
     let args: Vec<String> = std::env::args().collect();
     if is_fastchess_style(&args) {
         return flag_mode(&args[1..]);

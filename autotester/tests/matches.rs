@@ -1,7 +1,9 @@
 //! Matches against the mock engine (`src/bin/mock-engine.rs`): a random
-//! mover and engines that crash, hang, play an illegal move, start slowly
-//! or lose on time, in both games. Each misbehaviour must cost exactly the
-//! games it happens in, and every finished game must be in the PGN.
+//! mover and engines that crash, hang, play an illegal move, start slowly,
+//! lose on time or flood their output, in both games. Each misbehaviour
+//! must cost exactly the games it happens in, every finished game must be
+//! in the PGN, and no engine process (nor any it started) may outlive its
+//! use.
 
 use autotester::pgn::{read_file, GameResult, PgnGame};
 use std::collections::HashSet;
@@ -482,4 +484,246 @@ fn ladder_writes_table_and_graph() {
     assert_eq!(games(&d.join("l.pgn")).len(), 6);
     let svg = std::fs::read_to_string(d.join("l.svg")).unwrap();
     assert_eq!(svg.matches("class=\"point\"").count(), 3);
+}
+
+/// Runs the autotester with `args`, its output going to files in `d`, and
+/// returns whether it succeeded, its stderr and its peak resident memory
+/// in KiB (from `wait4`, which reports the child's own).
+fn autotester_peak(args: &[String], d: &Path) -> (bool, String, i64) {
+    let err_path = d.join("stderr.txt");
+    let child = Command::new(env!("CARGO_BIN_EXE_autotester"))
+        .args(args)
+        .stdout(std::fs::File::create(d.join("stdout.txt")).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
+        .spawn()
+        .expect("run autotester");
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // Safety: a zeroed rusage is a valid value for wait4 to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // Safety: `status` and `usage` are valid and writable; `pid` is our
+    // child, which std has not waited for (and will not: `child` is only
+    // dropped).
+    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(r, pid, "wait4");
+    drop(child);
+    let ok = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    let stderr = std::fs::read_to_string(err_path).unwrap_or_default();
+    (ok, stderr, usage.ru_maxrss)
+}
+
+#[test]
+fn a_flooding_engine_loses_and_the_tester_stays_small() {
+    // `bad` answers its third `go`, then prints `info string` lines without
+    // end while `good` thinks for a second per move.
+    let d = dir("flood");
+    let pgn = d.join("out.pgn");
+    let mut args = mock("bad", "chess", &["--mode", "flood"]);
+    args.extend(mock("good", "chess", &["--think-ms", "1000"]));
+    args.extend(words(
+        "-game chess -concurrency 2 -quiet -each tc=20+0.1 -rounds 1",
+    ));
+    args.extend(["-pgnout".into(), pgn.display().to_string()]);
+    let (ok, stderr, peak_kib) = autotester_peak(&args, &d);
+    assert!(ok, "{stderr}");
+    assert_all_lost(&pgn, 2, "floods its output", "rules infraction");
+    for g in games(&pgn) {
+        let comment = g.final_comment.unwrap_or_default();
+        assert!(
+            comment.contains("MiB of output for one command"),
+            "{comment}"
+        );
+    }
+    // Unbounded, it held hundreds of megabytes after a second.
+    assert!(peak_kib < 64 * 1024, "peak RSS {peak_kib} KiB");
+}
+
+#[test]
+fn an_endless_line_loses_and_the_engine_is_restarted() {
+    for game in ["chess", "leiserchess"] {
+        let d = dir(&format!("flood-line-{game}"));
+        let pgn = d.join("out.pgn");
+        let out = versus(
+            game,
+            &["--mode", "flood-line"],
+            "-each tc=5+0.05 -rounds 2",
+            &pgn,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        // Four games on two workers: each restarts `bad` once.
+        assert_all_lost(&pgn, 4, "floods its output", "rules infraction");
+        for g in games(&pgn) {
+            let comment = g.final_comment.unwrap_or_default();
+            assert!(comment.contains("a line longer than 64 KiB"), "{comment}");
+        }
+    }
+}
+
+/// Writes a wrapper script that runs the mock engine without `exec`, after
+/// starting a helper that ignores SIGTERM and sleeps. The wrapper's id (its
+/// group's) goes to `groups`; the mock's and the helper's to `pids`.
+fn wrapper(d: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let script = d.join("wrapper.sh");
+    let (groups, pids) = (d.join("groups"), d.join("pids"));
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\n\
+             echo $$ >> '{groups}'\n\
+             sh -c 'trap \"\" TERM; echo $$ >> \"{pids}\"; exec sleep 300' &\n\
+             '{MOCK}' --pid-file '{pids}' \"$@\"\n",
+            groups = groups.display(),
+            pids = pids.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+/// The numbers in `file`, one a line.
+fn ids(file: &Path) -> Vec<u32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+/// State and process group of a live process (`None` if gone or a zombie).
+fn process_group(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit(')').next()?.split_whitespace().collect();
+    if matches!(fields.first(), Some(&("Z" | "X"))) {
+        return None;
+    }
+    fields.get(2)?.parse().ok()
+}
+
+/// Live processes in any of `groups`, or with an id in `pids`.
+fn survivors(groups: &[u32], pids: &[u32]) -> Vec<u32> {
+    let mut left: Vec<u32> = pids
+        .iter()
+        .copied()
+        .filter(|&p| process_group(p).is_some())
+        .collect();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse().ok()) else {
+            continue;
+        };
+        if process_group(pid).is_some_and(|g| groups.contains(&g)) && !left.contains(&pid) {
+            left.push(pid);
+        }
+    }
+    left
+}
+
+/// Waits up to two seconds for every process the wrappers in `d` started
+/// to be gone; kills (so a failing test leaves nothing behind) and names
+/// any that are not.
+fn assert_nothing_left(d: &Path) {
+    let (groups, pids) = (ids(&d.join("groups")), ids(&d.join("pids")));
+    assert!(
+        !groups.is_empty() && pids.len() >= 2 * groups.len(),
+        "{groups:?} {pids:?}"
+    );
+    let start = Instant::now();
+    let mut left = survivors(&groups, &pids);
+    while !left.is_empty() && start.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(20));
+        left = survivors(&groups, &pids);
+    }
+    for &p in &left {
+        // Safety: kill(2) of a process this test's engines started.
+        unsafe {
+            libc::kill(p as libc::pid_t, libc::SIGKILL);
+        }
+    }
+    assert!(left.is_empty(), "processes left: {left:?}");
+}
+
+/// `-engine` flags for the wrapped mock.
+fn wrapped(script: &Path, name: &str, extra: &[&str]) -> Vec<String> {
+    let mut v = vec![
+        "-engine".to_string(),
+        format!("cmd={}", script.display()),
+        format!("name={name}"),
+        "arg=--game".into(),
+        "arg=chess".into(),
+    ];
+    v.extend(extra.iter().map(|a| format!("arg={a}")));
+    v
+}
+
+#[test]
+fn engine_groups_are_killed_after_hangs_crashes_and_quits() {
+    for mode in ["hang", "crash", "flood"] {
+        let d = dir(&format!("groups-{mode}"));
+        let script = wrapper(&d);
+        let pgn = d.join("out.pgn");
+        let mut args = wrapped(&script, "bad", &["--mode", mode]);
+        args.extend(wrapped(&script, "good", &[]));
+        args.extend(words(
+            "-game chess -concurrency 2 -quiet -each tc=0.5+0.01 -rounds 1 -timemargin 100",
+        ));
+        args.extend(["-pgnout".into(), pgn.display().to_string()]);
+        let out = autotester(&args);
+        assert!(out.status.success(), "{mode}: {}", text(&out.stderr));
+        assert_eq!(games(&pgn).len(), 2);
+        assert_nothing_left(&d);
+    }
+}
+
+/// A child process that is terminated and reaped if the test fails.
+struct Reaped(std::process::Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        if matches!(self.0.try_wait(), Ok(None)) {
+            // Safety: kill(2) of our child, not yet reaped.
+            unsafe {
+                libc::kill(self.0.id() as libc::pid_t, libc::SIGTERM);
+            }
+            let _ = self.0.wait();
+        }
+    }
+}
+
+#[test]
+fn engine_groups_are_killed_when_the_tester_is_terminated() {
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let d = dir(&format!("groups-signal-{signal}"));
+        let script = wrapper(&d);
+        let mut args = wrapped(&script, "a", &["--think-ms", "50"]);
+        args.extend(wrapped(&script, "b", &["--think-ms", "50"]));
+        args.extend(words(
+            "-game chess -concurrency 2 -quiet -each tc=60+1 -rounds 10",
+        ));
+        args.extend(["-pgnout".into(), d.join("out.pgn").display().to_string()]);
+        let child = Command::new(env!("CARGO_BIN_EXE_autotester"))
+            .args(&args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("run autotester");
+        let mut child = Reaped(child);
+        // Four engines, each with a helper, are running.
+        let start = Instant::now();
+        while ids(&d.join("pids")).len() < 8 {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "engines did not start"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // Safety: kill(2) of our child.
+        unsafe {
+            libc::kill(child.0.id() as libc::pid_t, signal);
+        }
+        let status = child.0.wait().unwrap();
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(status.signal(), Some(signal), "{status:?}");
+        assert_nothing_left(&d);
+    }
 }

@@ -2,16 +2,22 @@
 //!
 //! ```text
 //! mock-engine [--game chess|leiserchess] [--mode MODE] [--after N]
-//!             [--delay-ms MS] [--seed S] [--score CP]
+//!             [--delay-ms MS] [--think-ms MS] [--seed S] [--score CP]
+//!             [--pid-file PATH]
 //! ```
 //!
 //! It plays random legal moves (chosen from the position and the seed, and
 //! avoiding moves that end the game when it can). The mode changes what it does at its
 //! `N`-th `go` of each game (default 3): `random` nothing; `crash` exits;
 //! `hang` stops answering anything; `illegal` answers an illegal move;
-//! `timeout` answers, but only after its clock (and a bit) has run out.
+//! `timeout` answers, but only after its clock (and a bit) has run out;
+//! `flood` answers, then prints `info string` lines without end (while its
+//! opponent thinks) and reads nothing more; `flood-line` prints one endless
+//! line without a newline instead of answering.
 //! `slow-start` waits `MS` milliseconds (default 1500) before `uciok`.
+//! `--think-ms` makes every move take that long (a slow opponent).
 //! `--score` fixes the reported score (random in ±50 otherwise).
+//! `--pid-file` appends the engine's process id to a file at start.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -28,6 +34,8 @@ enum Mode {
     Illegal,
     SlowStart,
     Timeout,
+    Flood,
+    FloodLine,
 }
 
 struct Args {
@@ -35,8 +43,10 @@ struct Args {
     mode: Mode,
     after: u32,
     delay: Duration,
+    think: Duration,
     seed: u64,
     score: Option<i32>,
+    pid_file: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -45,8 +55,10 @@ fn parse_args() -> Result<Args, String> {
         mode: Mode::Random,
         after: 3,
         delay: Duration::from_millis(1500),
+        think: Duration::ZERO,
         seed: 0,
         score: None,
+        pid_file: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -67,6 +79,8 @@ fn parse_args() -> Result<Args, String> {
                     "illegal" => Mode::Illegal,
                     "slow-start" => Mode::SlowStart,
                     "timeout" => Mode::Timeout,
+                    "flood" => Mode::Flood,
+                    "flood-line" => Mode::FloodLine,
                     _ => return Err(format!("unknown mode {value}")),
                 }
             }
@@ -74,8 +88,12 @@ fn parse_args() -> Result<Args, String> {
             "--delay-ms" => {
                 args.delay = Duration::from_millis(value.parse().map_err(|_| "bad --delay-ms")?)
             }
+            "--think-ms" => {
+                args.think = Duration::from_millis(value.parse().map_err(|_| "bad --think-ms")?)
+            }
             "--seed" => args.seed = value.parse().map_err(|_| "bad --seed")?,
             "--score" => args.score = Some(value.parse().map_err(|_| "bad --score")?),
+            "--pid-file" => args.pid_file = Some(value),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -128,6 +146,15 @@ fn illegal_move<G: Game>(game: &G) -> String {
         }
     }
     "a1a1".into()
+}
+
+/// Writes `chunk` again and again until the reader closes the pipe.
+fn flood(out: &mut impl Write, chunk: &[u8]) -> ! {
+    loop {
+        if out.write_all(chunk).and_then(|()| out.flush()).is_err() {
+            std::process::exit(0);
+        }
+    }
 }
 
 fn say(out: &mut impl Write, line: &str) {
@@ -192,6 +219,7 @@ fn run<G: Game>(args: &Args) {
                     Mode::Hang if triggered => loop {
                         std::thread::sleep(Duration::from_secs(3600));
                     },
+                    Mode::FloodLine if triggered => flood(&mut out, &[b'x'; 4096]),
                     Mode::Illegal if triggered => {
                         say(&mut out, &format!("bestmove {}", illegal_move(&game)));
                         continue;
@@ -202,6 +230,7 @@ fn run<G: Game>(args: &Args) {
                     }
                     _ => {}
                 }
+                std::thread::sleep(args.think);
                 // Random, but a function of the position (and the seed), so
                 // a test's games do not depend on which process plays them.
                 let mut rng = StdRng::seed_from_u64(args.seed ^ game.hash());
@@ -212,6 +241,10 @@ fn run<G: Game>(args: &Args) {
                     Some(mv) => say(&mut out, &format!("bestmove {mv}")),
                     None => say(&mut out, "bestmove 0000"),
                 }
+                if args.mode == Mode::Flood && triggered {
+                    let line = "info string flood ".repeat(4) + "\n";
+                    flood(&mut out, line.repeat(256).as_bytes());
+                }
             }
             "quit" => break,
             _ => {}
@@ -220,7 +253,24 @@ fn run<G: Game>(args: &Args) {
 }
 
 fn main() -> std::process::ExitCode {
-    match parse_args() {
+    let args = parse_args();
+    if let Ok(Args {
+        pid_file: Some(path),
+        ..
+    }) = &args
+    {
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            // One write, so that engines appending at once do not mix.
+            .and_then(|mut f| f.write_all(format!("{}\n", std::process::id()).as_bytes()));
+        if let Err(e) = written {
+            eprintln!("mock-engine: {path}: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    }
+    match args {
         Ok(args) if args.leiserchess => run::<leiserchess::Leiserchess>(&args),
         Ok(args) => run::<chess::Chess>(&args),
         Err(e) => {

@@ -26,4 +26,10 @@ pub enum EngineError {
     },
     #[error("engine {name:?} exited during `{sent}` (it crashed or does not speak UCI)")]
     Exited { name: String, sent: &'static str },
+    #[error("engine {name:?} flooded its output during `{sent}` ({flood}) and was killed")]
+    Flood {
+        name: String,
+        sent: &'static str,
+        flood: super::process::Flood,
+    },
 }

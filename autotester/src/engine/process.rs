@@ -1,70 +1,30 @@
-//! A child process whose output lines arrive on a channel from a reader
-//! thread, so every read has a deadline and a silent engine can never block
-//! the tester.
+//! A child process in a process group of its own, whose output lines
+//! arrive from a reader thread (`output`), so every read has a deadline, a
+//! silent engine can never block the tester and a noisy one cannot exhaust
+//! its memory. Killing it kills its whole group (`group`), on every path:
+//! a failure, `quit`, and drop.
 
-use std::io::{BufRead, BufReader, Write};
+use super::group::{self, Group};
+use super::output::Output;
+pub use super::output::{Flood, Line, ReadError};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
-
-/// Longest line kept; the rest of a longer line is dropped (an engine
-/// printing megabytes without a newline must not exhaust memory).
-const MAX_LINE_BYTES: usize = 64 * 1024;
-
-/// One line of output and when the reader thread saw it (the clock stops
-/// then, not when the referee gets round to reading it).
-#[derive(Clone, Debug)]
-pub struct Line {
-    pub text: String,
-    pub at: Instant,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReadError {
-    /// Nothing arrived before the deadline.
-    Timeout,
-    /// The process closed its output (it exited or crashed).
-    Closed,
-}
 
 pub struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Line>,
-}
-
-/// Reads one line of at most `MAX_LINE_BYTES`, lossily decoded; `None` at
-/// the end of the stream.
-fn read_capped_line(reader: &mut impl BufRead) -> Option<String> {
-    let mut bytes = Vec::new();
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => return None,
-        };
-        if buf.is_empty() {
-            return (!bytes.is_empty()).then(|| String::from_utf8_lossy(&bytes).into_owned());
-        }
-        let (chunk, found) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], Some(i + 1)),
-            None => (buf, None),
-        };
-        let room = MAX_LINE_BYTES.saturating_sub(bytes.len());
-        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = found.unwrap_or(buf.len());
-        reader.consume(used);
-        if found.is_some() {
-            let text = String::from_utf8_lossy(&bytes);
-            return Some(text.trim_end_matches('\r').to_string());
-        }
-    }
+    output: Output,
+    group: Group,
+    /// Whether the child has been waited for (its id may be reused since).
+    reaped: bool,
 }
 
 impl Process {
     /// Starts `program args...` in `dir` (the current directory if `None`)
-    /// with piped stdin and stdout; stderr is discarded.
+    /// in a new process group, with piped stdin and stdout; stderr is
+    /// discarded.
     pub fn spawn(program: &str, args: &[String], dir: Option<&Path>) -> std::io::Result<Process> {
         let mut command = Command::new(program);
         command
@@ -75,40 +35,41 @@ impl Process {
         if let Some(dir) = dir {
             command.current_dir(dir);
         }
-        let mut child = command.spawn()?;
-        let stdout = child
+        let (mut child, mut group) = group::spawn(&mut command)?;
+        let output = child
             .stdout
             .take()
-            .ok_or_else(|| std::io::Error::other("no stdout pipe"))?;
-        let (tx, rx) = channel();
-        // Detached: it ends when the pipe closes, which killing the child does.
-        std::thread::Builder::new()
-            .name("engine-reader".into())
-            .spawn(move || {
-                let mut reader = BufReader::new(stdout);
-                while let Some(text) = read_capped_line(&mut reader) {
-                    let line = Line {
-                        text,
-                        at: Instant::now(),
-                    };
-                    if tx.send(line).is_err() {
-                        break;
-                    }
-                }
-            })?;
-        Ok(Process {
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
-        })
+            .ok_or_else(|| std::io::Error::other("no stdout pipe"))
+            .and_then(Output::spawn);
+        match output {
+            Ok(output) => Ok(Process {
+                stdin: child.stdin.take(),
+                child,
+                output,
+                group,
+                reaped: false,
+            }),
+            Err(e) => {
+                group.kill();
+                let _ = child.wait();
+                Err(e)
+            }
+        }
     }
 
-    /// Writes one line; an error means the process is gone.
+    /// The id of the process, which is also its group's.
+    pub fn id(&self) -> u32 {
+        self.group.id()
+    }
+
+    /// Writes one line; an error means the process is gone. It starts the
+    /// engine's output budget afresh.
     pub fn send(&mut self, line: &str) -> std::io::Result<()> {
         let stdin = self
             .stdin
             .as_mut()
             .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::BrokenPipe))?;
+        self.output.command_sent();
         stdin.write_all(line.as_bytes())?;
         stdin.write_all(b"\n")?;
         stdin.flush()
@@ -116,47 +77,39 @@ impl Process {
 
     /// The next line, waiting at most until `deadline`.
     pub fn read_line(&mut self, deadline: Instant) -> Result<Line, ReadError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(ReadError::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(ReadError::Closed),
-        }
+        self.output.read_line(deadline)
     }
 
     /// Drops lines already received (late output of an earlier command).
-    /// Returns false if the output is closed.
-    pub fn drain(&mut self) -> bool {
-        loop {
-            match self.lines.try_recv() {
-                Ok(_) => continue,
-                Err(TryRecvError::Empty) => return true,
-                Err(TryRecvError::Disconnected) => return false,
-            }
+    /// An error if the output is closed or flooded.
+    pub fn drain(&mut self) -> Result<(), ReadError> {
+        self.output.drain()
+    }
+
+    /// Whether the process has exited or flooded its output: either way it
+    /// is of no more use.
+    pub fn is_dead(&mut self) -> bool {
+        self.reaped || self.output.flooded() || group::has_exited(self.child.id())
+    }
+
+    /// Kills the process and its group at once, and reaps it.
+    pub fn kill(&mut self) {
+        self.stdin = None;
+        // The group first: reaping the leader would free its id.
+        self.group.kill();
+        if !self.reaped {
+            let _ = self.child.wait();
+            self.reaped = true;
         }
     }
 
-    /// Whether the process has exited.
-    pub fn has_exited(&mut self) -> bool {
-        !matches!(self.child.try_wait(), Ok(None))
-    }
-
-    /// Kills the process at once and reaps it.
-    pub fn kill(&mut self) {
-        self.stdin = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-
-    /// Asks the process to quit, waits up to `grace`, then kills it.
+    /// Asks the process to quit, waits up to `grace` for it to exit, then
+    /// kills what is left of its group (the engine, or helpers it left).
     pub fn quit(&mut self, grace: Duration) {
         let _ = self.send("quit");
         self.stdin = None; // end of input too, for engines that ignore quit
         let deadline = Instant::now() + grace;
-        while Instant::now() < deadline {
-            if self.has_exited() {
-                return;
-            }
+        while Instant::now() < deadline && !group::has_exited(self.child.id()) {
             std::thread::sleep(Duration::from_millis(2));
         }
         self.kill();
@@ -165,37 +118,14 @@ impl Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
-        if !self.has_exited() {
-            self.kill();
-        } else {
-            let _ = self.child.wait();
-        }
+        self.kill();
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{read_capped_line, Process, ReadError, MAX_LINE_BYTES};
+    use super::{Process, ReadError};
     use std::time::{Duration, Instant};
-
-    #[test]
-    fn capped_lines_lossy_and_crlf() {
-        let long = "x".repeat(MAX_LINE_BYTES + 10);
-        let mut bytes = b"a\r\nb".to_vec();
-        bytes.push(0xff); // invalid UTF-8 in the second line
-        bytes.extend_from_slice(b"c\n");
-        bytes.extend_from_slice(long.as_bytes());
-        bytes.extend_from_slice(b"\nlast");
-        let mut r = std::io::BufReader::new(&bytes[..]);
-        assert_eq!(read_capped_line(&mut r).as_deref(), Some("a"));
-        assert_eq!(read_capped_line(&mut r).as_deref(), Some("b\u{fffd}c"));
-        assert_eq!(
-            read_capped_line(&mut r).map(|l| l.len()),
-            Some(MAX_LINE_BYTES)
-        );
-        assert_eq!(read_capped_line(&mut r).as_deref(), Some("last"));
-        assert_eq!(read_capped_line(&mut r), None);
-    }
 
     #[test]
     fn reads_have_deadlines_and_see_the_end() {
@@ -209,9 +139,23 @@ mod tests {
         let r = p.read_line(Instant::now() + Duration::from_millis(50));
         assert_eq!(r.unwrap_err(), ReadError::Timeout);
         assert!(start.elapsed() >= Duration::from_millis(50));
+        assert!(!p.is_dead());
         p.kill();
+        assert!(p.is_dead());
         let r = p.read_line(Instant::now() + Duration::from_secs(5));
         assert_eq!(r.unwrap_err(), ReadError::Closed);
         assert!(p.send("more").is_err());
+    }
+
+    #[test]
+    fn each_process_leads_a_group_of_its_own() {
+        let mut p = Process::spawn("cat", &[], None).expect("cat");
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", p.id())).unwrap();
+        // Fields after the command: state, ppid, pgrp.
+        let after = stat.rsplit(')').next().unwrap();
+        let pgrp: u32 = after.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert_eq!(pgrp, p.id());
+        p.quit(Duration::from_secs(1));
+        assert!(p.is_dead());
     }
 }

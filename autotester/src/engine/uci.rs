@@ -3,7 +3,7 @@
 
 use super::command_line;
 use super::error::EngineError;
-use super::process::{Process, ReadError};
+use super::process::{Flood, Process, ReadError};
 use super::protocol::{parse_bestmove, parse_info};
 use crate::pgn::Score;
 use std::path::PathBuf;
@@ -59,6 +59,8 @@ pub enum MoveFailure {
     Timeout { elapsed: Duration },
     /// The process closed its output or its input.
     Crashed,
+    /// The engine flooded its output; the process has been killed.
+    Flood(Flood),
 }
 
 pub struct UciEngine {
@@ -110,7 +112,7 @@ impl UciEngine {
 
     /// Whether the engine must be restarted before its next game.
     pub fn is_broken(&mut self) -> bool {
-        self.broken || self.process.has_exited()
+        self.broken || self.process.is_dead()
     }
 
     /// `ucinewgame` and `isready`/`readyok`.
@@ -136,37 +138,41 @@ impl UciEngine {
         expected: &'static str,
         timeout: Duration,
     ) -> Result<(), EngineError> {
-        if !self.process.drain() {
-            self.broken = true;
-            return Err(EngineError::Exited {
-                name: self.name.clone(),
-                sent: command,
-            });
-        }
-        self.send(command, command)?;
-        let deadline = Instant::now() + timeout;
-        loop {
-            match self.process.read_line(deadline) {
-                Ok(line) if line.text.trim() == expected => return Ok(()),
-                Ok(_) => continue,
-                Err(e) => {
-                    self.broken = true;
-                    self.process.kill();
-                    return Err(match e {
-                        ReadError::Timeout => EngineError::NoAnswer {
-                            name: self.name.clone(),
-                            sent: command,
-                            expected,
-                            timeout,
-                        },
-                        ReadError::Closed => EngineError::Exited {
-                            name: self.name.clone(),
-                            sent: command,
-                        },
-                    });
+        let answered = match self.process.drain() {
+            Ok(()) => {
+                self.send(command, command)?;
+                let deadline = Instant::now() + timeout;
+                loop {
+                    match self.process.read_line(deadline) {
+                        Ok(line) if line.text.trim() == expected => break Ok(()),
+                        Ok(_) => continue,
+                        Err(e) => break Err(e),
+                    }
                 }
             }
-        }
+            Err(e) => Err(e),
+        };
+        let Err(e) = answered else { return Ok(()) };
+        self.broken = true;
+        self.process.kill();
+        let name = self.name.clone();
+        Err(match e {
+            ReadError::Timeout => EngineError::NoAnswer {
+                name,
+                sent: command,
+                expected,
+                timeout,
+            },
+            ReadError::Closed => EngineError::Exited {
+                name,
+                sent: command,
+            },
+            ReadError::Flood(flood) => EngineError::Flood {
+                name,
+                sent: command,
+                flood,
+            },
+        })
     }
 
     /// Sends `position` and `go` and waits for `bestmove` until `deadline`
@@ -177,9 +183,8 @@ impl UciEngine {
         go: &str,
         deadline: Duration,
     ) -> Result<EngineMove, MoveFailure> {
-        if !self.process.drain() {
-            self.broken = true;
-            return Err(MoveFailure::Crashed);
+        if let Err(e) = self.process.drain() {
+            return Err(self.fail(e, Duration::ZERO));
         }
         let sent = self
             .process
@@ -187,8 +192,7 @@ impl UciEngine {
             .and_then(|()| self.process.send(go));
         let start = Instant::now();
         if sent.is_err() {
-            self.broken = true;
-            return Err(MoveFailure::Crashed);
+            return Err(self.fail(ReadError::Closed, Duration::ZERO));
         }
         let until = start + deadline;
         let (mut score, mut depth) = (None, None);
@@ -213,19 +217,19 @@ impl UciEngine {
                         }
                     }
                 }
-                Err(ReadError::Timeout) => {
-                    self.broken = true;
-                    self.process.kill();
-                    return Err(MoveFailure::Timeout {
-                        elapsed: start.elapsed(),
-                    });
-                }
-                Err(ReadError::Closed) => {
-                    self.broken = true;
-                    self.process.kill();
-                    return Err(MoveFailure::Crashed);
-                }
+                Err(e) => return Err(self.fail(e, start.elapsed())),
             }
+        }
+    }
+
+    /// Kills the engine after a failed `go`, `elapsed` after sending it.
+    fn fail(&mut self, error: ReadError, elapsed: Duration) -> MoveFailure {
+        self.broken = true;
+        self.process.kill();
+        match error {
+            ReadError::Timeout => MoveFailure::Timeout { elapsed },
+            ReadError::Closed => MoveFailure::Crashed,
+            ReadError::Flood(flood) => MoveFailure::Flood(flood),
         }
     }
 

@@ -303,6 +303,10 @@ pub fn play<G: Game>(
                 let reason = format!("{name}'s engine crashed");
                 return Ok(finish(moves, loses, Termination::Abandoned, reason));
             }
+            Err(MoveFailure::Flood(flood)) => {
+                let reason = format!("{name} floods its output ({flood}) and was killed");
+                return Ok(finish(moves, loses, Termination::RulesInfraction, reason));
+            }
         };
         if let Some(clock) = clocks[i].as_mut() {
             if clock.charge(answer.elapsed, rules.time_margin).is_err() {
