@@ -425,7 +425,7 @@ impl<G: Game> Torture<G> {
         std::thread::sleep(Duration::from_millis(20));
         self.engine.stdin = None;
         let start = Instant::now();
-        while start.elapsed() < EXIT_WITHIN && self.pending.len() > 0 {
+        while start.elapsed() < EXIT_WITHIN && !self.pending.is_empty() {
             self.drain(Duration::from_millis(50));
         }
         let status = loop {

@@ -173,8 +173,14 @@ fn parse_go<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<Go, UciError> {
                 go.perft = Some(go_value(&mut tokens, token)?);
                 Ok(())
             }
-            "infinite" => Ok(go.infinite = true),
-            "ponder" => Ok(go.ponder = true),
+            "infinite" => {
+                go.infinite = true;
+                Ok(())
+            }
+            "ponder" => {
+                go.ponder = true;
+                Ok(())
+            }
             "searchmoves" => {
                 while let Some(mv) = tokens.next_if(|t| !GO_KEYWORDS.contains(t)) {
                     go.searchmoves.push(mv.to_string());
