@@ -381,7 +381,10 @@ fn end_of_input_lets_counts_finish() {
     s.send("perft 4");
     s.send("bench 3");
     let lines = s.close();
-    assert!(lines.iter().any(|l| l.starts_with("Nodes searched: ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Nodes searched: ")),
+        "{lines:?}"
+    );
     assert!(lines.iter().any(|l| l.starts_with("bench: ")), "{lines:?}");
 }
 
@@ -520,7 +523,10 @@ fn isready_stop_and_quit_work_during_perft_and_bench() {
         std::thread::sleep(Duration::from_millis(50));
         let start = Instant::now();
         s.sync();
-        assert!(start.elapsed() < Duration::from_secs(1), "{long}: isready late");
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "{long}: isready late"
+        );
         s.send("stop");
         s.wait_for(|l| l.ends_with(" stopped"), 1, Duration::from_secs(2));
         // The engine is free again.
@@ -533,7 +539,10 @@ fn isready_stop_and_quit_work_during_perft_and_bench() {
         s2.send("quit");
         let start = Instant::now();
         while !s2.finished() {
-            assert!(start.elapsed() < Duration::from_secs(2), "{long}: quit late");
+            assert!(
+                start.elapsed() < Duration::from_secs(2),
+                "{long}: quit late"
+            );
             std::thread::sleep(Duration::from_millis(1));
         }
         s.close();
@@ -569,7 +578,13 @@ fn multipv_reports_distinct_lines() {
                 .iter()
                 .find(|l| l.starts_with(prefix) && l.contains(&tag))
                 .unwrap_or_else(|| panic!("no line {k}: {lines:?}"));
-            line.split(" pv ").nth(1).expect("pv").split(' ').next().expect("move").to_string()
+            line.split(" pv ")
+                .nth(1)
+                .expect("pv")
+                .split(' ')
+                .next()
+                .expect("move")
+                .to_string()
         })
         .collect();
     assert_ne!(first_moves[0], first_moves[1]);
@@ -611,7 +626,11 @@ fn ponder_waits_for_ponderhit_then_keeps_the_clock() {
     let start = Instant::now();
     s.send("ponderhit");
     s.wait_for(is_bestmove, 2, Duration::from_secs(2));
-    assert!(start.elapsed() < Duration::from_millis(700), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_millis(700),
+        "{:?}",
+        start.elapsed()
+    );
     s.close();
 }
 
@@ -651,4 +670,20 @@ fn stop_ends_the_running_search_and_the_waiting_one() {
     let lines = s.wait_for(is_bestmove, 2, Duration::from_secs(5));
     assert!(!lines.iter().any(|l| l.starts_with("info depth 60 ")));
     assert_eq!(count(&s.close(), is_bestmove), 2);
+}
+
+#[test]
+fn an_overlong_line_is_dropped_with_an_error() {
+    let s = Session::start::<TicTacToe>();
+    s.send(&"position startpos moves".repeat(300_000));
+    s.send("go depth 2");
+    let lines = s.wait_for(is_bestmove, 1, LONG);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("longer than 4194304 bytes ignored")),
+        "{:?}",
+        &lines[..lines.len().min(5)]
+    );
+    s.close();
 }

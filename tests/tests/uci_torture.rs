@@ -396,7 +396,11 @@ impl<G: Game> Torture<G> {
 
     fn huge_line(&mut self) {
         match self.rng.gen_range(0..3) {
-            0 => self.engine.send_bytes(&vec![b'a'; 1 << 20]),
+            // Under and over the engines' 4 MiB line bound.
+            0 => {
+                let len = *[1 << 20, 5 << 20].choose(&mut self.rng).unwrap();
+                self.engine.send_bytes(&vec![b'a'; len]);
+            }
             1 => {
                 let first = self.random_moves(&G::startpos(), 1);
                 let moves = vec![first.first().cloned().unwrap_or_default(); 20_000];

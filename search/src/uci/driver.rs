@@ -48,6 +48,10 @@ use super::format::{bestmove_line, final_info_line, info_line};
 use super::options;
 use super::tools;
 
+/// Input lines longer than this are dropped with an error: no command
+/// needs a thousandth of it, and the reader must not hold unbounded input.
+const MAX_LINE_BYTES: usize = 4 << 20;
+
 /// How often a finished search that must wait (`go infinite`, `go ponder`)
 /// checks for `stop` or `ponderhit`.
 const WAIT_POLL: Duration = Duration::from_millis(1);
@@ -138,6 +142,8 @@ enum Flow {
 /// What the controller waits for.
 enum Event {
     Line(String),
+    /// A line over [`MAX_LINE_BYTES`], dropped.
+    Overlong,
     EndOfInput,
     /// The job with this id has finished (and printed its answer).
     JobDone(u64),
@@ -240,6 +246,7 @@ fn run_driver<G: Game>(
     while let Ok(event) = inbox.recv() {
         match event {
             Event::Line(line) => driver.receive(line),
+            Event::Overlong => driver.out.error(&UciError::LineTooLong(MAX_LINE_BYTES)),
             Event::EndOfInput => driver.receive_end_of_input(),
             Event::JobDone(id) => driver.collect_job(id),
         }
@@ -266,9 +273,10 @@ fn spawn_reader(
             let mut buffer = Vec::new();
             loop {
                 buffer.clear();
-                let event = match input.read_until(b'\n', &mut buffer) {
-                    Ok(0) | Err(_) => Event::EndOfInput,
-                    Ok(_) => Event::Line(String::from_utf8_lossy(&buffer).into_owned()),
+                let event = match read_line_bounded(&mut input, &mut buffer, MAX_LINE_BYTES) {
+                    Ok(Line::End) | Err(_) => Event::EndOfInput,
+                    Ok(Line::Overlong) => Event::Overlong,
+                    Ok(Line::Read) => Event::Line(String::from_utf8_lossy(&buffer).into_owned()),
                 };
                 let done = matches!(event, Event::EndOfInput);
                 if events.send(event).is_err() || done {
@@ -276,6 +284,51 @@ fn spawn_reader(
                 }
             }
         })
+}
+
+/// What [`read_line_bounded`] found.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    Read,
+    /// Longer than the bound: skipped to its end.
+    Overlong,
+    End,
+}
+
+/// Reads one line (up to `\n` or end of input) into `buffer`, holding at
+/// most `max` bytes of it: a longer line is read to its end and dropped.
+fn read_line_bounded(
+    input: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Line> {
+    let mut seen = 0usize;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(match seen {
+                0 => Line::End,
+                _ if seen > max => Line::Overlong,
+                _ => Line::Read,
+            });
+        }
+        let (chunk, ends) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let room = max.saturating_sub(buffer.len());
+        buffer.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        seen += chunk.len();
+        let used = chunk.len();
+        input.consume(used);
+        if ends {
+            return Ok(if seen > max {
+                Line::Overlong
+            } else {
+                Line::Read
+            });
+        }
+    }
 }
 
 /// Entry point for an engine binary: UCI on stdin/stdout, or, with
@@ -340,8 +393,7 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
     fn stopped_at_start(&self, is_search: bool, waits_for_stop: bool) -> bool {
         self.quitting
             || (self.end_of_input
-                && (waits_for_stop
-                    || (is_search && self.eof_policy == EndOfInput::StopsSearches)))
+                && (waits_for_stop || (is_search && self.eof_policy == EndOfInput::StopsSearches)))
     }
 
     /// Handles waiting lines in order until one has to wait for a job.
@@ -734,5 +786,32 @@ fn fallback_result<G: Game>(pos: &G) -> SearchResult<G::Move> {
         nodes: 0,
         time: Duration::ZERO,
         pv: moves.first().copied().into_iter().collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read_line_bounded, Line};
+    use std::io::BufReader;
+
+    #[test]
+    fn lines_are_read_up_to_a_bound() {
+        // A tiny buffer makes lines span several reads.
+        let text = b"go\nabcdefghij\nxyz\nlast".to_vec();
+        let mut input = BufReader::with_capacity(3, text.as_slice());
+        let mut read = |buffer: &mut Vec<u8>| {
+            buffer.clear();
+            read_line_bounded(&mut input, buffer, 5).expect("read")
+        };
+        let mut buffer = Vec::new();
+        assert_eq!(read(&mut buffer), Line::Read);
+        assert_eq!(buffer, b"go\n");
+        assert_eq!(read(&mut buffer), Line::Overlong);
+        assert!(buffer.len() <= 5);
+        assert_eq!(read(&mut buffer), Line::Read);
+        assert_eq!(buffer, b"xyz\n");
+        assert_eq!(read(&mut buffer), Line::Read);
+        assert_eq!(buffer, b"last");
+        assert_eq!(read(&mut buffer), Line::End);
     }
 }

@@ -25,6 +25,8 @@ pub enum UciError {
     Hash(#[from] TtError),
     #[error("bench position '{fen}': {reason}")]
     BenchPosition { fen: String, reason: String },
+    #[error("input line longer than {0} bytes ignored")]
+    LineTooLong(usize),
     #[error("internal error while handling '{0}'")]
     Internal(String),
 }
