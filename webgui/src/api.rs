@@ -65,6 +65,11 @@ struct Info {
     version: &'static str,
     engine: String,
     games: usize,
+    /// Built-in engines holding a table now.
+    engines: usize,
+    /// Their tables' size together, and the budget for them, in MB.
+    hash_used_mb: usize,
+    hash_total_mb: usize,
 }
 
 async fn info(State(app): State<Arc<AppState>>) -> Json<Info> {
@@ -76,6 +81,9 @@ async fn info(State(app): State<Arc<AppState>>) -> Json<Info> {
         version: env!("CARGO_PKG_VERSION"),
         engine,
         games: app.store.len(),
+        engines: app.ctx.hash.leases(),
+        hash_used_mb: app.ctx.hash.used_mb(),
+        hash_total_mb: app.ctx.hash.total_mb(),
     })
 }
 

@@ -5,9 +5,11 @@
 //! [`app`] builds the router (tests use it in-process); [`serve`] runs it
 //! on a listener with the connection limits of [`Config::connections`].
 
+pub mod allocator;
 pub mod api;
 pub mod assets;
 pub mod body;
+pub mod budget;
 pub mod clock;
 pub mod config;
 pub mod create;
@@ -58,6 +60,7 @@ pub fn app_with_host_policy(config: Config, policy: HostPolicy) -> Router {
     let state = Arc::new(AppState {
         store: GameStore::new(config.max_games),
         ctx: Arc::new(Context {
+            hash: budget::HashBudget::new(config.hash_total_mb, config.hash_mb),
             config,
             runtime: tokio::runtime::Handle::try_current().ok(),
         }),

@@ -50,6 +50,10 @@ struct Shared<G: GuiGame> {
     info: Option<Progress>,
     engine_error: Option<String>,
     last_used: Instant,
+    /// When the engine last finished a search (for the idle release).
+    engine_used: Instant,
+    /// A timer will give back the engine once it has been idle.
+    idle_timer_armed: bool,
     closed: bool,
     /// Bumped on every change of the state.
     version: u64,
@@ -89,6 +93,8 @@ impl<G: GuiGame> Live<G> {
                 info: None,
                 engine_error: None,
                 last_used: Instant::now(),
+                engine_used: Instant::now(),
+                idle_timer_armed: false,
                 closed: false,
                 version: 0,
             }),
@@ -117,7 +123,19 @@ impl<G: GuiGame> Inner<G> {
         s.last_used = now;
         if s.session.check_flag(now) {
             abort(s);
+            self.release_engine_if_done(s);
             self.broadcast_state(s);
+        }
+    }
+
+    /// Gives the engine (its table, its hash lease) back once the game no
+    /// longer needs it: the game is over or closed. An undo later builds a
+    /// new one.
+    fn release_engine_if_done(&self, s: &mut Shared<G>) {
+        if (s.closed || s.session.is_over()) && s.thinking.is_none() {
+            if let Some(searcher) = s.searcher.take() {
+                retire(searcher);
+            }
         }
     }
 
@@ -173,6 +191,7 @@ impl<G: GuiGame> Inner<G> {
     /// After the position or the players' settings changed: start the
     /// engine if it is its turn, arm the flag timer, tell subscribers.
     fn changed(self: &Arc<Self>, s: &mut Shared<G>) {
+        self.release_engine_if_done(s);
         self.maybe_start_engine(s);
         self.arm_flag_timer(s);
         self.broadcast_state(s);
@@ -206,8 +225,8 @@ impl<G: GuiGame> Inner<G> {
         s.next_token += 1;
         s.info = None;
         let searcher = s.searcher.take();
-        let config = &self.ctx.config;
-        let (external, hash_mb) = (config.engine.clone(), config.hash_mb);
+        let external = self.ctx.config.engine.clone();
+        let budget = Arc::clone(&self.ctx.hash);
         let inner = Arc::clone(self);
         let thread_stop = Arc::clone(&stop);
         let spawned = std::thread::Builder::new()
@@ -218,8 +237,13 @@ impl<G: GuiGame> Inner<G> {
                 // external program may take a while and must not hold up
                 // requests.
                 let made = match searcher {
-                    Some(searcher) => Ok(searcher),
-                    None => new_searcher::<G>(external.as_deref(), hash_mb),
+                    Some(searcher) if !searcher.should_resize() => Ok(searcher),
+                    // None yet, or its share of the hash budget changed a
+                    // lot: a new one (the old table is freed first).
+                    old => {
+                        drop(old);
+                        new_searcher::<G>(external.as_deref(), &budget)
+                    }
                 };
                 let (searcher, result) = match made {
                     Ok(mut searcher) => {
@@ -258,6 +282,8 @@ impl<G: GuiGame> Inner<G> {
         let mut s = self.lock();
         if searcher.is_some() {
             s.searcher = searcher;
+            s.engine_used = Instant::now();
+            self.arm_idle_release(&mut s);
         }
         let current = s.thinking.as_ref().is_some_and(|t| t.token == token);
         if !current {
@@ -285,6 +311,44 @@ impl<G: GuiGame> Inner<G> {
         self.changed(&mut s);
     }
 
+    /// Gives the engine back once it has not searched for
+    /// `engine_idle_release` (a person who walked away from a game should
+    /// not keep a table from the games being played). One timer per game,
+    /// re-armed after the next search.
+    fn arm_idle_release(self: &Arc<Self>, s: &mut Shared<G>) {
+        let Some(runtime) = &self.ctx.runtime else {
+            return;
+        };
+        let idle = self.ctx.config.engine_idle_release;
+        // A release time beyond what an Instant holds means never.
+        let (false, Some(mut deadline)) = (s.idle_timer_armed, s.engine_used.checked_add(idle))
+        else {
+            return;
+        };
+        s.idle_timer_armed = true;
+        let weak: Weak<Inner<G>> = Arc::downgrade(self);
+        runtime.spawn(async move {
+            loop {
+                tokio::time::sleep_until(tokio::time::Instant::from_std(deadline)).await;
+                let Some(inner) = weak.upgrade() else { return };
+                let mut s = inner.lock();
+                let due = s.engine_used.checked_add(idle).unwrap_or(deadline);
+                // While it searches the engine is on its thread: the end
+                // of that search arms a new timer.
+                if s.thinking.is_some() || s.searcher.is_none() || Instant::now() >= due {
+                    s.idle_timer_armed = false;
+                    if s.thinking.is_none() {
+                        if let Some(searcher) = s.searcher.take() {
+                            retire(searcher);
+                        }
+                    }
+                    return;
+                }
+                deadline = due;
+            }
+        });
+    }
+
     /// Wakes up when the running clock's flag falls, so subscribers learn
     /// of a loss on time without polling.
     fn arm_flag_timer(self: &Arc<Self>, s: &Shared<G>) {
@@ -303,6 +367,16 @@ impl<G: GuiGame> Inner<G> {
             }
         });
     }
+}
+
+/// Drops an engine off the async runtime: an external engine waits a
+/// moment for its process to quit. Its table and hash lease go with it.
+fn retire<G: GuiGame>(searcher: Box<dyn Searcher<G>>) {
+    // Should no thread be available, the closure (and the engine with it)
+    // is dropped right here instead.
+    let _ = std::thread::Builder::new()
+        .name("engine-close".into())
+        .spawn(move || drop(searcher));
 }
 
 /// Stops the current search and throws its result away.
@@ -504,12 +578,9 @@ impl<G: GuiGame> GameHandle for Live<G> {
         s.closed = true;
         s.autoplay = false;
         abort(&mut s);
-        // An external engine waits a moment for its process to quit: let
-        // that happen off the async runtime.
+        // A search under way gives its engine back when it ends.
         if let Some(searcher) = s.searcher.take() {
-            let _ = std::thread::Builder::new()
-                .name("engine-close".into())
-                .spawn(move || drop(searcher));
+            retire(searcher);
         }
     }
 }

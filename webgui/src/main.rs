@@ -24,9 +24,13 @@ struct Args {
     /// Use this external UCI engine instead of the built-in one.
     #[arg(long, value_name = "PATH")]
     engine: Option<PathBuf>,
-    /// Transposition table per game, in MB.
+    /// Largest transposition table of one game's engine, in MB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=4096))]
     hash: u16,
+    /// All engines' tables together, in MB: with more engines than it
+    /// holds at `--hash` each, they share it (1 MB at least each).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    hash_total: u32,
     /// Most games kept at once.
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_games: u32,
@@ -42,9 +46,24 @@ struct Args {
     body_timeout_ms: u64,
 }
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
+    // First, before any thread exists (see the module's documentation).
+    webgui::allocator::reexec_with_fixed_mmap_threshold();
     let args = Args::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("webgui: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(run(args))
+}
+
+async fn run(args: Args) -> ExitCode {
     if let Some(path) = &args.engine {
         if !path.is_file() {
             eprintln!("webgui: engine '{}' is not a file", path.display());
@@ -54,6 +73,7 @@ async fn main() -> ExitCode {
     let config = Config {
         engine: args.engine,
         hash_mb: usize::from(args.hash),
+        hash_total_mb: args.hash_total as usize,
         max_games: args.max_games as usize,
         body_read_timeout: Duration::from_millis(args.body_timeout_ms),
         connections: ConnectionLimits {

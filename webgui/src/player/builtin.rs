@@ -1,20 +1,28 @@
-//! The built-in engine: `search::Engine` for the game, in-process.
+//! The built-in engine: `search::Engine` for the game, in-process, with a
+//! table as large as its lease of the hash budget.
 
 use std::sync::atomic::AtomicBool;
+
+use std::sync::Arc;
 
 use search::Engine;
 
 use super::{EngineError, Progress, SearchRequest, Searcher};
+use crate::budget::{HashBudget, HashLease};
 use crate::games::GuiGame;
 
 pub struct Builtin<G: GuiGame> {
     engine: Engine<G>,
+    /// Given back when the engine is dropped (after its table: fields
+    /// drop in order).
+    lease: HashLease,
 }
 
 impl<G: GuiGame> Builtin<G> {
-    pub fn new(hash_mb: usize) -> Result<Self, EngineError> {
-        let engine = Engine::new(hash_mb).map_err(|e| EngineError::Start(e.to_string()))?;
-        Ok(Builtin { engine })
+    pub fn new(budget: &Arc<HashBudget>) -> Result<Self, EngineError> {
+        let lease = budget.lease();
+        let engine = Engine::new(lease.mb()).map_err(|e| EngineError::Start(e.to_string()))?;
+        Ok(Builtin { engine, lease })
     }
 }
 
@@ -36,5 +44,9 @@ impl<G: GuiGame> Searcher<G> for Builtin<G> {
 
     fn name(&self) -> String {
         format!("built-in {} engine", G::NAME)
+    }
+
+    fn should_resize(&self) -> bool {
+        self.lease.should_resize()
     }
 }

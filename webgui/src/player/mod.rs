@@ -7,11 +7,13 @@ mod uci;
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use serde::Serialize;
 
 use search::{ScoreReport, SearchInfo, Side};
 
+use crate::budget::HashBudget;
 use crate::games::GuiGame;
 
 pub use builtin::Builtin;
@@ -117,15 +119,21 @@ pub trait Searcher<G: GuiGame>: Send {
 
     /// A name for the engine panel.
     fn name(&self) -> String;
+
+    /// Whether the engine should be rebuilt before its next search (its
+    /// share of the hash budget changed a lot).
+    fn should_resize(&self) -> bool {
+        false
+    }
 }
 
 /// The engine a game uses: the external one when configured, else built-in.
 pub fn new_searcher<G: GuiGame>(
     external: Option<&Path>,
-    hash_mb: usize,
+    budget: &Arc<HashBudget>,
 ) -> Result<Box<dyn Searcher<G>>, EngineError> {
     match external {
         Some(path) => Ok(Box::new(UciEngine::spawn(path)?)),
-        None => Ok(Box::new(Builtin::<G>::new(hash_mb)?)),
+        None => Ok(Box::new(Builtin::<G>::new(budget)?)),
     }
 }

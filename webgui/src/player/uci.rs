@@ -31,7 +31,9 @@ pub struct UciEngine {
 impl UciEngine {
     /// Starts the program and completes the UCI handshake.
     pub fn spawn(path: &Path) -> Result<UciEngine, EngineError> {
-        let mut child = Command::new(path)
+        let mut command = Command::new(path);
+        crate::allocator::restore_inherited_env(&mut command);
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
