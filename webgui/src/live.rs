@@ -54,6 +54,9 @@ struct Shared<G: GuiGame> {
     engine_used: Instant,
     /// A timer will give back the engine once it has been idle.
     idle_timer_armed: bool,
+    /// The timer waiting for the running clock's flag: replaced on every
+    /// change, so a long game keeps one, not one per move.
+    flag_timer: Option<tokio::task::AbortHandle>,
     closed: bool,
     /// Bumped on every change of the state.
     version: u64,
@@ -95,6 +98,7 @@ impl<G: GuiGame> Live<G> {
                 last_used: Instant::now(),
                 engine_used: Instant::now(),
                 idle_timer_armed: false,
+                flag_timer: None,
                 closed: false,
                 version: 0,
             }),
@@ -351,7 +355,10 @@ impl<G: GuiGame> Inner<G> {
 
     /// Wakes up when the running clock's flag falls, so subscribers learn
     /// of a loss on time without polling.
-    fn arm_flag_timer(self: &Arc<Self>, s: &Shared<G>) {
+    fn arm_flag_timer(self: &Arc<Self>, s: &mut Shared<G>) {
+        if let Some(old) = s.flag_timer.take() {
+            old.abort();
+        }
         let (Some(runtime), false) = (&self.ctx.runtime, s.session.is_over()) else {
             return;
         };
@@ -359,13 +366,14 @@ impl<G: GuiGame> Inner<G> {
             return;
         };
         let weak: Weak<Inner<G>> = Arc::downgrade(self);
-        runtime.spawn(async move {
+        let task = runtime.spawn(async move {
             tokio::time::sleep_until(tokio::time::Instant::from_std(deadline + FLAG_SLACK)).await;
             if let Some(inner) = weak.upgrade() {
                 let mut s = inner.lock();
                 inner.touch(&mut s);
             }
         });
+        s.flag_timer = Some(task.abort_handle());
     }
 }
 
@@ -578,6 +586,9 @@ impl<G: GuiGame> GameHandle for Live<G> {
         s.closed = true;
         s.autoplay = false;
         abort(&mut s);
+        if let Some(timer) = s.flag_timer.take() {
+            timer.abort();
+        }
         // A search under way gives its engine back when it ends.
         if let Some(searcher) = s.searcher.take() {
             retire(searcher);
