@@ -431,7 +431,10 @@ mod tests {
         assert_eq!(g.searchmoves, vec!["e2e4".to_string(), "d2d4".to_string()]);
         assert!(g.ponder && g.problems.is_empty());
         assert_eq!(g.limits(Side::White).mate, Some(3));
-        assert!(g.waits_for_stop(Side::White), "pondering waits for ponderhit");
+        assert!(
+            g.waits_for_stop(Side::White),
+            "pondering waits for ponderhit"
+        );
         assert!(!go("go wtime 10").waits_for_stop(Side::White));
         // Only White's clock: Black to move has no bound.
         assert!(go("go wtime 10").waits_for_stop(Side::Black));
