@@ -43,6 +43,7 @@ pub mod movepick;
 pub mod params;
 pub mod score;
 pub mod search;
+mod table_memory;
 pub mod time;
 pub mod tt;
 pub mod uci;

@@ -27,13 +27,15 @@
 //! If two threads raced on one entry the words come from different writes
 //! and the check fails (except with probability ~2^-64), so a torn entry is
 //! read as a miss. There are no data races (all accesses are atomic) and no
-//! `unsafe`. A stored move is only a hint: the search matches it against
-//! the legal moves it generates, so even a false hit cannot make it play an
-//! illegal move.
+//! `unsafe` here (the table's memory is its own mapping: `table_memory`).
+//! A stored move is only a hint: the search matches it against the legal
+//! moves it generates, so even a false hit cannot make it play an illegal
+//! move.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::game::Score;
+use crate::table_memory::{TableMemory, ZeroValid};
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +98,10 @@ struct Bucket {
     entries: [Entry; ENTRIES_PER_BUCKET],
 }
 
+// Safety: a bucket is atomics only: all-zero is a valid (empty) bucket, and
+// it needs no drop.
+unsafe impl ZeroValid for Bucket {}
+
 const _: () = assert!(std::mem::size_of::<Entry>() == 16);
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
@@ -122,7 +128,8 @@ pub enum TtError {
 }
 
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// Its own memory, given back to the system when the table is dropped.
+    buckets: TableMemory<Bucket>,
     generation: u8,
 }
 
@@ -167,12 +174,14 @@ impl TranspositionTable {
             return Err(TtError::ZeroSize);
         }
         let count = mb.checked_mul(1 << 20).ok_or(TtError::OutOfMemory(mb))? / BUCKET_BYTES;
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| TtError::OutOfMemory(mb))?;
+        let mut buckets = TableMemory::<Bucket>::zeroed(count).ok_or(TtError::OutOfMemory(mb))?;
         advise_huge_pages(buckets.as_ptr() as usize, count * BUCKET_BYTES);
-        buckets.resize_with(count, Bucket::default);
+        // Touch every page now (after the huge-page hint), not during the
+        // first search, whose time it would otherwise take.
+        const BUCKETS_PER_PAGE: usize = 4096 / BUCKET_BYTES;
+        for bucket in buckets.iter_mut().step_by(BUCKETS_PER_PAGE) {
+            *bucket.entries[0].data.get_mut() = 0;
+        }
         Ok(TranspositionTable {
             buckets,
             generation: 0,
@@ -186,7 +195,7 @@ impl TranspositionTable {
 
     /// Empties the table (for a new game).
     pub fn clear(&mut self) {
-        for bucket in &mut self.buckets {
+        for bucket in self.buckets.iter_mut() {
             for entry in &mut bucket.entries {
                 *entry.key_xor_data.get_mut() = 0;
                 *entry.data.get_mut() = 0;

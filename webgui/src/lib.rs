@@ -5,7 +5,6 @@
 //! [`app`] builds the router (tests use it in-process); [`serve`] runs it
 //! on a listener with the connection limits of [`Config::connections`].
 
-pub mod allocator;
 pub mod api;
 pub mod assets;
 pub mod body;

@@ -47,8 +47,6 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    // First, before any thread exists (see the module's documentation).
-    webgui::allocator::reexec_with_fixed_mmap_threshold();
     let args = Args::parse();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

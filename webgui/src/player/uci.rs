@@ -31,9 +31,7 @@ pub struct UciEngine {
 impl UciEngine {
     /// Starts the program and completes the UCI handshake.
     pub fn spawn(path: &Path) -> Result<UciEngine, EngineError> {
-        let mut command = Command::new(path);
-        crate::allocator::restore_inherited_env(&mut command);
-        let mut child = command
+        let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
