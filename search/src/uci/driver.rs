@@ -381,16 +381,16 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
     fn receive_end_of_input(&mut self) {
         self.end_of_input = true;
         if let Some(running) = &self.running {
-            if self.stopped_at_start(running.is_search, running.waits_for_stop) {
+            if self.must_stop(running.is_search, running.waits_for_stop) {
                 running.control.stop.store(true, Ordering::Relaxed);
             }
         }
     }
 
-    /// Whether a job starts (or is put) in the stopped state: everything
-    /// after `quit`; after end of input, what only `stop` would end and,
-    /// unless the command line was the script, searches.
-    fn stopped_at_start(&self, is_search: bool, waits_for_stop: bool) -> bool {
+    /// Whether a job must stop (at once, or as soon as it starts):
+    /// everything after `quit`; after end of input, what only `stop` would
+    /// end and, unless the command line was the script, searches.
+    fn must_stop(&self, is_search: bool, waits_for_stop: bool) -> bool {
         self.quitting
             || (self.end_of_input
                 && (waits_for_stop || (is_search && self.eof_policy == EndOfInput::StopsSearches)))
@@ -643,7 +643,7 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
             .engine
             .take()
             .ok_or_else(|| UciError::Internal("no engine".to_string()))?;
-        if self.stopped_at_start(is_search, waits_for_stop) {
+        if self.must_stop(is_search, waits_for_stop) {
             control.stop.store(true, Ordering::Relaxed);
         }
         let control = Arc::new(control);
