@@ -27,10 +27,16 @@ type Rng64 = rand::rngs::StdRng;
 const READY_WITHIN: Duration = Duration::from_secs(1);
 /// How long the engine may take to exit once its input has ended.
 const EXIT_WITHIN: Duration = Duration::from_secs(5);
+/// Searches asked for and not yet answered before the test waits: the
+/// engine answers them in order, each in its time, so a script sent much
+/// faster than that would pile up work without bound.
+const MAX_UNANSWERED: usize = 16;
+/// How long the engine may take to catch up to [`MAX_UNANSWERED`].
+const CATCH_UP_WITHIN: Duration = Duration::from_secs(30);
 /// The abuse sent to each engine: this many random actions, unless
 /// `UCI_TORTURE_ACTIONS` says otherwise (for long runs by hand, with
 /// `UCI_TORTURE_SEED` to vary the script).
-const ACTIONS: usize = 400;
+const ACTIONS: usize = 1500;
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -222,6 +228,15 @@ impl<G: Game> Torture<G> {
         self.pending
             .push_back(if named.is_empty() { legal } else { named });
         self.send(line);
+        let start = Instant::now();
+        while self.pending.len() > MAX_UNANSWERED {
+            assert!(
+                start.elapsed() < CATCH_UP_WITHIN,
+                "the engine fell behind\n{}",
+                self.engine.tail()
+            );
+            self.drain(Duration::from_millis(10));
+        }
     }
 
     fn random_moves(&mut self, from: &G, n: usize) -> Vec<String> {
@@ -436,7 +451,12 @@ impl<G: Game> Torture<G> {
             if let Ok(Some(status)) = self.engine.child.try_wait() {
                 break status;
             }
-            assert!(start.elapsed() < EXIT_WITHIN, "no exit after end of input");
+            assert!(
+                start.elapsed() < EXIT_WITHIN,
+                "no exit after end of input; {} go unanswered\n{}",
+                self.pending.len(),
+                self.engine.tail()
+            );
             std::thread::sleep(Duration::from_millis(5));
         };
         self.drain(Duration::from_millis(100));
