@@ -1069,131 +1069,165 @@ impl<G: Game> Search<'_, G> {
 
     /// Quiescence: only noisy moves (all moves in check), with the static
     /// evaluation as a lower bound ("stand pat") when not in check.
-    fn qsearch<const PV: bool>(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
-        debug_assert!(-INFINITE <= alpha && alpha < beta && beta <= INFINITE);
-        let p = *self.params;
-        let f = p.features;
+    fn qsearch<const PV: bool>(&mut self, alpha: Score, beta: Score, ply: usize) -> Score {
+        /// Quiescence proper. `first_node` is the node count when `negamax`
+        /// handed over: every node below one horizon node shares a budget.
+        fn quiesce<G: Game, const PV: bool>(
+            s: &mut Search<'_, G>,
+            mut alpha: Score,
+            beta: Score,
+            ply: usize,
+            budget: u64,
+            first_node: u64,
+        ) -> Score {
+            debug_assert!(-INFINITE <= alpha && alpha < beta && beta <= INFINITE);
+            let p = *s.params;
+            let f = p.features;
 
-        // Step 1. Count the node and poll the limits.
-        if self.count_node_and_poll() {
-            return 0;
-        }
-        if PV {
-            self.w.stack[ply].pv.clear();
-        }
-        self.seldepth = self.seldepth.max(ply + 1);
-        let us = self.pos.side_to_move();
-
-        // Step 2. Decided games, rule draws, the stack limit.
-        if ply > 0 {
-            if let Some(outcome) = self.pos.search_outcome(ply) {
-                return outcome_score(outcome, us, ply);
+            // Step 1. Count the node and poll the limits.
+            if s.count_node_and_poll() {
+                return 0;
             }
-        }
-        if ply >= MAX_PLY {
-            return self.evaluate();
-        }
+            if PV {
+                s.w.stack[ply].pv.clear();
+            }
+            s.seldepth = s.seldepth.max(ply + 1);
+            let us = s.pos.side_to_move();
 
-        // Step 3. Transposition table (any depth is enough here).
-        let key = self.pos.hash();
-        let hit = self.tt.probe(key);
-        if !PV && f.tt_cutoffs {
-            if let Some(h) = hit {
-                let s = from_tt(h.score, ply);
-                if match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                } {
-                    return s;
+            // Step 2. Decided games, rule draws, the stack limit.
+            if ply > 0 {
+                if let Some(outcome) = s.pos.search_outcome(ply) {
+                    return outcome_score(outcome, us, ply);
                 }
             }
-        }
+            if ply >= MAX_PLY {
+                return s.evaluate();
+            }
 
-        // Step 4. Stand pat: the side to move can usually do at least as
-        // well as the static evaluation by a quiet move. Not in check.
-        let in_check = self.pos.in_check();
-        let eval;
-        let mut best;
-        if in_check {
-            eval = 0;
-            best = -INFINITE;
-        } else {
-            eval = match hit {
-                Some(h) => h.eval,
-                None => self.evaluate(),
-            };
-            if eval >= beta {
-                if hit.is_none() {
-                    self.tt
-                        .store(key, 0, to_tt(eval, ply), eval, 0, Bound::Lower);
-                }
-                return eval;
-            }
-            alpha = alpha.max(eval);
-            best = eval;
-        }
-
-        // Step 5. Noisy moves, or every move when in check.
-        let mut moves = std::mem::take(&mut self.w.stack[ply].moves);
-        moves.clear();
-        if in_check {
-            self.pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                self.w.stack[ply].moves = moves;
-                return outcome_score(self.pos.no_moves_outcome(), us, ply);
-            }
-        } else {
-            self.pos.noisy_moves(&mut moves);
-        }
-        let keys = std::mem::take(&mut self.w.stack[ply].keys);
-        let mut picker = MovePicker::new(moves, keys, hit.map_or(0, |h| h.mv));
-
-        // Step 6. The move loop, skipping captures that lose material.
-        let alpha_orig = alpha;
-        let mut best_move = None;
-        while let Some(mv) = self.next_move(&mut picker, ply) {
-            if !in_check && f.qs_see_pruning && !self.pos.see_ge(mv, p.qs_see_threshold) {
-                continue;
-            }
-            self.pos.make(mv);
-            self.tt.prefetch(self.pos.hash());
-            let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
-            self.pos.unmake();
-            if self.aborted {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(mv);
-                    if PV {
-                        self.update_pv(ply, mv);
+            // Step 3. Transposition table (any depth is enough here).
+            let key = s.pos.hash();
+            let hit = s.tt.probe(key);
+            if !PV && f.tt_cutoffs {
+                if let Some(h) = hit {
+                    let score = from_tt(h.score, ply);
+                    if match h.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    } {
+                        return score;
                     }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
                 }
             }
-        }
-        let (moves, keys) = picker.into_buffers();
-        self.w.stack[ply].moves = moves;
-        self.w.stack[ply].keys = keys;
-        if self.aborted {
-            return 0;
+
+            // Step 4. Stand pat: the side to move can usually do at least
+            // as well as the static evaluation by a quiet move. Not in
+            // check.
+            let in_check = s.pos.in_check();
+            let eval;
+            let mut best;
+            if in_check {
+                eval = 0;
+                best = -INFINITE;
+            } else {
+                eval = match hit {
+                    Some(h) => h.eval,
+                    None => s.evaluate(),
+                };
+                if eval >= beta {
+                    if hit.is_none() {
+                        s.tt.store(key, 0, to_tt(eval, ply), eval, 0, Bound::Lower);
+                    }
+                    return eval;
+                }
+                // Step 5. Growth limit: once the quiescence below this
+                // horizon node has used its budget, only the static
+                // evaluation counts. Chess captures run out long before;
+                // where both sides nearly always have a zap (Leiserchess
+                // with many pawns), the chains of zaps would not.
+                if s.nodes - first_node > budget {
+                    return eval;
+                }
+                alpha = alpha.max(eval);
+                best = eval;
+            }
+
+            // Step 6. Noisy moves, or every move when in check.
+            let mut moves = std::mem::take(&mut s.w.stack[ply].moves);
+            moves.clear();
+            if in_check {
+                s.pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    s.w.stack[ply].moves = moves;
+                    return outcome_score(s.pos.no_moves_outcome(), us, ply);
+                }
+            } else {
+                s.pos.noisy_moves(&mut moves);
+            }
+            let keys = std::mem::take(&mut s.w.stack[ply].keys);
+            let mut picker = MovePicker::new(moves, keys, hit.map_or(0, |h| h.mv));
+
+            // Step 7. The move loop, skipping captures that lose material
+            // and, outside check, trying at most `qs_max_moves` of the rest
+            // (in the picker's order: table move, then best first).
+            let max_moves = if in_check { usize::MAX } else { p.qs_max_moves };
+            let alpha_orig = alpha;
+            let mut best_move = None;
+            let mut tried = 0usize;
+            while let Some(mv) = s.next_move(&mut picker, ply) {
+                if tried >= max_moves {
+                    break;
+                }
+                if !in_check && f.qs_see_pruning && !s.pos.see_ge(mv, p.qs_see_threshold) {
+                    continue;
+                }
+                tried += 1;
+                s.pos.make(mv);
+                s.tt.prefetch(s.pos.hash());
+                let score = -quiesce::<G, PV>(s, -beta, -alpha, ply + 1, budget, first_node);
+                s.pos.unmake();
+                if s.aborted {
+                    break;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        best_move = Some(mv);
+                        if PV {
+                            s.update_pv(ply, mv);
+                        }
+                        if score >= beta {
+                            break;
+                        }
+                        alpha = score;
+                    }
+                }
+            }
+            let (moves, keys) = picker.into_buffers();
+            s.w.stack[ply].moves = moves;
+            s.w.stack[ply].keys = keys;
+            if s.aborted {
+                return 0;
+            }
+
+            // Step 8. Store with depth 0 (below any main-search depth).
+            let bound = Bound::of(best, alpha_orig, beta);
+            s.tt.store(
+                key,
+                best_move.map_or(0, |m: G::Move| m.to_u16()),
+                to_tt(best, ply),
+                eval,
+                0,
+                bound,
+            );
+            best
         }
 
-        // Step 7. Store with depth 0 (below any main-search depth).
-        let bound = Bound::of(best, alpha_orig, beta);
-        self.tt.store(
-            key,
-            best_move.map_or(0, |m: G::Move| m.to_u16()),
-            to_tt(best, ply),
-            eval,
-            0,
-            bound,
-        );
-        best
+        // The budget of this horizon node's quiescence grows with the
+        // iteration: a shallow iteration is a quick first estimate, and
+        // at depth 1 every root move has a quiescence search of its own.
+        let budget = self.params.qs_node_budget(self.root_depth);
+        let first_node = self.nodes;
+        quiesce::<G, PV>(self, alpha, beta, ply, budget, first_node)
     }
 }

@@ -145,14 +145,16 @@ impl Leiserchess {
             .any(|back| self.hashes[n - 1 - back] == current)
     }
 
-    /// Perft (rule 8): move sequences of length `depth`; a king zap is a
-    /// leaf; ko applies; draws do not stop it. Bulk-counts the last ply.
+    /// Perft (rule 8): move sequences of length `depth`; ko applies; draws
+    /// do not stop it. A king zap ends the game and counts as one leaf at
+    /// every depth (rule 8.2), so a position whose game already ended by a
+    /// king zap counts 1 at every depth: a caller that makes a move and
+    /// counts `depth - 1` below it (a divide) gets the same total as
+    /// `perft(depth)`. Bulk-counts the last ply.
     pub fn perft(&mut self, depth: u32) -> u64 {
-        if depth == 0 {
+        // Rule 8.2: the sequence that zapped a king is one leaf.
+        if depth == 0 || self.pos.zapped.is_some() {
             return 1;
-        }
-        if self.pos.zapped.is_some() {
-            return 0;
         }
         let mut moves = Vec::with_capacity(128);
         if depth == 1 {
@@ -168,17 +170,17 @@ impl Leiserchess {
         let mut total = 0;
         for mv in moves {
             self.make(mv);
-            total += if self.pos.zapped.is_some() {
-                1
-            } else {
-                self.perft(depth - 1)
-            };
+            total += self.perft(depth - 1);
             self.unmake();
         }
         total
     }
 
-    /// Per-move perft counts (for `perft` output and debugging).
+    /// Per-move perft counts (for `perft` output and debugging): for each
+    /// legal move, the sequences of length `depth` that start with it. They
+    /// sum to `perft(depth)` for `depth >= 1` (rule 8.2: a move that zaps
+    /// a king counts 1). A game that has ended has no moves, so its divide
+    /// is empty while its `perft` is 1.
     pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
@@ -186,11 +188,7 @@ impl Leiserchess {
             .into_iter()
             .map(|mv| {
                 self.make(mv);
-                let n = if depth <= 1 || self.pos.zapped.is_some() {
-                    1
-                } else {
-                    self.perft(depth - 1)
-                };
+                let n = self.perft(depth.saturating_sub(1));
                 self.unmake();
                 (mv, n)
             })
@@ -210,8 +208,10 @@ impl Leiserchess {
         shots::hit_after(self.pos.board(), self.pos.side, mv, &self.beam)
     }
 
-    /// Ordering value of a laser result for the mover: opposing king
-    /// first, then opposing pawns; own pawns and own king last.
+    /// What a laser result is worth to the mover, in centipawns (a pawn
+    /// is 100, a king decides the game): the ordering of noisy moves
+    /// (opposing king first, then opposing pawns; own pawns and own king
+    /// last) and the one-move exchange of `see_ge`.
     #[inline]
     fn hit_value(&self, (hit, piece): (Hit, Piece)) -> i32 {
         let ours = piece.side() == self.pos.side;
@@ -478,6 +478,16 @@ impl Game for Leiserchess {
     fn noisy_key(&self, mv: Move) -> Option<i32> {
         let hit = self.struck_after(mv);
         self.hit_is_noisy(hit).then(|| self.hit_value(hit))
+    }
+
+    /// A one-move exchange: a zap of an opposing pawn wins 100, of an own
+    /// pawn loses 100, of a king decides the game (±10,000), anything else
+    /// 0; what the opponent's laser answers is left to the search. So
+    /// quiescence (threshold 0) skips zaps of one's own pawns, and the move
+    /// picker tries them after the quiet moves.
+    #[inline]
+    fn see_ge(&self, mv: Move, threshold: Score) -> bool {
+        self.hit_value(self.struck_after(mv)) >= threshold
     }
 
     #[inline]

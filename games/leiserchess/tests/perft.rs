@@ -5,7 +5,7 @@ mod common;
 
 use common::Simple;
 use leiserchess::Leiserchess;
-use search::Game;
+use search::{EndReason, Game, Side};
 
 struct Case {
     fen: String,
@@ -87,4 +87,115 @@ fn divide_sums_to_perft() {
     let divide = game.perft_divide(3);
     assert_eq!(divide.len(), 61);
     assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 239_197);
+}
+
+/// The two kings alone (rule 8.2's example): Tangerine's king on a1 fires
+/// north into Lavender's king on a8 after any move that leaves it facing
+/// north, so king zaps end sequences at every depth.
+const TWO_KINGS: &str = "ss7/8/8/8/8/8/8/NN7 W";
+
+/// `go perft`'s way of counting: make each root move and count `depth - 1`
+/// below it with the library perft (as search::uci's perft_divide does).
+fn divide_by_trait(game: &mut Leiserchess, depth: u32) -> u64 {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut total = 0;
+    for mv in moves {
+        game.make(mv);
+        total += Game::perft(game, depth - 1);
+        game.unmake();
+    }
+    total
+}
+
+/// A stoppable front end's way: walk the top `walk` plies move by move,
+/// handing over to the library perft below them or as soon as the game has
+/// ended (`outcome()` is some).
+fn walk_then_perft(game: &mut Leiserchess, depth: u32, walk: u32) -> u64 {
+    if depth == 0 || walk == 0 || game.outcome().is_some() {
+        return Game::perft(game, depth);
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut total = 0;
+    for mv in moves {
+        game.make(mv);
+        total += walk_then_perft(game, depth - 1, walk - 1);
+        game.unmake();
+    }
+    total
+}
+
+#[test]
+fn two_kings_counts_match_rule_8_2() {
+    // rule 8.2: 6, 31 and 174 at depths 1-3.
+    let mut game = Leiserchess::from_fen(TWO_KINGS).unwrap();
+    let counts: Vec<u64> = (1..=3).map(|d| game.perft(d)).collect();
+    assert_eq!(counts, [6, 31, 174]);
+}
+
+#[test]
+fn every_way_of_counting_agrees_on_two_kings() {
+    // rule 8.2: every command that counts gives the same number; a king
+    // zap is one leaf at its own depth and at every greater depth.
+    let mut game = Leiserchess::from_fen(TWO_KINGS).unwrap();
+    for depth in 1..=4 {
+        let perft = game.perft(depth);
+        assert_eq!(divide_by_trait(&mut game, depth), perft, "go perft {depth}");
+        let divide: u64 = game.perft_divide(depth).iter().map(|(_, n)| n).sum();
+        assert_eq!(divide, perft, "perft_divide {depth}");
+        for walk in 1..depth {
+            assert_eq!(
+                walk_then_perft(&mut game, depth, walk),
+                perft,
+                "perft {depth} walking {walk} plies"
+            );
+        }
+        // The simple model counts the same (rule 8.2 as written there).
+        if depth <= 3 {
+            assert_eq!(Simple::from_fen(TWO_KINGS).perft(depth), perft);
+        }
+    }
+}
+
+#[test]
+fn perft_of_a_game_ended_by_a_king_zap_is_one_at_every_depth() {
+    // rule 8.2: the sequence that zapped the king is one leaf at every
+    // depth, so counting from the position it reached gives 1.
+    let mut game = Leiserchess::from_fen(TWO_KINGS).unwrap();
+    // Up the a-file, still facing north: the beam meets Lavender's king.
+    let mv = game.parse_move("a1a2").unwrap();
+    game.make(mv);
+    let outcome = game.outcome().expect("the king zap ended the game");
+    assert_eq!(outcome.reason, EndReason::KingZapped);
+    assert_eq!(outcome.winner, Some(Side::White));
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    assert!(moves.is_empty(), "no move after a king zap (rule 5.3b)");
+    for depth in 0..=4 {
+        assert_eq!(game.perft(depth), 1, "Leiserchess::perft({depth})");
+        assert_eq!(Game::perft(&mut game, depth), 1, "Game::perft({depth})");
+    }
+    assert!(game.perft_divide(3).is_empty());
+}
+
+#[test]
+fn divide_sums_to_perft_over_the_suite() {
+    // rule 8.2 with ko (8.3): `go perft` and `perft` agree on every case.
+    for case in cases() {
+        let (mut game, _) = setup(&case);
+        for (i, &expected) in case.counts.iter().enumerate().take(3) {
+            let depth = i as u32 + 1;
+            if expected > 2_000_000 {
+                continue;
+            }
+            assert_eq!(
+                divide_by_trait(&mut game, depth),
+                expected,
+                "go perft {depth} of {} {:?}",
+                case.fen,
+                case.moves
+            );
+        }
+    }
 }
