@@ -169,3 +169,23 @@ fn a_go_with_a_bad_part_searches_with_the_rest() {
         );
     }
 }
+
+/// A line sent right after reading a `bestmove` finds the engine free: its
+/// answer comes before the `readyok` of an `isready` sent after it.
+#[test]
+fn commands_after_a_bestmove_are_handled_before_isready() {
+    let _serial = workspace_tests::serial();
+    for name in ENGINES {
+        let mut e = Engine::start(name);
+        for round in 0..100 {
+            e.send("go depth 1");
+            e.read_until(T, is_bestmove);
+            e.send("setoption name Nope value 1");
+            let lines = e.sync();
+            assert!(
+                lines.iter().any(|l| l.starts_with("info string error")),
+                "{name} round {round}: {lines:?}"
+            );
+        }
+    }
+}

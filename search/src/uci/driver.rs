@@ -10,7 +10,10 @@
 //!   after them waits too, so piped scripts run in order. A job that only
 //!   `stop` can end (`go infinite`, `go ponder`, a `go` without limits) is
 //!   stopped when such a line waits for it;
-//! - `isready` is answered at once, whatever is running or waiting;
+//! - `isready` is answered at once, whatever is running or waiting. A
+//!   job's last line (its `bestmove`, or a count's total) is printed by the
+//!   controller as it takes the job back, so what a GUI sends after reading
+//!   it never has to wait for that job;
 //! - `stop` stops the running job at once and, when a job is waiting in
 //!   line, that one too once it starts (a script's `stop` ends everything
 //!   before it, and nothing waits forever); `ponderhit` starts the clock of
@@ -145,8 +148,14 @@ enum Event {
     /// A line over [`MAX_LINE_BYTES`], dropped.
     Overlong,
     EndOfInput,
-    /// The job with this id has finished (and printed its answer).
-    JobDone(u64),
+    /// The job with this id has finished; its last line (the `bestmove`,
+    /// or the total of a count) is printed by the controller as it takes
+    /// the job back, so that anything the GUI sends after reading it finds
+    /// the engine free.
+    JobDone {
+        id: u64,
+        last_line: Option<String>,
+    },
 }
 
 /// What end of input means.
@@ -248,10 +257,16 @@ fn run_driver<G: Game>(
             Event::Line(line) => driver.receive(line),
             Event::Overlong => driver.out.error(&UciError::LineTooLong(MAX_LINE_BYTES)),
             Event::EndOfInput => driver.receive_end_of_input(),
-            Event::JobDone(id) => driver.collect_job(id),
+            Event::JobDone { id, last_line } => driver.collect_job(id, last_line),
         }
         if driver.pump() == Flow::Quit {
             driver.finish_job(true);
+            // The stopped job's last line is waiting in the inbox.
+            for event in inbox.try_iter() {
+                if let Event::JobDone { id, last_line } = event {
+                    driver.collect_job(id, last_line);
+                }
+            }
             return;
         }
         if driver.end_of_input && driver.running.is_none() && driver.queue.is_empty() {
@@ -431,9 +446,12 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
         }
     }
 
-    /// Takes the engine back from the job that reported done (a report
-    /// about an older job, already collected, is ignored).
-    fn collect_job(&mut self, id: u64) {
+    /// Prints a finished job's last line and takes the engine back from it
+    /// (unless it was taken already).
+    fn collect_job(&mut self, id: u64, last_line: Option<String>) {
+        if let Some(line) = last_line {
+            self.out.line(&line);
+        }
         if self.running.as_ref().is_some_and(|r| r.id == id) {
             self.finish_job(false);
         }
@@ -657,9 +675,9 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
             .name("search".to_string())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
-                run_job(&mut engine, &pos, job, &thread_control, &out);
+                let last_line = run_job(&mut engine, &pos, job, &thread_control, &out);
                 // The controller may have returned after `quit` already.
-                let _ = events.send(Event::JobDone(id));
+                let _ = events.send(Event::JobDone { id, last_line });
                 engine
             });
         match spawned {
@@ -686,21 +704,23 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
     }
 }
 
-/// The body of a job thread.
+/// The body of a job thread. Returns the job's last line, for the
+/// controller to print.
 fn run_job<G: Game, W: Write>(
     engine: &mut Engine<G>,
     pos: &G,
     job: Job<G>,
     control: &Control,
     out: &Output<W>,
-) {
+) -> Option<String> {
+    let mut lines = HoldLast { out, held: None };
     match job {
         Job::Search {
             limits,
             searchmoves,
-        } => search_and_answer(engine, pos, &limits, &searchmoves, control, out),
+        } => search_and_answer(engine, pos, &limits, &searchmoves, control, &mut lines),
         Job::Perft { depth, style } => {
-            let mut print = |l: String| out.line(&l);
+            let mut print = |l: String| lines.line(l);
             let counted = catch_unwind(AssertUnwindSafe(|| match style {
                 PerftStyle::Divide => tools::perft_divide(pos, depth, &control.stop, &mut print),
                 PerftStyle::PerDepth => {
@@ -709,35 +729,57 @@ fn run_job<G: Game, W: Write>(
             }));
             match counted {
                 Ok(Some(_)) => {}
-                Ok(None) => out.line("info string perft stopped"),
-                Err(_) => out.error(&UciError::Internal(format!("perft {depth}"))),
+                Ok(None) => lines.line("info string perft stopped".to_string()),
+                Err(_) => lines.error(&UciError::Internal(format!("perft {depth}"))),
             }
         }
         Job::Bench(depth) => {
-            let mut print = |l: String| out.line(&l);
+            let mut print = |l: String| lines.line(l);
             let benched = catch_unwind(AssertUnwindSafe(|| {
                 tools::bench(engine, depth, &control.stop, &mut print)
             }));
             match benched {
                 Ok(Ok(Some(_))) => {}
-                Ok(Ok(None)) => out.line("info string bench stopped"),
-                Ok(Err(e)) => out.error(&e),
-                Err(_) => out.error(&UciError::Internal("bench".to_string())),
+                Ok(Ok(None)) => lines.line("info string bench stopped".to_string()),
+                Ok(Err(e)) => lines.error(&e),
+                Err(_) => lines.error(&UciError::Internal("bench".to_string())),
             }
         }
     }
+    lines.held
 }
 
-/// Searches, reports, and prints one bestmove.
+/// A job's output: each line is printed when the next one comes, and the
+/// last is held back for the controller.
+struct HoldLast<'a, W> {
+    out: &'a Output<W>,
+    held: Option<String>,
+}
+
+impl<W: Write> HoldLast<'_, W> {
+    fn line(&mut self, line: String) {
+        if let Some(previous) = self.held.replace(line) {
+            self.out.line(&previous);
+        }
+    }
+
+    fn error(&mut self, error: &UciError) {
+        self.line(format!("info string error: {error}"));
+    }
+}
+
+/// Searches, reports, and leaves one bestmove as the last line.
 fn search_and_answer<G: Game, W: Write>(
     engine: &mut Engine<G>,
     pos: &G,
     limits: &Limits,
     searchmoves: &[G::Move],
     control: &Control,
-    out: &Output<W>,
+    lines: &mut HoldLast<'_, W>,
 ) {
+    let out = lines.out;
     let mut last_reported_nodes = None;
+    // Progress is printed at once (a GUI shows it as it comes).
     let mut report = |info: &SearchInfo<G::Move>| {
         last_reported_nodes = Some(info.nodes);
         out.line(&info_line(info));
@@ -766,11 +808,11 @@ fn search_and_answer<G: Game, W: Write>(
     }
     if result.best_move.is_none() {
         // Mated or stalemated: say so before `bestmove 0000`.
-        out.line(&format!("info depth 0 score {}", result.score_report()));
+        lines.line(format!("info depth 0 score {}", result.score_report()));
     } else if last_reported_nodes != Some(result.nodes) {
-        out.line(&final_info_line(&result, engine.hashfull()));
+        lines.line(final_info_line(&result, engine.hashfull()));
     }
-    out.line(&bestmove_line(&result));
+    lines.line(bestmove_line(&result));
 }
 
 /// A result with the first legal move (or none), for failures.
