@@ -485,7 +485,8 @@ impl<G: Game> Search<'_, G> {
                 let last = previous.get(index);
                 self.prev_best = last.and_then(|l| l.pv.first().copied());
                 self.iter_best = None;
-                let Some(score) = self.search_root(depth, last.map_or(0, |l| l.score), index, report)
+                let Some(score) =
+                    self.search_root(depth, last.map_or(0, |l| l.score), index, report)
                 else {
                     break;
                 };
