@@ -1,11 +1,12 @@
 //! Helpers for the workspace-level tests: locating the built binaries and
 //! talking to an engine process line by line, as a GUI would.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Mutex, MutexGuard};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The path of a workspace binary built with the same profile as the
@@ -51,8 +52,12 @@ pub struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// What the engine wrote to stderr, when it is collected.
+    stderr: Option<JoinHandle<String>>,
     /// Every line read so far, for failure messages.
     pub transcript: Vec<String>,
+    /// Lines sent so far.
+    pub sent: usize,
 }
 
 impl Engine {
@@ -61,11 +66,29 @@ impl Engine {
     }
 
     pub fn start_with_args(binary_name: &str, args: &[&str]) -> Engine {
+        Engine::spawn(binary_name, args, Stdio::inherit())
+    }
+
+    /// Starts the engine with its stderr collected, for
+    /// [`Engine::finish`].
+    pub fn start_collecting_stderr(binary_name: &str) -> Engine {
+        let mut engine = Engine::spawn(binary_name, &[], Stdio::piped());
+        if let Some(mut stderr) = engine.child.stderr.take() {
+            engine.stderr = Some(std::thread::spawn(move || {
+                let mut text = String::new();
+                let _ = stderr.read_to_string(&mut text);
+                text
+            }));
+        }
+        engine
+    }
+
+    fn spawn(binary_name: &str, args: &[&str], stderr: Stdio) -> Engine {
         let mut child = Command::new(binary(binary_name))
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("start engine");
         let stdout = child.stdout.take().expect("piped stdout");
@@ -82,15 +105,48 @@ impl Engine {
             stdin: child.stdin.take(),
             child,
             lines: rx,
+            stderr: None,
             transcript: Vec::new(),
+            sent: 0,
         }
     }
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
+        self.send_bytes(line.as_bytes());
+    }
+
+    /// Sends one line of any bytes (a newline is added).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("write to engine");
+        stdin.write_all(bytes).expect("write to engine");
+        stdin.write_all(b"\n").expect("write to engine");
         stdin.flush().expect("flush engine stdin");
+        self.sent += 1;
+    }
+
+    /// The last lines read, for failure messages.
+    pub fn tail(&self) -> String {
+        let n = self.transcript.len();
+        self.transcript[n.saturating_sub(40)..].join("\n")
+    }
+
+    /// Waits up to `timeout` for the engine to exit; its exit status and
+    /// what it wrote to stderr (if collected), or `None` if it is still
+    /// running.
+    pub fn finish(&mut self, timeout: Duration) -> Option<(ExitStatus, String)> {
+        let deadline = Instant::now() + timeout;
+        let status = loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                break status;
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        let stderr = self.stderr.take().and_then(|h| h.join().ok());
+        Some((status, stderr.unwrap_or_default()))
     }
 
     /// Closes stdin (end of input).
@@ -205,14 +261,7 @@ impl Engine {
 
     /// Waits for the process to exit, up to `timeout`; true if it did.
     pub fn wait_exit(&mut self, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return true;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        false
+        self.finish(timeout).is_some()
     }
 
     /// Whether the process is still running.

@@ -10,16 +10,12 @@
 //! - no panic (nothing on stderr that says so) and a clean exit.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use search::Game;
-use workspace_tests::binary;
+use workspace_tests::Engine;
 
 type Rng64 = rand::rngs::StdRng;
 
@@ -45,79 +41,9 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-/// An engine process with its output lines on a channel and its stderr
-/// collected.
-struct Victim {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    stderr: Option<JoinHandle<String>>,
-    transcript: Vec<String>,
-    /// Lines sent, for the report of long runs.
-    sent: usize,
-}
-
-impl Victim {
-    fn start(name: &str) -> Victim {
-        let mut child = Command::new(binary(name))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start engine");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut stderr = child.stderr.take().expect("stderr");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stderr = std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = stderr.read_to_string(&mut text);
-            text
-        });
-        Victim {
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
-            stderr: Some(stderr),
-            transcript: Vec::new(),
-            sent: 0,
-        }
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).expect("write to engine");
-        stdin.write_all(b"\n").expect("write to engine");
-        stdin.flush().expect("flush");
-        self.sent += 1;
-    }
-
-    fn next_line(&mut self, timeout: Duration) -> Option<String> {
-        match self.lines.recv_timeout(timeout) {
-            Ok(line) => {
-                self.transcript.push(line.clone());
-                Some(line)
-            }
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
-    }
-
-    fn tail(&self) -> String {
-        let n = self.transcript.len();
-        self.transcript[n.saturating_sub(40)..].join("\n")
-    }
-}
-
 /// The test's side of the conversation for game `G`.
 struct Torture<G: Game> {
-    engine: Victim,
+    engine: Engine,
     rng: Rng64,
     /// Where the engine should be.
     pos: G,
@@ -134,7 +60,7 @@ impl<G: Game> Torture<G> {
         let mut rng = Rng64::seed_from_u64(seed);
         let fens = random_fens::<G>(&mut rng, 40);
         Torture {
-            engine: Victim::start(binary_name),
+            engine: Engine::start_collecting_stderr(binary_name),
             rng,
             pos: G::startpos(),
             pending: VecDeque::new(),
@@ -442,30 +368,20 @@ impl<G: Game> Torture<G> {
         // engine exits.
         self.go("go depth 60", &[]);
         std::thread::sleep(Duration::from_millis(20));
-        self.engine.stdin = None;
+        self.engine.close_stdin();
         let start = Instant::now();
         while start.elapsed() < EXIT_WITHIN && !self.pending.is_empty() {
             self.drain(Duration::from_millis(50));
         }
-        let status = loop {
-            if let Ok(Some(status)) = self.engine.child.try_wait() {
-                break status;
-            }
-            assert!(
-                start.elapsed() < EXIT_WITHIN,
+        let left = EXIT_WITHIN.saturating_sub(start.elapsed());
+        let Some((status, stderr)) = self.engine.finish(left) else {
+            panic!(
                 "no exit after end of input; {} go unanswered\n{}",
                 self.pending.len(),
                 self.engine.tail()
             );
-            std::thread::sleep(Duration::from_millis(5));
         };
         self.drain(Duration::from_millis(100));
-        let stderr = self
-            .engine
-            .stderr
-            .take()
-            .map(|h| h.join().unwrap_or_default());
-        let stderr = stderr.unwrap_or_default();
         assert!(status.success(), "exit status {status}: {stderr}");
         assert!(!stderr.contains("panicked"), "a panic: {stderr}");
         assert!(
@@ -479,13 +395,6 @@ impl<G: Game> Torture<G> {
             "torture: {} lines sent, {} searches answered, 0 panics, 0 hangs",
             self.engine.sent, self.answered
         );
-    }
-}
-
-impl Drop for Victim {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
