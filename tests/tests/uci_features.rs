@@ -189,3 +189,21 @@ fn commands_after_a_bestmove_are_handled_before_isready() {
         }
     }
 }
+
+/// Rule 8.2 of docs/leiserchess-rules.md: a king zap is one leaf at its
+/// own depth and every greater one, so both counting commands agree.
+#[test]
+fn leiserchess_go_perft_and_perft_agree_on_king_zaps() {
+    let _serial = workspace_tests::serial();
+    let mut e = Engine::start("leiserchess-engine");
+    e.send("position fen ss7/8/8/8/8/8/8/NN7 W");
+    e.send("go perft 3");
+    let divided = e.read_until(T, |l| l.starts_with("Nodes searched"));
+    assert_eq!(
+        divided.last().map(String::as_str),
+        Some("Nodes searched: 174")
+    );
+    e.send("perft 3");
+    let counted = e.read_until(T, |l| l.starts_with("perft 3 "));
+    assert_eq!(counted.last().map(String::as_str), Some("perft 3 174"));
+}
