@@ -423,8 +423,8 @@ fn config_files_with_books_for_both_games() {
     // Leiserchess from TOML, with a one-line book of two moves.
     let mut first = String::new();
     {
-        use search::Game;
-        let mut g = <leiserchess::Leiserchess as Game>::startpos();
+        use search::Rules;
+        let mut g = <leiserchess::Leiserchess as Rules>::startpos();
         for _ in 0..2 {
             let mut moves = Vec::new();
             g.legal_moves(&mut moves);

@@ -1,4 +1,4 @@
-//! Generic game-tree search, written once against the [`Game`] trait and
+//! Generic game-tree search, written once against the game traits and
 //! monomorphized for each game, and the generic UCI driver.
 //!
 //! # Running a search in-process (web GUI, autotester)
@@ -28,7 +28,8 @@
 //!
 //! # Modules
 //!
-//! - [`game`]: the `Game` trait every game implements;
+//! - [`game`]: the traits every game implements ([`Rules`],
+//!   [`Searchable`], [`Frontend`]);
 //! - [`search`]: [`Engine`], iterative deepening, PVS, quiescence;
 //! - [`params`]: every search constant and feature switch, with a glossary;
 //! - [`tt`]: the lockless transposition table; [`history`]: history and
@@ -49,8 +50,8 @@ pub mod tt;
 pub mod uci;
 
 pub use game::{
-    EndReason, EvalParams, Game, GameMove, NoParams, Outcome, PerftStyle, Score, Side, SpinOption,
-    UnknownOption,
+    EndReason, EvalParams, Frontend, GameMove, GoDialect, NoParams, Outcome, PerftStyle, Rules,
+    Score, Searchable, Side, SpinOption, UnknownOption,
 };
 pub use info::{ScoreBound, SearchInfo, SearchResult};
 pub use params::{Features, SearchParams};

@@ -20,7 +20,7 @@
 //! unique, the largest key names its own move, and a move once returned
 //! has its key replaced by [`PICKED`]: nothing is moved around.
 
-use crate::game::{Game, GameMove, Side};
+use crate::game::{GameMove, Searchable, Side};
 use crate::history::History;
 
 const GOOD_NOISY: i32 = 1 << 28;
@@ -98,7 +98,11 @@ impl<M: GameMove> MovePicker<M> {
 
     /// The next move in the order of the contract, or `None` when done.
     #[inline]
-    pub fn next<G: Game<Move = M>>(&mut self, pos: &G, ctx: &OrderingContext<'_, M>) -> Option<M> {
+    pub fn next<G: Searchable<Move = M>>(
+        &mut self,
+        pos: &G,
+        ctx: &OrderingContext<'_, M>,
+    ) -> Option<M> {
         if self.stage == Stage::TtMove {
             self.stage = Stage::Score;
             if self.has_tt_move {
@@ -119,7 +123,7 @@ impl<M: GameMove> MovePicker<M> {
         Some(self.moves[at])
     }
 
-    fn score<G: Game<Move = M>>(&mut self, pos: &G, ctx: &OrderingContext<'_, M>) {
+    fn score<G: Searchable<Move = M>>(&mut self, pos: &G, ctx: &OrderingContext<'_, M>) {
         self.keys.clear();
         self.keys.resize(self.moves.len(), PICKED);
         debug_assert!(self.moves.len() as i64 <= TIE_MASK);

@@ -1,5 +1,5 @@
 //! The search proper: iterative deepening with aspiration windows over a
-//! principal variation search with quiescence, for any [`Game`].
+//! principal variation search with quiescence, for any [`Searchable`] game.
 //!
 //! [`Engine`] is the entry point: it owns the transposition table, the
 //! parameters and each thread's move-ordering memory, and runs one search at
@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, GameMove, Score};
+use crate::game::{GameMove, Score, Searchable};
 use crate::history::{History, Killers};
 use crate::info::{nps, ScoreBound, SearchInfo, SearchResult};
 use crate::movepick::{MovePicker, OrderingContext};
@@ -91,22 +91,24 @@ impl<M> Frame<M> {
     }
 }
 
-/// A search thread's memory that outlives one search: history, killers
-/// and buffers.
-pub(crate) struct Worker<G: Game> {
+/// A search thread's memory that outlives one search: history, killers,
+/// the evaluation's caches and buffers.
+pub(crate) struct Worker<G: Searchable> {
     history: History,
+    eval: G::EvalState,
     killers: Killers<G::Move>,
     stack: Vec<Frame<G::Move>>,
     lmr: Vec<[u8; LMR_TABLE_SIZE]>,
 }
 
-impl<G: Game> Worker<G> {
+impl<G: Searchable> Worker<G> {
     fn new(params: &SearchParams) -> Self {
         let mut stack = Vec::with_capacity(MAX_PLY + 2);
         stack.resize_with(MAX_PLY + 2, Frame::new);
         let mut worker = Worker {
             history: History::new(G::MOVE_INDEX_COUNT, params.history_max),
             killers: Killers::new(),
+            eval: G::EvalState::default(),
             stack,
             lmr: Vec::new(),
         };
@@ -147,7 +149,7 @@ impl<G: Game> Worker<G> {
 }
 
 /// The engine: transposition table, parameters and search threads.
-pub struct Engine<G: Game> {
+pub struct Engine<G: Searchable> {
     tt: TranspositionTable,
     hash_mb: usize,
     eval_params: G::Params,
@@ -158,7 +160,7 @@ pub struct Engine<G: Game> {
     main: Worker<G>,
 }
 
-impl<G: Game> Engine<G> {
+impl<G: Searchable> Engine<G> {
     /// An engine with a `hash_mb` MB table, default parameters, one thread.
     pub fn new(hash_mb: usize) -> Result<Self, TtError> {
         let params = SearchParams::default();
@@ -292,6 +294,7 @@ impl<G: Game> Engine<G> {
 
         self.tt.new_search();
         self.main.build_lmr(&self.params);
+        G::prepare_eval(&self.eval_params, &mut self.main.eval);
 
         // Restricting the root changes the root's result: it must not be
         // stored as the position's own.
@@ -316,6 +319,7 @@ impl<G: Game> Engine<G> {
                     .stack_size(SEARCH_STACK_BYTES)
                     .spawn_scoped(scope, move || {
                         let mut worker = Worker::<G>::new(params);
+                        G::prepare_eval(eval_params, &mut worker.eval);
                         let mut search = Search {
                             pos: root.clone(),
                             w: &mut worker,
@@ -384,7 +388,7 @@ impl<G: Game> Engine<G> {
 }
 
 /// One thread's view of one search.
-struct Search<'a, G: Game> {
+struct Search<'a, G: Searchable> {
     pos: G,
     w: &'a mut Worker<G>,
     tt: &'a TranspositionTable,
@@ -434,7 +438,7 @@ struct RootLine<M> {
 
 /// The legal root moves named in `searchmoves`, or every legal move when
 /// it names none (or none that is legal).
-fn searchable_root_moves<G: Game>(root: &G, searchmoves: &[G::Move]) -> Vec<G::Move> {
+fn searchable_root_moves<G: Searchable>(root: &G, searchmoves: &[G::Move]) -> Vec<G::Move> {
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
     let named: Vec<G::Move> = moves
@@ -449,7 +453,7 @@ fn searchable_root_moves<G: Game>(root: &G, searchmoves: &[G::Move]) -> Vec<G::M
     }
 }
 
-impl<G: Game> Search<'_, G> {
+impl<G: Searchable> Search<'_, G> {
     /// Iterative deepening from `first` to `max_depth`, with up to `lines`
     /// principal variations per iteration (`MultiPV`): each line searches
     /// the root moves the lines before it did not take.
@@ -734,8 +738,8 @@ impl<G: Game> Search<'_, G> {
     }
 
     #[inline]
-    fn evaluate(&self) -> Score {
-        clamp_eval(self.pos.evaluate(self.eval_params))
+    fn evaluate(&mut self) -> Score {
+        clamp_eval(self.pos.evaluate(self.eval_params, &mut self.w.eval))
     }
 
     /// Late move pruning and futility pruning of a quiet move (Step 11 of
@@ -928,7 +932,7 @@ impl<G: Game> Search<'_, G> {
             move_count += 1;
             let noisy = picker
                 .last_is_noisy()
-                .unwrap_or_else(|| self.pos.is_noisy(mv));
+                .unwrap_or_else(|| self.pos.noisy_key(mv).is_some());
             // Step 11. Shallow pruning of quiet moves that cannot matter,
             // once a move has been searched (so mate is never missed by
             // pruning everything). Moves that give check are kept, so in a
@@ -1038,7 +1042,7 @@ impl<G: Game> Search<'_, G> {
         // gains history; the quiet moves tried before it lose some.
         if best >= beta {
             if let Some(bm) = best_move {
-                if !self.pos.is_noisy(bm) {
+                if self.pos.noisy_key(bm).is_none() {
                     self.w.killers.record(ply, bm);
                     let bonus = p.history_bonus(depth);
                     for &q in &quiets {
@@ -1073,7 +1077,7 @@ impl<G: Game> Search<'_, G> {
     fn qsearch<const PV: bool>(&mut self, alpha: Score, beta: Score, ply: usize) -> Score {
         /// Quiescence proper. `first_node` is the node count when `negamax`
         /// handed over: every node below one horizon node shares a budget.
-        fn quiesce<G: Game, const PV: bool>(
+        fn quiesce<G: Searchable, const PV: bool>(
             s: &mut Search<'_, G>,
             mut alpha: Score,
             beta: Score,

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use common::nim::Nim;
 use common::random_tree::RandomTree;
-use search::{Clock, Engine, Game, Limits, ScoreBound, SearchInfo};
+use search::{Clock, Engine, Frontend, Limits, Rules, ScoreBound, SearchInfo};
 
-fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
+fn legal<G: Frontend>(pos: &G) -> Vec<G::Move> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     moves

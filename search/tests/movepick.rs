@@ -7,7 +7,7 @@ mod common;
 use common::random_tree::{RandomTree, TreeMove};
 use search::history::History;
 use search::movepick::{MovePicker, OrderingContext};
-use search::Game;
+use search::{Rules, Searchable};
 
 /// Picks every move of `pos`'s root, calling `skip_quiets` after `skip_at`
 /// moves (if given). Returns the moves and whether each was noisy.
@@ -56,7 +56,7 @@ fn picker_returns_each_move_once_and_skipping_quiets_keeps_the_noisy_order() {
         expected.sort_unstable();
         assert_eq!(picked, expected, "seed {seed}: every move exactly once");
         for (mv, noisy) in &full {
-            assert_eq!(*noisy, pos.is_noisy(*mv), "seed {seed}: {mv}");
+            assert_eq!(*noisy, pos.noisy_key(*mv).is_some(), "seed {seed}: {mv}");
         }
         for skip_at in 1..full.len() {
             let skipped = pick_all(&pos, &history, Some(skip_at));

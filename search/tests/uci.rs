@@ -8,7 +8,7 @@ use common::nim::Nim;
 use common::random_tree::RandomTree;
 use common::session::Session;
 use common::tictactoe::TicTacToe;
-use search::Game;
+use search::{Frontend, Rules, Searchable};
 
 const LONG: Duration = Duration::from_secs(30);
 
@@ -28,7 +28,7 @@ fn bestmoves(lines: &[String]) -> Vec<String> {
         .collect()
 }
 
-fn legal_texts<G: Game>(pos: &G) -> Vec<String> {
+fn legal_texts<G: Frontend>(pos: &G) -> Vec<String> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     moves.iter().map(|m| m.to_string()).collect()
@@ -322,7 +322,7 @@ fn display_and_eval() {
     assert!(lines.contains(&"Fen: xo..x.... o".to_string()));
     assert!(lines.iter().any(|l| l.starts_with("Key: ")));
     let pos = TicTacToe::from_fen("xo..x.... o").expect("fen");
-    let eval = pos.evaluate(&Default::default());
+    let eval = pos.evaluate(&Default::default(), &mut ());
     assert!(lines.contains(&format!("total: {eval}")));
     s.close();
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use chess::Chess;
 use search::score::{clamp_eval, outcome_score};
-use search::{Engine, Features, Game, Limits, Score};
+use search::{Engine, Features, Frontend, Limits, Rules, Score, Searchable};
 
 /// Fail-hard alpha-beta without ordering, table or pruning; the same
 /// terminal rules and quiescence (stand pat, noisy moves, every move when
@@ -21,14 +21,14 @@ fn alpha_beta(pos: &mut Chess, depth: i32, ply: usize, mut alpha: Score, beta: S
     let mut moves = Vec::new();
     let quiescence = depth <= 0;
     if quiescence && !pos.in_check() {
-        let stand_pat = clamp_eval(pos.evaluate(&Default::default()));
+        let stand_pat = clamp_eval(pos.evaluate(&Default::default(), &mut ()));
         if stand_pat >= beta {
             return beta;
         }
         alpha = alpha.max(stand_pat);
         pos.noisy_moves(&mut moves);
     } else {
-        Game::legal_moves(pos, &mut moves);
+        Rules::legal_moves(pos, &mut moves);
         if moves.is_empty() {
             return outcome_score(pos.no_moves_outcome(), pos.side_to_move(), ply)
                 .clamp(alpha, beta);

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use chess::Chess;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use search::{Engine, Game, Limits, ScoreReport, SearchResult};
+use search::{Engine, Limits, Rules, ScoreReport, SearchResult};
 
 fn search(game: &Chess, limits: Limits) -> SearchResult<chess::Move> {
     let mut engine = Engine::<Chess>::new(16).expect("16 MB table");
@@ -97,7 +97,7 @@ fn best_move_is_legal_on_thousands_of_random_positions() {
         let mut game = Chess::default();
         for _ in 0..120 {
             moves.clear();
-            Game::legal_moves(&game, &mut moves);
+            Rules::legal_moves(&game, &mut moves);
             if moves.is_empty() || game.outcome().is_some() {
                 break;
             }
@@ -112,7 +112,7 @@ fn best_move_is_legal_on_thousands_of_random_positions() {
             let mut line = game.clone();
             for &m in &result.pv {
                 let mut legal = Vec::new();
-                Game::legal_moves(&line, &mut legal);
+                Rules::legal_moves(&line, &mut legal);
                 assert!(legal.contains(&m), "illegal PV move {m} in {}", line.fen());
                 line.make(m);
             }

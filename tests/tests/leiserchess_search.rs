@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use leiserchess::{Leiserchess, Move};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use search::{Engine, Game, Limits, ScoreReport, SearchResult};
+use search::{Engine, Limits, Rules, ScoreReport, SearchResult};
 
 fn search(
     engine: &mut Engine<Leiserchess>,

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use leiserchess::{Leiserchess, START_FEN};
-use search::Game;
+use search::{Frontend, Rules};
 use workspace_tests::Engine;
 
 const T: Duration = Duration::from_secs(30);

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use search::Game;
+use search::Frontend;
 use workspace_tests::Engine;
 
 type Rng64 = rand::rngs::StdRng;
@@ -42,7 +42,7 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 }
 
 /// The test's side of the conversation for game `G`.
-struct Torture<G: Game> {
+struct Torture<G: Frontend> {
     engine: Engine,
     rng: Rng64,
     /// Where the engine should be.
@@ -55,7 +55,7 @@ struct Torture<G: Game> {
     fens: Vec<String>,
 }
 
-impl<G: Game> Torture<G> {
+impl<G: Frontend> Torture<G> {
     fn new(binary_name: &str, seed: u64) -> Self {
         let mut rng = Rng64::seed_from_u64(seed);
         let fens = random_fens::<G>(&mut rng, 40);
@@ -400,7 +400,7 @@ impl<G: Game> Torture<G> {
 
 /// The position a `position` line sets, or `None` if the engine must
 /// refuse it.
-fn mirror_position<G: Game>(fen: Option<&str>, moves: &[String]) -> Option<G> {
+fn mirror_position<G: Frontend>(fen: Option<&str>, moves: &[String]) -> Option<G> {
     let mut pos = match fen {
         None => G::startpos(),
         Some(fen) => G::from_fen(fen).ok()?,
@@ -413,7 +413,7 @@ fn mirror_position<G: Game>(fen: Option<&str>, moves: &[String]) -> Option<G> {
 }
 
 /// FENs of positions from seeded random games (some of them ended).
-fn random_fens<G: Game>(rng: &mut Rng64, count: usize) -> Vec<String> {
+fn random_fens<G: Frontend>(rng: &mut Rng64, count: usize) -> Vec<String> {
     let mut fens = Vec::new();
     while fens.len() < count {
         let mut pos = G::startpos();

@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use search::{EndReason, Outcome, Side};
+use search::{Outcome, Side};
 
 use crate::clock::{ClockView, Clocks, TimeControl};
 use crate::error::ApiError;
-use crate::games::{side_name, GuiGame, Laser};
+use crate::games::{GuiGame, Laser};
 use crate::limits::EngineLimit;
 use crate::pgn;
 use crate::player::SearchRequest;
@@ -91,18 +91,6 @@ pub fn side_str(side: Side) -> &'static str {
     match side {
         Side::White => "white",
         Side::Black => "black",
-    }
-}
-
-fn reason_code(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::InsufficientMaterial => "insufficient_material",
-        EndReason::FiftyMoves => "fifty_moves",
-        EndReason::Repetition => "repetition",
-        EndReason::KingZapped => "king_zapped",
-        EndReason::NoLegalMoves => "no_legal_moves",
     }
 }
 
@@ -331,19 +319,12 @@ impl<G: GuiGame> Session<G> {
     pub fn result_view(&self) -> Option<ResultView> {
         let names = G::SIDE_NAMES;
         Some(match self.end? {
-            GameEnd::Rules(outcome) => {
-                let reason = reason_code(outcome.reason);
-                let text = match outcome.winner {
-                    Some(w) => format!("{} wins: {}", side_name::<G>(w), outcome.reason),
-                    None => format!("Draw: {}", outcome.reason),
-                };
-                ResultView {
-                    result: outcome.result_str(),
-                    winner: outcome.winner.map(side_str),
-                    reason,
-                    text,
-                }
-            }
+            GameEnd::Rules(outcome) => ResultView {
+                result: outcome.result_str(),
+                winner: outcome.winner.map(side_str),
+                reason: outcome.reason.code,
+                text: outcome.describe(names),
+            },
             GameEnd::Time { loser } => {
                 let winner = loser.opponent();
                 ResultView {
@@ -439,17 +420,12 @@ impl<G: GuiGame> Session<G> {
         }
         if let Some(end) = self.end {
             let termination = match end {
-                GameEnd::Rules(o) => o.reason.to_string(),
+                GameEnd::Rules(o) => o.termination().to_string(),
                 GameEnd::Time { .. } => "time forfeit".into(),
             };
             tags.push(("Termination", termination));
         }
-        let first_number = self
-            .start_fen
-            .split_whitespace()
-            .nth(5)
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1);
+        let first_number = self.start.move_number();
         let records: Vec<String> = self.records.iter().map(|r| r.record.clone()).collect();
         pgn::write(
             &tags,
@@ -464,7 +440,7 @@ impl<G: GuiGame> Session<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use search::Game;
+    use search::Rules;
     use std::time::Duration;
 
     fn chess_session(players: [Player; 2]) -> Session<chess::Chess> {
@@ -495,7 +471,7 @@ mod tests {
             pgn.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
             "{pgn}"
         );
-        assert!(pgn.contains("[Termination \"checkmate\"]"));
+        assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
     }
 
     #[test]

@@ -353,7 +353,7 @@ async fn a_finished_game_refuses_moves_and_reports_the_reason() {
     assert_eq!(over["result"]["reason"], "checkmate");
     assert!(over["result"]["text"]
         .as_str()
-        .is_some_and(|t| t.contains("Black wins")));
+        .is_some_and(|t| t.contains("Black mates")));
     assert_eq!(over["legal"], json!([]));
     assert_error(
         &api.post(&format!("/api/games/{g}/moves"), json!({"move": "a3"}))

@@ -22,7 +22,7 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use search::{Game, Side};
+use search::{Rules, Side};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -101,7 +101,7 @@ fn parse_args() -> Result<Args, String> {
 }
 
 /// The position of a `position` command, or `None` if it is broken.
-fn position<G: Game>(line: &str) -> Option<G> {
+fn position<G: Rules>(line: &str) -> Option<G> {
     let rest = line.strip_prefix("position")?.trim();
     let (setup, moves) = match rest.split_once("moves") {
         Some((s, m)) => (s.trim(), m),
@@ -133,7 +133,7 @@ fn own_time(go: &str, side: Side) -> Option<u64> {
 }
 
 /// A move text that is not legal here.
-fn illegal_move<G: Game>(game: &G) -> String {
+fn illegal_move<G: Rules>(game: &G) -> String {
     let squares: Vec<String> = ('a'..='h')
         .flat_map(|f| ('1'..='8').map(move |r| format!("{f}{r}")))
         .collect();
@@ -167,7 +167,7 @@ fn say(out: &mut impl Write, line: &str) {
 /// The legal moves that do not end the game at once (mate, a zapped king,
 /// a draw), so that a misbehaviour due at the mock's N-th move is reached;
 /// all legal moves when every one of them ends the game.
-fn moves_that_play_on<G: Game>(game: &mut G) -> Vec<G::Move> {
+fn moves_that_play_on<G: Rules>(game: &mut G) -> Vec<G::Move> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     let playing_on: Vec<G::Move> = moves
@@ -187,7 +187,7 @@ fn moves_that_play_on<G: Game>(game: &mut G) -> Vec<G::Move> {
     }
 }
 
-fn run<G: Game>(args: &Args) {
+fn run<G: Rules>(args: &Args) {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut game = G::startpos();

@@ -5,7 +5,7 @@
 //! checked with the game's rules, so a broken book fails before any game.
 
 use super::Opening;
-use search::Game;
+use search::Rules;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -35,7 +35,7 @@ fn is_move_number(token: &str) -> bool {
 /// Parses one line as a position: the whole line, else (EPD) its first
 /// four fields with move counters added, else its first two (a
 /// Leiserchess FEN followed by something).
-fn parse_position<G: Game>(line: &str) -> Result<(String, G), String> {
+fn parse_position<G: Rules>(line: &str) -> Result<(String, G), String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let mut candidates = vec![line.to_string()];
     if fields.len() >= 4 {
@@ -60,7 +60,7 @@ fn parse_position<G: Game>(line: &str) -> Result<(String, G), String> {
 }
 
 /// Parses and checks one book line; `None` for blank and comment lines.
-pub fn parse_line<G: Game>(line: &str) -> Result<Option<Opening>, String> {
+pub fn parse_line<G: Rules>(line: &str) -> Result<Option<Opening>, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
@@ -92,7 +92,7 @@ pub fn parse_line<G: Game>(line: &str) -> Result<Option<Opening>, String> {
 }
 
 /// Reads and checks a whole book for game `G`.
-pub fn load_book<G: Game>(path: &Path) -> Result<Vec<Opening>, BookError> {
+pub fn load_book<G: Rules>(path: &Path) -> Result<Vec<Opening>, BookError> {
     let bytes = std::fs::read(path).map_err(|source| BookError::Io {
         path: path.to_path_buf(),
         source,
@@ -125,7 +125,7 @@ mod tests {
     use super::{load_book, parse_line, BookError};
     use chess::Chess;
     use leiserchess::Leiserchess;
-    use search::Game;
+    use search::Rules;
 
     #[test]
     fn chess_moves_fen_and_epd_lines() {
@@ -165,7 +165,7 @@ mod tests {
             .unwrap();
         assert_eq!(o.fen.as_deref(), Some(leiserchess::START_FEN));
         // Two legal moves in a row, as text, make a book line.
-        let mut game = <Leiserchess as Game>::startpos();
+        let mut game = <Leiserchess as Rules>::startpos();
         let mut line = Vec::new();
         for _ in 0..2 {
             let mut moves = Vec::new();

@@ -12,7 +12,7 @@ pub use book::{load_book, BookError};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use search::Game;
+use search::Searchable;
 
 /// A starting position (a FEN, or the game's start) and moves played from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -47,7 +47,7 @@ impl OpeningSource {
     }
 
     /// The opening of round `round` (1-based).
-    pub fn for_round<G: Game>(&self, round: u32) -> Opening {
+    pub fn for_round<G: Searchable>(&self, round: u32) -> Opening {
         let index = round.saturating_sub(1) as usize;
         match self {
             OpeningSource::Book { openings, order } if !order.is_empty() => {

@@ -6,7 +6,7 @@ use super::Opening;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use search::{Engine, Game, Limits};
+use search::{Engine, Limits, Searchable};
 use std::sync::atomic::AtomicBool;
 
 /// Depth of the balance check.
@@ -19,7 +19,7 @@ const MAX_TRIES: usize = 64;
 const CHECK_HASH_MB: usize = 1;
 
 /// `plies` random moves, if none of them ends the game.
-fn random_line<G: Game>(rng: &mut ChaCha8Rng, plies: usize) -> Option<(G, Vec<G::Move>)> {
+fn random_line<G: Searchable>(rng: &mut ChaCha8Rng, plies: usize) -> Option<(G, Vec<G::Move>)> {
     let mut game = G::startpos();
     let mut line = Vec::with_capacity(plies);
     let mut moves = Vec::new();
@@ -37,7 +37,7 @@ fn random_line<G: Game>(rng: &mut ChaCha8Rng, plies: usize) -> Option<(G, Vec<G:
 }
 
 /// The opening for `round` under `seed`.
-pub fn balanced<G: Game>(seed: u64, round: u32, plies: usize) -> Opening {
+pub fn balanced<G: Searchable>(seed: u64, round: u32, plies: usize) -> Opening {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // One independent stream per round: any round can be made alone.
     rng.set_stream(u64::from(round));
@@ -76,9 +76,9 @@ mod tests {
     use super::balanced;
     use chess::Chess;
     use leiserchess::Leiserchess;
-    use search::Game;
+    use search::Rules;
 
-    fn replay<G: Game>(moves: &[String]) -> G {
+    fn replay<G: Rules>(moves: &[String]) -> G {
         let mut g = G::startpos();
         for m in moves {
             let mv = g.parse_move(m).expect("legal opening move");

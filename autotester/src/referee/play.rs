@@ -9,7 +9,7 @@ use crate::config::TimeControl;
 use crate::engine::{MoveFailure, UciEngine};
 use crate::openings::Opening;
 use crate::pgn::{Evaluation, GameResult, PgnMove, Termination};
-use search::{EndReason, Game, Outcome, Side};
+use search::{Frontend, GoDialect, Outcome, Side};
 use std::fmt::Write;
 use std::time::Duration;
 use thiserror::Error;
@@ -20,24 +20,6 @@ pub struct SideSetup {
     pub clock: Option<TimeControl>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
-}
-
-/// The form of the `go` command: chess UCI's `wtime btime winc binc`, or
-/// MIT Leiserchess's `time inc` for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GoStyle {
-    Chess,
-    Leiserchess,
-}
-
-impl GoStyle {
-    pub fn of<G: Game>() -> GoStyle {
-        if G::NAME == "chess" {
-            GoStyle::Chess
-        } else {
-            GoStyle::Leiserchess
-        }
-    }
 }
 
 /// The referee's settings for every game.
@@ -83,11 +65,9 @@ pub enum RefereeError {
     BadOpeningMove { mv: String, problem: String },
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
+/// The display name of `side` in game `G`.
+fn side_name<G: Frontend>(side: Side) -> &'static str {
+    G::SIDE_NAMES[side.index()]
 }
 
 fn win(winner: Side) -> GameResult {
@@ -98,44 +78,17 @@ fn win(winner: Side) -> GameResult {
 }
 
 /// The result and words for an end by the rules.
-fn by_rules(o: Outcome) -> (GameResult, String) {
+fn by_rules<G: Frontend>(o: Outcome) -> (GameResult, String) {
     let result = o.winner.map_or(GameResult::Draw, win);
-    let reason = match (o.reason, o.winner) {
-        (EndReason::Checkmate, Some(w)) => format!("{} mates", side_name(w)),
-        (EndReason::KingZapped, Some(w)) => {
-            format!("{}'s king zapped", side_name(w.opponent()))
-        }
-        (EndReason::NoLegalMoves, Some(w)) => {
-            format!("{} has no legal move", side_name(w.opponent()))
-        }
-        (EndReason::Stalemate, _) => "Draw by stalemate".into(),
-        (EndReason::InsufficientMaterial, _) => "Draw by insufficient mating material".into(),
-        (EndReason::FiftyMoves, _) => "Draw by fifty moves rule".into(),
-        (EndReason::Repetition, _) => "Draw by repetition".into(),
-        (reason, None) => format!("Draw: {reason}"),
-    };
-    (result, reason)
+    (result, o.describe(G::SIDE_NAMES))
 }
 
-/// Whether `side` has nothing but its king in a chess FEN: such a side can
-/// never mate, so its opponent's flag fall is a draw (FIDE 6.9).
-fn chess_bare_king(fen: &str, side: Side) -> bool {
-    let board = fen.split_whitespace().next().unwrap_or("");
-    let own = |c: &char| match side {
-        Side::White => c.is_ascii_uppercase(),
-        Side::Black => c.is_ascii_lowercase(),
-    };
-    board
-        .chars()
-        .filter(own)
-        .all(|c| c.eq_ignore_ascii_case(&'k'))
-}
-
-/// The end of a game lost on time by `loser`.
-fn time_loss(style: GoStyle, fen: &str, loser: Side) -> (GameResult, String) {
-    let name = side_name(loser);
-    if style == GoStyle::Chess && chess_bare_king(fen, loser.opponent()) {
-        let reason = format!("Draw: {name} loses on time but its opponent cannot mate");
+/// The end of a game lost on time by `loser` in position `game`: a loss,
+/// unless its opponent could not win by any means (a draw).
+fn time_loss<G: Frontend>(game: &G, loser: Side) -> (GameResult, String) {
+    let name = side_name::<G>(loser);
+    if !game.can_win_on_time(loser.opponent()) {
+        let reason = format!("Draw: {name} loses on time but its opponent cannot win");
         return (GameResult::Draw, reason);
     }
     (win(loser.opponent()), format!("{name} loses on time"))
@@ -143,7 +96,7 @@ fn time_loss(style: GoStyle, fen: &str, loser: Side) -> (GameResult, String) {
 
 /// The `go` command for `mover`.
 fn go_command(
-    style: GoStyle,
+    dialect: GoDialect,
     mover: Side,
     clocks: &[Option<SideClock>; 2],
     setup: &SideSetup,
@@ -151,8 +104,8 @@ fn go_command(
     let mut go = String::from("go");
     let ms = |d: Duration| d.as_millis().max(1);
     if let Some(own) = &clocks[mover.index()] {
-        match style {
-            GoStyle::Leiserchess => {
+        match dialect {
+            GoDialect::MoverClock => {
                 let _ = write!(
                     go,
                     " time {} inc {}",
@@ -160,7 +113,7 @@ fn go_command(
                     own.increment().as_millis()
                 );
             }
-            GoStyle::Chess => {
+            GoDialect::BothClocks => {
                 // An opponent without a clock is shown the mover's clock.
                 let other = clocks[mover.opponent().index()].as_ref().unwrap_or(own);
                 let (white, black) = match mover {
@@ -196,13 +149,12 @@ fn go_command(
 /// Plays one game from `opening`; `engines` and `setups` are indexed by
 /// side (white first). Engines that failed are left broken for the caller
 /// to restart.
-pub fn play<G: Game>(
+pub fn play<G: Frontend>(
     opening: &Opening,
     setups: [&SideSetup; 2],
     engines: [&mut UciEngine; 2],
     rules: &Rules,
 ) -> Result<PlayedGame, RefereeError> {
-    let style = GoStyle::of::<G>();
     let mut game = match &opening.fen {
         Some(fen) => G::from_fen(fen).map_err(|e| RefereeError::BadFen {
             fen: fen.clone(),
@@ -210,13 +162,7 @@ pub fn play<G: Game>(
         })?,
         None => G::startpos(),
     };
-    let first_move_number = opening
-        .fen
-        .as_deref()
-        .and_then(|f| f.split_whitespace().nth(5))
-        .and_then(|n| n.parse::<u32>().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(1);
+    let first_move_number = game.move_number();
     let black_first = game.side_to_move() == Side::Black;
     let mut protocol_moves: Vec<String> = Vec::new();
     let mut moves = Vec::new();
@@ -237,7 +183,6 @@ pub fn play<G: Game>(
     };
     let mut clocks = setups.map(|s| s.clock.map(SideClock::new));
     let mut tracker = Tracker::default();
-    let mut legal = Vec::new();
     let finish = |moves, result, termination, reason| PlayedGame {
         fen: opening.fen.clone(),
         first_move_number,
@@ -252,13 +197,7 @@ pub fn play<G: Game>(
 
     loop {
         if let Some(outcome) = game.outcome() {
-            let (result, reason) = by_rules(outcome);
-            return Ok(finish(moves, result, Termination::Normal, reason));
-        }
-        legal.clear();
-        game.legal_moves(&mut legal);
-        if legal.is_empty() {
-            let (result, reason) = by_rules(game.no_moves_outcome());
+            let (result, reason) = by_rules::<G>(outcome);
             return Ok(finish(moves, result, Termination::Normal, reason));
         }
         let ply = moves.len() as u32;
@@ -275,13 +214,13 @@ pub fn play<G: Game>(
         let mover = game.side_to_move();
         let i = mover.index();
         let loses = win(mover.opponent());
-        let name = side_name(mover);
+        let name = side_name::<G>(mover);
         let mut position = position_base.clone();
         if !protocol_moves.is_empty() {
             position.push_str(" moves ");
             position.push_str(&protocol_moves.join(" "));
         }
-        let go = go_command(style, mover, &clocks, setups[i]);
+        let go = go_command(G::GO_DIALECT, mover, &clocks, setups[i]);
         let deadline = match &clocks[i] {
             Some(c) => c.remaining() + rules.time_margin,
             None => rules.move_timeout,
@@ -289,7 +228,7 @@ pub fn play<G: Game>(
         let answer = match engines[i].go(&position, &go, deadline) {
             Ok(answer) => answer,
             Err(MoveFailure::Timeout { .. }) if clocks[i].is_some() => {
-                let (result, reason) = time_loss(style, &game.fen(), mover);
+                let (result, reason) = time_loss(&game, mover);
                 return Ok(finish(moves, result, Termination::TimeForfeit, reason));
             }
             Err(MoveFailure::Timeout { elapsed }) => {
@@ -310,7 +249,7 @@ pub fn play<G: Game>(
         };
         if let Some(clock) = clocks[i].as_mut() {
             if clock.charge(answer.elapsed, rules.time_margin).is_err() {
-                let (result, reason) = time_loss(style, &game.fen(), mover);
+                let (result, reason) = time_loss(&game, mover);
                 return Ok(finish(moves, result, Termination::TimeForfeit, reason));
             }
         }
@@ -337,7 +276,7 @@ pub fn play<G: Game>(
         let move_number = first_move_number + index / 2;
         match tracker.update(&rules.adjudication, mover, answer.score, move_number) {
             Some(Verdict::Resign { loser }) if game.outcome().is_none() => {
-                let reason = format!("{} resigns (adjudication)", side_name(loser));
+                let reason = format!("{} resigns (adjudication)", side_name::<G>(loser));
                 let result = win(loser.opponent());
                 return Ok(finish(moves, result, Termination::Adjudication, reason));
             }
@@ -357,11 +296,13 @@ pub fn play<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use super::{by_rules, go_command, time_loss, GoStyle, SideSetup};
+    use super::{by_rules, go_command, time_loss, SideSetup};
     use crate::config::TimeControl;
     use crate::pgn::GameResult;
     use crate::referee::clock::SideClock;
-    use search::{EndReason, Outcome, Side};
+    use chess::Chess;
+    use leiserchess::Leiserchess;
+    use search::{GoDialect, Outcome, Rules, Side};
 
     #[test]
     fn go_commands_in_each_games_form() {
@@ -369,11 +310,11 @@ mod tests {
         let clocks = [fis(2.0, 0.1), fis(3.0, 0.2)];
         let setup = SideSetup::default();
         assert_eq!(
-            go_command(GoStyle::Chess, Side::Black, &clocks, &setup),
+            go_command(GoDialect::BothClocks, Side::Black, &clocks, &setup),
             "go wtime 2000 btime 3000 winc 100 binc 200"
         );
         assert_eq!(
-            go_command(GoStyle::Leiserchess, Side::Black, &clocks, &setup),
+            go_command(GoDialect::MoverClock, Side::Black, &clocks, &setup),
             "go time 3000 inc 200"
         );
         let depth = SideSetup {
@@ -382,12 +323,17 @@ mod tests {
             ..SideSetup::default()
         };
         assert_eq!(
-            go_command(GoStyle::Chess, Side::White, &[None, None], &depth),
+            go_command(GoDialect::BothClocks, Side::White, &[None, None], &depth),
             "go depth 3 nodes 500"
         );
         // A clocked side facing an unclocked one sees its own clock twice.
         assert_eq!(
-            go_command(GoStyle::Chess, Side::White, &[fis(1.0, 0.0), None], &depth),
+            go_command(
+                GoDialect::BothClocks,
+                Side::White,
+                &[fis(1.0, 0.0), None],
+                &depth
+            ),
             "go wtime 1000 btime 1000 winc 0 binc 0 depth 3 nodes 500"
         );
     }
@@ -396,29 +342,32 @@ mod tests {
     fn losing_on_time_to_a_bare_king_is_a_draw_in_chess() {
         let fen = "8/8/4k3/8/8/8/4P3/4K3 w - - 0 1";
         // Black, with its bare king, flags against White: White wins.
-        let (r, _) = time_loss(GoStyle::Chess, fen, Side::Black);
+        let game = Chess::from_fen(fen).expect("valid FEN");
+        let (r, _) = time_loss(&game, Side::Black);
         assert_eq!(r, GameResult::WhiteWins);
         // White flags: Black cannot mate, a draw.
-        let (r, s) = time_loss(GoStyle::Chess, fen, Side::White);
+        let (r, s) = time_loss(&game, Side::White);
         assert_eq!(r, GameResult::Draw, "{s}");
         // Leiserchess has no such rule (5.6).
-        let (r, s) = time_loss(GoStyle::Leiserchess, "ss7/8/8/8/8/8/8/7NN W", Side::White);
+        let lone = Leiserchess::from_fen("ss7/8/8/8/8/8/8/7NN W").expect("valid FEN");
+        let (r, s) = time_loss(&lone, Side::White);
         assert_eq!(
             (r, s.as_str()),
-            (GameResult::BlackWins, "White loses on time")
+            (GameResult::BlackWins, "Tangerine loses on time")
         );
     }
 
     #[test]
     fn reasons_by_rules() {
-        let (r, s) = by_rules(Outcome::win(Side::Black, EndReason::Checkmate));
+        let (r, s) = by_rules::<Chess>(Outcome::win(Side::Black, chess::game::CHECKMATE));
         assert_eq!((r, s.as_str()), (GameResult::BlackWins, "Black mates"));
-        let (r, s) = by_rules(Outcome::win(Side::White, EndReason::KingZapped));
+        let zap = Outcome::win(Side::White, leiserchess::game::KING_ZAPPED);
+        let (r, s) = by_rules::<Leiserchess>(zap);
         assert_eq!(
             (r, s.as_str()),
-            (GameResult::WhiteWins, "Black's king zapped")
+            (GameResult::WhiteWins, "Lavender's king is zapped")
         );
-        let (r, s) = by_rules(Outcome::draw(EndReason::Repetition));
+        let (r, s) = by_rules::<Chess>(Outcome::draw(search::EndReason::REPETITION));
         assert_eq!((r, s.as_str()), (GameResult::Draw, "Draw by repetition"));
     }
 }

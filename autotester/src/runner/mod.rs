@@ -20,7 +20,7 @@ use crate::schedule::{jobs, pairings};
 use crate::stats::SprtDecision;
 use progress::Progress;
 use record::Context;
-use search::Game;
+use search::Frontend;
 use standings::Standings;
 use std::collections::VecDeque;
 use std::io::Write;
@@ -109,7 +109,7 @@ fn finished_line(number: usize, game: &PgnGame) -> String {
     )
 }
 
-pub fn run_game<G: Game>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
+pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     let start = Instant::now();
     check(plan)?;
     let openings = match &plan.openings {

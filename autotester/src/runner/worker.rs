@@ -12,7 +12,7 @@ use crate::pgn::PgnGame;
 use crate::plan::MatchPlan;
 use crate::referee::{play, SideSetup};
 use crate::schedule::Job;
-use search::Game;
+use search::Frontend;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -94,7 +94,7 @@ fn put_back(engines: &mut [Option<UciEngine>], i: usize, mut engine: UciEngine) 
     }
 }
 
-fn play_job<G: Game>(
+fn play_job<G: Frontend>(
     shared: &Shared,
     engines: &mut [Option<UciEngine>],
     job: Job,
@@ -122,7 +122,7 @@ fn play_job<G: Game>(
 }
 
 /// The worker loop.
-pub fn work<G: Game>(shared: &Shared, events: Sender<Event>) {
+pub fn work<G: Frontend>(shared: &Shared, events: Sender<Event>) {
     let mut engines: Vec<Option<UciEngine>> = shared.plan.players.iter().map(|_| None).collect();
     while !shared.stop.load(Ordering::Relaxed) {
         let next = shared

@@ -11,6 +11,20 @@ use crate::position::Position;
 use crate::role::Role;
 use search::{EndReason, Outcome, Side};
 
+/// Chess's own endings (the shared draws are [`EndReason`]'s constants).
+pub const CHECKMATE: EndReason = EndReason {
+    code: "checkmate",
+    sentence: "{winner} mates",
+};
+pub const STALEMATE: EndReason = EndReason {
+    code: "stalemate",
+    sentence: "Draw by stalemate",
+};
+pub const INSUFFICIENT_MATERIAL: EndReason = EndReason {
+    code: "insufficient_material",
+    sentence: "Draw by insufficient mating material",
+};
+
 /// A position with the moves that led to it since it was set up.
 #[derive(Clone, Debug)]
 pub struct Chess {
@@ -45,11 +59,6 @@ impl Chess {
     #[inline]
     pub fn position(&self) -> &Position {
         &self.pos
-    }
-
-    /// The position the game was set up from.
-    pub fn initial_position(&self) -> &Position {
-        self.history.first().map_or(&self.pos, |(p, _)| p)
     }
 
     /// The moves played since set-up (null moves included, as `0000`).
@@ -125,19 +134,19 @@ impl Chess {
     pub fn outcome(&self) -> Option<Outcome> {
         if !has_legal_moves(&self.pos) {
             return Some(if self.pos.in_check() {
-                Outcome::win(side_of(!self.pos.side_to_move()), EndReason::Checkmate)
+                Outcome::win(side_of(!self.pos.side_to_move()), CHECKMATE)
             } else {
-                Outcome::draw(EndReason::Stalemate)
+                Outcome::draw(STALEMATE)
             });
         }
         if self.insufficient_material() {
-            return Some(Outcome::draw(EndReason::InsufficientMaterial));
+            return Some(Outcome::draw(INSUFFICIENT_MATERIAL));
         }
         if self.pos.halfmove_clock() >= 100 {
-            return Some(Outcome::draw(EndReason::FiftyMoves));
+            return Some(Outcome::draw(EndReason::FIFTY_MOVES));
         }
         if self.repetitions().0 >= 2 {
-            return Some(Outcome::draw(EndReason::Repetition));
+            return Some(Outcome::draw(EndReason::REPETITION));
         }
         None
     }
@@ -147,14 +156,14 @@ impl Chess {
     pub fn search_draw(&self, plies_from_root: usize) -> Option<Outcome> {
         if self.pos.halfmove_clock() >= 100 && (!self.pos.in_check() || has_legal_moves(&self.pos))
         {
-            return Some(Outcome::draw(EndReason::FiftyMoves));
+            return Some(Outcome::draw(EndReason::FIFTY_MOVES));
         }
         let (count, nearest) = self.repetitions();
         if count >= 2 || nearest.is_some_and(|back| back <= plies_from_root) {
-            return Some(Outcome::draw(EndReason::Repetition));
+            return Some(Outcome::draw(EndReason::REPETITION));
         }
         if insufficient_material(&self.pos) {
-            return Some(Outcome::draw(EndReason::InsufficientMaterial));
+            return Some(Outcome::draw(INSUFFICIENT_MATERIAL));
         }
         None
     }

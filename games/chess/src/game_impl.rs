@@ -1,11 +1,11 @@
-//! `search::Game` for chess: the seam the search, the UCI driver, the
+//! The game traits for chess: the seams the search, the UCI driver, the
 //! autotester and the web GUI use.
 
-use search::{EndReason, Game, GameMove, NoParams, Outcome, Score};
+use search::{Frontend, GameMove, NoParams, Outcome, Rules, Score, Searchable, Side};
 
 use crate::bitboard::Bitboard;
 use crate::eval;
-use crate::game::{side_of, Chess};
+use crate::game::{side_of, Chess, CHECKMATE, STALEMATE};
 use crate::movegen::{count_legal_moves, generate, push_moves};
 use crate::mv::Move;
 use crate::notation::MoveParseError;
@@ -57,16 +57,10 @@ const BENCH_POSITIONS: [&str; 32] = [
     "3r2k1/5ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1",
 ];
 
-impl Game for Chess {
+impl Rules for Chess {
     type Move = Move;
-    type Params = NoParams;
     type FenError = FenError;
     type MoveError = MoveParseError;
-
-    const NAME: &'static str = "chess";
-    const MOVE_INDEX_COUNT: usize = 64 * 64;
-    const BENCH_DEPTH: u32 = 10;
-    const HAS_CHECK: bool = true;
 
     fn startpos() -> Chess {
         Chess::default()
@@ -80,7 +74,7 @@ impl Game for Chess {
         self.position().fen()
     }
 
-    fn side_to_move(&self) -> search::Side {
+    fn side_to_move(&self) -> Side {
         side_of(self.position().side_to_move())
     }
 
@@ -115,10 +109,6 @@ impl Game for Chess {
         self.undo();
     }
 
-    fn plies_played(&self) -> usize {
-        self.plies()
-    }
-
     #[inline]
     fn hash(&self) -> u64 {
         self.position().hash()
@@ -128,17 +118,32 @@ impl Game for Chess {
         Chess::outcome(self)
     }
 
-    fn display(&self) -> String {
-        Chess::display(self)
+    fn perft(&mut self, depth: u32) -> u64 {
+        match depth {
+            1 => count_legal_moves(self.position()),
+            _ => perft(self.position(), depth),
+        }
     }
+}
+
+/// MVV-LVA ordering of noisy moves: the victim's value times this ...
+const VICTIM_WEIGHT: i32 = 8;
+/// ... minus the attacker's value divided by this (so any victim outranks
+/// any attacker) ...
+const ATTACKER_DIVISOR: i32 = 16;
+/// ... plus this for a promotion (about a queen's gain over a pawn).
+const PROMOTION_BONUS: i32 = 800;
+
+impl Searchable for Chess {
+    type Params = NoParams;
+    type EvalState = ();
+
+    const MOVE_INDEX_COUNT: usize = 64 * 64;
+    const HAS_CHECK: bool = true;
 
     #[inline]
-    fn evaluate(&self, _params: &NoParams) -> Score {
+    fn evaluate(&self, _params: &NoParams, _state: &mut ()) -> Score {
         eval::evaluate(self.position())
-    }
-
-    fn eval_report(&self, _params: &NoParams) -> String {
-        eval::report(self.position())
     }
 
     #[inline]
@@ -149,9 +154,9 @@ impl Game for Chess {
     fn no_moves_outcome(&self) -> Outcome {
         let pos = self.position();
         if pos.in_check() {
-            Outcome::win(side_of(!pos.side_to_move()), EndReason::Checkmate)
+            Outcome::win(side_of(!pos.side_to_move()), CHECKMATE)
         } else {
-            Outcome::draw(EndReason::Stalemate)
+            Outcome::draw(STALEMATE)
         }
     }
 
@@ -191,14 +196,13 @@ impl Game for Chess {
         });
     }
 
+    /// Captures and queen promotions are noisy; most valuable victim
+    /// first, then least valuable attacker.
     #[inline]
-    fn is_noisy(&self, mv: Move) -> bool {
-        mv.is_capture() || mv.promotion() == Some(Role::Queen)
-    }
-
-    /// Most valuable victim, then least valuable attacker.
-    #[inline]
-    fn noisy_order(&self, mv: Move) -> i32 {
+    fn noisy_key(&self, mv: Move) -> Option<i32> {
+        if !mv.is_capture() && mv.promotion() != Some(Role::Queen) {
+            return None;
+        }
         let pos = self.position();
         let victim = if mv.is_en_passant() {
             Role::Pawn
@@ -206,8 +210,16 @@ impl Game for Chess {
             pos.role_at(mv.to()).unwrap_or(Role::Pawn)
         };
         let attacker = pos.role_at(mv.from()).unwrap_or(Role::Pawn);
-        let promotion = if mv.promotion().is_some() { 800 } else { 0 };
-        SEE_VALUES[victim.index()] * 8 - SEE_VALUES[attacker.index()] / 16 + promotion
+        let promotion = if mv.promotion().is_some() {
+            PROMOTION_BONUS
+        } else {
+            0
+        };
+        Some(
+            SEE_VALUES[victim.index()] * VICTIM_WEIGHT
+                - SEE_VALUES[attacker.index()] / ATTACKER_DIVISOR
+                + promotion,
+        )
     }
 
     #[inline]
@@ -226,8 +238,7 @@ impl Game for Chess {
     fn null_move_allowed(&self) -> bool {
         let pos = self.position();
         let us = pos.side_to_move();
-        !pos.in_check()
-            && (pos.color_bb(us) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King)).nonempty()
+        !pos.in_check() && has_piece_besides_pawns(pos, us)
     }
 
     #[inline]
@@ -239,15 +250,42 @@ impl Game for Chess {
     fn unmake_null(&mut self) {
         self.undo();
     }
+}
+
+/// Whether `color` has a piece other than pawns and its king.
+#[inline]
+fn has_piece_besides_pawns(pos: &crate::Position, color: crate::Color) -> bool {
+    (pos.color_bb(color) & !pos.role_bb(Role::Pawn) & !pos.role_bb(Role::King)).nonempty()
+}
+
+impl Frontend for Chess {
+    const NAME: &'static str = "chess";
+    const BENCH_DEPTH: u32 = 10;
 
     fn bench_positions() -> &'static [&'static str] {
         &BENCH_POSITIONS
     }
 
-    fn perft(&mut self, depth: u32) -> u64 {
-        match depth {
-            1 => count_legal_moves(self.position()),
-            _ => perft(self.position(), depth),
-        }
+    fn display(&self) -> String {
+        Chess::display(self)
+    }
+
+    fn eval_report(&self, _params: &NoParams) -> String {
+        eval::report(self.position())
+    }
+
+    fn move_number(&self) -> u32 {
+        u32::from(self.position().fullmove_number())
+    }
+
+    /// A side with nothing but its king can never mate, so its opponent's
+    /// flag fall is a draw (FIDE 6.9).
+    fn can_win_on_time(&self, side: Side) -> bool {
+        let pos = self.position();
+        let color = match side {
+            Side::White => crate::Color::White,
+            Side::Black => crate::Color::Black,
+        };
+        (pos.color_bb(color) & !pos.role_bb(Role::King)).nonempty()
     }
 }

@@ -22,12 +22,12 @@ fn checkmate_and_stalemate() {
     play(&mut g, "d8h4");
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::Black, EndReason::Checkmate))
+        Some(Outcome::win(Side::Black, chess::game::CHECKMATE))
     );
     let stalemate = game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     assert_eq!(
         stalemate.outcome(),
-        Some(Outcome::draw(EndReason::Stalemate))
+        Some(Outcome::draw(chess::game::STALEMATE))
     );
 }
 
@@ -37,7 +37,7 @@ fn fifty_move_rule() {
     play(&mut g, "a1a2");
     assert_eq!(g.outcome(), None, "99 half-moves is not yet a draw");
     play(&mut g, "e8d8");
-    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::FiftyMoves)));
+    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::FIFTY_MOVES)));
     // A pawn move resets the clock.
     let mut g = game("4k3/8/8/8/8/8/P7/4K3 w - - 99 80");
     play(&mut g, "a2a3");
@@ -48,7 +48,7 @@ fn fifty_move_rule() {
     play(&mut g, "h1h8");
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::White, EndReason::Checkmate))
+        Some(Outcome::win(Side::White, chess::game::CHECKMATE))
     );
 }
 
@@ -59,11 +59,11 @@ fn threefold_repetition() {
     play(&mut g, shuffle);
     assert_eq!(g.outcome(), None, "second occurrence is not yet a draw");
     play(&mut g, shuffle);
-    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::Repetition)));
+    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::REPETITION)));
     // The search treats a single repetition inside its tree as a draw.
     let mut g = Chess::default();
     play(&mut g, shuffle);
-    assert_eq!(g.search_draw(4), Some(Outcome::draw(EndReason::Repetition)));
+    assert_eq!(g.search_draw(4), Some(Outcome::draw(EndReason::REPETITION)));
     assert_eq!(g.search_draw(3), None);
 }
 
@@ -74,7 +74,7 @@ fn repetition_needs_same_castling_rights() {
     play(&mut g, "e1f1 e8f8 f1e1 f8e8 e1f1 e8f8 f1e1 f8e8");
     assert_eq!(g.outcome(), None);
     play(&mut g, "e1f1 e8f8 f1e1 f8e8");
-    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::Repetition)));
+    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::REPETITION)));
 }
 
 #[test]
@@ -92,7 +92,7 @@ fn insufficient_material() {
         let g = game(fen);
         assert_eq!(g.insufficient_material(), dead, "{fen}");
         assert_eq!(
-            g.outcome() == Some(Outcome::draw(EndReason::InsufficientMaterial)),
+            g.outcome() == Some(Outcome::draw(chess::game::INSUFFICIENT_MATERIAL)),
             dead,
             "{fen}"
         );

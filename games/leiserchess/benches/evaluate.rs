@@ -3,7 +3,7 @@
 //! caches would otherwise answer every repetition.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use search::{Game, Side};
+use search::{Frontend, Rules, Side};
 
 use leiserchess::eval::lengths::Fastest;
 use leiserchess::eval::{coverage, evaluate_white_fresh};

@@ -1,7 +1,7 @@
 //! Move generation, make/unmake and perft.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use search::Game;
+use search::{Frontend, Rules, Searchable};
 
 use leiserchess::Leiserchess;
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use search::Game;
+use search::{Frontend, Rules};
 
 use leiserchess::{Leiserchess, Params};
 

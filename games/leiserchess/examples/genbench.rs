@@ -1,7 +1,7 @@
 //! Prints positions from seeded random games (used once to fill
 //! `src/bench.rs`; kept so the list can be regenerated).
 
-use search::Game;
+use search::Rules;
 
 use leiserchess::Leiserchess;
 

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use search::Game;
+use search::Rules;
 
 use leiserchess::Leiserchess;
 

@@ -1,11 +1,12 @@
 //! `Leiserchess`: a position plus the history that unmake, repetition
-//! (rule 5.3) and ko (rule 6) need, and the `search::Game` implementation.
+//! (rule 5.3) and ko (rule 6) need, and the game traits (`search::Rules`,
+//! `Searchable`, `Frontend`).
 
 use std::fmt::Write as _;
 
-use search::{EndReason, Game, Outcome, PerftStyle, Score, Side};
+use search::{EndReason, Frontend, GoDialect, Outcome, PerftStyle, Rules, Score, Searchable, Side};
 
-use crate::eval::{self, Params};
+use crate::eval::{self, EvalState, Params};
 use crate::fen::{self, FenError, START_FEN};
 use crate::laser::Hit;
 use crate::movegen;
@@ -18,6 +19,23 @@ use crate::square::{BitIter, Square};
 
 /// Plies without a pawn zap after which the game is drawn (rule 5.2).
 pub const FIFTY_MOVE_PLIES: u16 = 100;
+
+/// A king zapped: its side loses (rule 5.1).
+pub const KING_ZAPPED: EndReason = EndReason {
+    code: "king_zapped",
+    sentence: "{loser}'s king is zapped",
+};
+/// No legal move: the side to move loses (rule 5.5).
+pub const NO_LEGAL_MOVES: EndReason = EndReason {
+    code: "no_legal_moves",
+    sentence: "{loser} has no legal move",
+};
+
+/// What a zap is worth to the mover in `hit_value`'s units (centipawns):
+/// an opposing pawn gains this, an own pawn loses it.
+const PAWN_ZAP_VALUE: i32 = 100;
+/// A zapped king decides the game: far above any pawn count.
+const KING_ZAP_VALUE: i32 = 10_000;
 
 /// The position a move may not recreate (rule 6.1) and the squares the
 /// opponent's move changed to leave it.
@@ -49,8 +67,6 @@ pub struct Leiserchess {
     /// Plies back that may hold a repetition: since the last pawn zap
     /// (pieces cannot come back) or null move (not a game position).
     rep_window: u16,
-    /// Real moves on the stack (null moves excluded).
-    plies: usize,
     /// The beam the side to move fires now, kept with the position so that
     /// `is_noisy`, `noisy_order` and `noisy_moves` (called for every move
     /// of a node) do not walk it again each time.
@@ -68,7 +84,6 @@ impl Leiserchess {
             stack: Vec::with_capacity(256),
             hashes: vec![hash],
             rep_window: 0,
-            plies: 0,
         }
     }
 
@@ -217,10 +232,10 @@ impl Leiserchess {
         let ours = piece.side() == self.pos.side;
         match hit {
             Hit::Off => 0,
-            Hit::Pawn(_) if ours => -100,
-            Hit::Pawn(_) => 100,
-            Hit::King(_) if ours => -10_000,
-            Hit::King(_) => 10_000,
+            Hit::Pawn(_) if ours => -PAWN_ZAP_VALUE,
+            Hit::Pawn(_) => PAWN_ZAP_VALUE,
+            Hit::King(_) if ours => -KING_ZAP_VALUE,
+            Hit::King(_) => KING_ZAP_VALUE,
         }
     }
 
@@ -233,6 +248,23 @@ impl Leiserchess {
             Hit::Pawn(_) => true,
             Hit::King(_) => piece.side() != self.pos.side,
         }
+    }
+
+    /// The end by rules 5.1–5.3 (a king zapped, fifty moves, repetition):
+    /// everything but a lack of moves, which needs move generation.
+    #[inline]
+    fn rule_outcome(&self) -> Option<Outcome> {
+        // Rule 5.3b: a king zap decides the game before any draw rule.
+        if let Some(loser) = self.pos.zapped {
+            return Some(Outcome::win(loser.opponent(), KING_ZAPPED));
+        }
+        if self.pos.halfmove >= FIFTY_MOVE_PLIES {
+            return Some(Outcome::draw(EndReason::FIFTY_MOVES));
+        }
+        if self.is_repetition() {
+            return Some(Outcome::draw(EndReason::REPETITION));
+        }
+        None
     }
 
     /// Whether the opponent, were it to move now, could zap our king by
@@ -253,14 +285,10 @@ impl Default for Leiserchess {
     }
 }
 
-impl Game for Leiserchess {
+impl Rules for Leiserchess {
     type Move = Move;
-    type Params = Params;
     type FenError = FenError;
     type MoveError = MoveError;
-
-    const NAME: &'static str = "leiserchess";
-    const MOVE_INDEX_COUNT: usize = MOVE_INDEX_COUNT;
 
     fn startpos() -> Self {
         match fen::parse(START_FEN) {
@@ -332,7 +360,6 @@ impl Game for Leiserchess {
             _ => self.rep_window.saturating_add(1),
         };
         self.hashes.push(self.pos.hash());
-        self.plies += 1;
     }
 
     #[inline]
@@ -345,17 +372,9 @@ impl Game for Leiserchess {
         self.rep_window = frame.rep_window;
         self.beam = frame.beam;
         match frame.played {
-            Some((_, undo)) => {
-                self.pos.unmake(&undo);
-                self.plies -= 1;
-            }
+            Some((_, undo)) => self.pos.unmake(&undo),
             None => self.pos.flip_side(),
         }
-    }
-
-    #[inline]
-    fn plies_played(&self) -> usize {
-        self.plies
     }
 
     #[inline]
@@ -363,64 +382,44 @@ impl Game for Leiserchess {
         self.pos.hash()
     }
 
+    /// Rules 5.1–5.3, then rule 5.5: no legal move loses.
     fn outcome(&self) -> Option<Outcome> {
-        // Rule 5.3b: a king zap decides the game before any draw rule.
-        if let Some(loser) = self.pos.zapped {
-            return Some(Outcome::win(loser.opponent(), EndReason::KingZapped));
-        }
-        if self.pos.halfmove >= FIFTY_MOVE_PLIES {
-            return Some(Outcome::draw(EndReason::FiftyMoves));
-        }
-        if self.is_repetition() {
-            return Some(Outcome::draw(EndReason::Repetition));
-        }
-        None
+        self.rule_outcome().or_else(|| {
+            let mut moves = Vec::new();
+            self.legal_moves(&mut moves);
+            moves.is_empty().then(|| self.no_moves_outcome())
+        })
     }
 
-    fn display(&self) -> String {
-        let mut out = String::new();
-        let board = self.pos.board();
-        for rank in (0..8u8).rev() {
-            let _ = write!(out, "{} ", rank + 1);
-            for file in 0..8u8 {
-                let code = Square::new(file, rank)
-                    .and_then(|sq| board.piece_on(sq).fen_code())
-                    .unwrap_or_else(|| "..".to_string());
-                let _ = write!(out, " {code}");
-            }
-            out.push('\n');
-        }
-        out.push_str("   a  b  c  d  e  f  g  h\n");
-        // The driver adds the FEN and the hash.
-        let _ = writeln!(
-            out,
-            "side to move: {}",
-            match self.pos.side {
-                Side::White => "Tangerine (W)",
-                Side::Black => "Lavender (B)",
-            }
-        );
-        out
+    fn perft(&mut self, depth: u32) -> u64 {
+        Leiserchess::perft(self, depth)
     }
+}
+
+impl Searchable for Leiserchess {
+    type Params = Params;
+    type EvalState = EvalState;
+    const MOVE_INDEX_COUNT: usize = MOVE_INDEX_COUNT;
 
     #[inline]
-    fn evaluate(&self, params: &Params) -> Score {
-        eval::evaluate(&self.pos, params)
+    fn evaluate(&self, params: &Params, state: &mut EvalState) -> Score {
+        eval::evaluate(&self.pos, params, state)
     }
 
-    fn eval_report(&self, params: &Params) -> String {
-        eval::report(&self.pos, params)
+    fn prepare_eval(params: &Params, state: &mut EvalState) {
+        state.serve(params);
     }
 
-    /// The same rules as `outcome`: they are cheap here, and rule 5.3
-    /// already draws at the second occurrence.
+    /// The same rules as `outcome` but for the lack of moves (the search
+    /// finds that itself): they are cheap here, and rule 5.3 already
+    /// draws at the second occurrence.
     #[inline]
     fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
-        self.outcome()
+        self.rule_outcome()
     }
 
     fn no_moves_outcome(&self) -> Outcome {
-        Outcome::win(self.pos.side.opponent(), EndReason::NoLegalMoves)
+        Outcome::win(self.pos.side.opponent(), NO_LEGAL_MOVES)
     }
 
     fn noisy_moves(&self, out: &mut Vec<Move>) {
@@ -461,16 +460,6 @@ impl Game for Leiserchess {
             }
         }
         out.truncate(keep);
-    }
-
-    #[inline]
-    fn is_noisy(&self, mv: Move) -> bool {
-        self.hit_is_noisy(self.struck_after(mv))
-    }
-
-    #[inline]
-    fn noisy_order(&self, mv: Move) -> i32 {
-        self.hit_value(self.struck_after(mv))
     }
 
     /// One laser computation for both answers.
@@ -520,10 +509,13 @@ impl Game for Leiserchess {
     fn unmake_null(&mut self) {
         self.unmake();
     }
+}
 
-    fn bench_positions() -> &'static [&'static str] {
-        crate::bench::POSITIONS
-    }
+impl Frontend for Leiserchess {
+    const NAME: &'static str = "leiserchess";
+    const SIDE_NAMES: [&'static str; 2] = ["Tangerine", "Lavender"];
+    /// MIT's protocol gives the mover's clock (rule 9).
+    const GO_DIALECT: GoDialect = GoDialect::MoverClock;
 
     /// About 2.4 million nodes: a few seconds in release on one core.
     const BENCH_DEPTH: u32 = 8;
@@ -531,7 +523,37 @@ impl Game for Leiserchess {
     /// MIT's engine prints `perft <d> <count>` for each depth (rule 9).
     const PERFT_STYLE: PerftStyle = PerftStyle::PerDepth;
 
-    fn perft(&mut self, depth: u32) -> u64 {
-        Leiserchess::perft(self, depth)
+    fn bench_positions() -> &'static [&'static str] {
+        crate::bench::POSITIONS
+    }
+
+    fn display(&self) -> String {
+        let mut out = String::new();
+        let board = self.pos.board();
+        for rank in (0..8u8).rev() {
+            let _ = write!(out, "{} ", rank + 1);
+            for file in 0..8u8 {
+                let code = Square::new(file, rank)
+                    .and_then(|sq| board.piece_on(sq).fen_code())
+                    .unwrap_or_else(|| "..".to_string());
+                let _ = write!(out, " {code}");
+            }
+            out.push('\n');
+        }
+        out.push_str("   a  b  c  d  e  f  g  h\n");
+        // The driver adds the FEN and the hash.
+        let _ = writeln!(
+            out,
+            "side to move: {}",
+            match self.pos.side {
+                Side::White => "Tangerine (W)",
+                Side::Black => "Lavender (B)",
+            }
+        );
+        out
+    }
+
+    fn eval_report(&self, params: &Params) -> String {
+        eval::report(&self.pos, params)
     }
 }

@@ -1,6 +1,6 @@
 //! PGN-style game records (rule 7.4).
 
-use search::{Game, Outcome, Side};
+use search::{Outcome, Rules, Side};
 
 use crate::fen::{FenError, START_FEN};
 use crate::game::Leiserchess;

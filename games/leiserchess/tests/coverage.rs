@@ -8,7 +8,7 @@ mod common;
 use common::{Simple, BEAM};
 use leiserchess::board::Board;
 use leiserchess::eval::lengths::Scalar;
-use leiserchess::eval::{self, coverage};
+use leiserchess::eval::{self, coverage, EvalState};
 use leiserchess::movegen;
 use leiserchess::shots::Beam;
 use leiserchess::square::BitIter;
@@ -17,7 +17,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::GameMove;
-use search::{Game, Side};
+use search::{Rules, Side};
 
 /// Walks `white`'s beam on `s`, recording the shortest length per square.
 fn walk(s: &Simple, white: bool, minlen: &mut [[u32; 8]; 8]) {
@@ -107,12 +107,14 @@ fn fast_coverage_equals_slow_on_random_positions() {
     // sharing one walk past its square) only differ on rare layouts.
     for _ in 0..1000 {
         let mut game = Leiserchess::startpos();
+        let mut state = EvalState::default();
         for _ in 0..80 {
             let simple = Simple::from_fen(&game.fen());
             for side in [Side::White, Side::Black] {
                 // Cached (the coverage and the king's walks): one move
                 // apart, positions often reuse them.
-                let fast = coverage::coverage(game.position().board(), side);
+                let fast =
+                    coverage::coverage_cached(game.position().board(), side, &mut state).value;
                 let slow = slow_coverage(&simple, side == Side::White);
                 assert_eq!(fast, slow, "{side:?} in {}", game.fen());
                 // The plain length table agrees with the vector one, and
@@ -128,7 +130,7 @@ fn fast_coverage_equals_slow_on_random_positions() {
             // The whole evaluation likewise, through the caches or not.
             let params = Params::default();
             assert_eq!(
-                eval::evaluate_white(game.position(), &params),
+                eval::evaluate_white(game.position(), &params, &mut state),
                 eval::evaluate_white_fresh(game.position(), &params),
                 "{}",
                 game.fen()

@@ -10,7 +10,7 @@ use leiserchess::{Hit, Leiserchess, Square};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use search::{EndReason, Game, Side};
+use search::{Rules, Side};
 
 const STARTS: &[&str] = &[
     leiserchess::START_FEN,
@@ -39,10 +39,11 @@ fn hit_to_simple(hit: Hit) -> SimpleHit {
 
 fn outcome_to_simple(game: &Leiserchess) -> Option<(Option<bool>, &'static str)> {
     game.outcome().map(|o| {
-        let reason = match o.reason {
-            EndReason::KingZapped => "king zapped",
-            EndReason::FiftyMoves => "fifty",
-            EndReason::Repetition => "repetition",
+        let reason = match o.reason.code {
+            "king_zapped" => "king zapped",
+            "fifty_moves" => "fifty",
+            "repetition" => "repetition",
+            "no_legal_moves" => "no moves",
             other => panic!("unexpected reason {other:?}"),
         };
         (o.winner.map(|s| s == Side::White), reason)
@@ -135,7 +136,7 @@ fn random_games_agree_with_simple_rules() {
             game.make(mv);
         }
         // Take the whole game back.
-        while game.plies_played() > 0 {
+        for _ in 0..game.moves_played().len() {
             game.unmake();
         }
         assert_eq!(game.fen(), Leiserchess::from_fen(start).unwrap().fen());

@@ -1,7 +1,7 @@
 //! FEN (rule 7.2), move notation (rule 7.1) and game records (rule 7.4).
 
 use leiserchess::{write_record, FenError, Leiserchess, Move, MoveError, RecordError, START_FEN};
-use search::{EndReason, Game, GameMove, Outcome};
+use search::{EndReason, GameMove, Outcome, Rules};
 
 #[test]
 fn start_fen_round_trips() {
@@ -239,7 +239,7 @@ fn record_has_tags_numbered_moves_and_result() {
         g.make(mv);
         moves.push(mv);
     }
-    let outcome = Some(Outcome::draw(EndReason::Repetition));
+    let outcome = Some(Outcome::draw(EndReason::REPETITION));
     let tags = [
         ("White", "engine A"),
         ("Black", "engine \"B\""),

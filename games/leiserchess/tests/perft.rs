@@ -5,7 +5,7 @@ mod common;
 
 use common::Simple;
 use leiserchess::Leiserchess;
-use search::{EndReason, Game, Side};
+use search::{Rules, Side};
 
 struct Case {
     fen: String,
@@ -102,7 +102,7 @@ fn divide_by_trait(game: &mut Leiserchess, depth: u32) -> u64 {
     let mut total = 0;
     for mv in moves {
         game.make(mv);
-        total += Game::perft(game, depth - 1);
+        total += Rules::perft(game, depth - 1);
         game.unmake();
     }
     total
@@ -113,7 +113,7 @@ fn divide_by_trait(game: &mut Leiserchess, depth: u32) -> u64 {
 /// ended (`outcome()` is some).
 fn walk_then_perft(game: &mut Leiserchess, depth: u32, walk: u32) -> u64 {
     if depth == 0 || walk == 0 || game.outcome().is_some() {
-        return Game::perft(game, depth);
+        return Rules::perft(game, depth);
     }
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
@@ -167,14 +167,14 @@ fn perft_of_a_game_ended_by_a_king_zap_is_one_at_every_depth() {
     let mv = game.parse_move("a1a2").unwrap();
     game.make(mv);
     let outcome = game.outcome().expect("the king zap ended the game");
-    assert_eq!(outcome.reason, EndReason::KingZapped);
+    assert_eq!(outcome.reason, leiserchess::game::KING_ZAPPED);
     assert_eq!(outcome.winner, Some(Side::White));
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     assert!(moves.is_empty(), "no move after a king zap (rule 5.3b)");
     for depth in 0..=4 {
         assert_eq!(game.perft(depth), 1, "Leiserchess::perft({depth})");
-        assert_eq!(Game::perft(&mut game, depth), 1, "Game::perft({depth})");
+        assert_eq!(Rules::perft(&mut game, depth), 1, "Rules::perft({depth})");
     }
     assert!(game.perft_divide(3).is_empty());
 }

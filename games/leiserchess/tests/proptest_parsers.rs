@@ -19,7 +19,7 @@ use proptest::prelude::{
 use proptest::sample::Index;
 use proptest::strategy::Strategy;
 use proptest::test_runner::TestCaseError;
-use search::Game;
+use search::Rules;
 
 /// Where random games start: the start position and positions of the
 /// perft suite (packed pieces with many swaps, a ko at the root, a king

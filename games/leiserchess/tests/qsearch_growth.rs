@@ -12,7 +12,7 @@ use leiserchess::Leiserchess;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use search::{Engine, Game, Limits};
+use search::{Engine, Limits, Rules};
 
 /// Nodes a depth-1 search may take: a fraction of a second in release.
 const DEPTH_1_BUDGET: u64 = 100_000;

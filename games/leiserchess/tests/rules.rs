@@ -4,7 +4,7 @@ mod common;
 
 use common::{fen_of, RULE_4_4};
 use leiserchess::{Hit, Leiserchess, Move, Square};
-use search::{EndReason, Game, Outcome, Side};
+use search::{EndReason, Outcome, Rules, Searchable, Side};
 
 fn game(fen: &str) -> Leiserchess {
     Leiserchess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -273,7 +273,7 @@ fn self_zap_of_the_king_loses() {
     assert!(matches!(g.last_hit(), Some(Hit::King(_))));
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::Black, EndReason::KingZapped))
+        Some(Outcome::win(Side::Black, leiserchess::game::KING_ZAPPED))
     );
 }
 
@@ -284,7 +284,7 @@ fn zapping_the_enemy_king_wins_and_ends_the_game() {
     play(&mut g, "a1R");
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::White, EndReason::KingZapped))
+        Some(Outcome::win(Side::White, leiserchess::game::KING_ZAPPED))
     );
     assert!(legal(&g).is_empty());
     assert_eq!(g.parse_move("a8R"), Err(leiserchess::MoveError::GameOver));
@@ -316,7 +316,7 @@ fn repetition_is_a_draw_at_the_second_occurrence() {
         assert_eq!(g.outcome(), None, "after {mv}");
     }
     play(&mut g, "g7L");
-    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::Repetition)));
+    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::REPETITION)));
     assert_eq!(g.search_outcome(0), g.outcome());
     // Draws do not remove moves (rule 8.3) ...
     assert!(!legal(&g).is_empty());
@@ -379,7 +379,7 @@ fn fifty_moves_without_a_pawn_zap_draw() {
     assert_eq!(g.position().halfmove_clock(), 99);
     assert_eq!(g.outcome(), None);
     quiet_walk(&mut g, 1);
-    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::FiftyMoves)));
+    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::FIFTY_MOVES)));
 }
 
 #[test]
@@ -392,7 +392,7 @@ fn king_zap_beats_a_simultaneous_draw() {
     assert_eq!(g.position().halfmove_clock(), 100);
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::Black, EndReason::KingZapped))
+        Some(Outcome::win(Side::Black, leiserchess::game::KING_ZAPPED))
     );
 }
 
@@ -402,7 +402,7 @@ fn no_legal_moves_loses() {
     let g = Leiserchess::startpos();
     assert_eq!(
         g.no_moves_outcome(),
-        Outcome::win(Side::Black, EndReason::NoLegalMoves)
+        Outcome::win(Side::Black, leiserchess::game::NO_LEGAL_MOVES)
     );
 }
 

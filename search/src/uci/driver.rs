@@ -39,7 +39,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::game::Game;
+use crate::game::Frontend;
 use crate::game::PerftStyle;
 use crate::info::{SearchInfo, SearchResult};
 use crate::search::{Engine, RootOptions, DEFAULT_HASH_MB, SEARCH_STACK_BYTES};
@@ -68,7 +68,7 @@ pub struct UciConfig {
 
 impl UciConfig {
     /// `<game>-engine <version>` by the workbench team.
-    pub fn for_game<G: Game>() -> Self {
+    pub fn for_game<G: Frontend>() -> Self {
         UciConfig {
             name: format!("{}-engine {}", G::NAME, env!("CARGO_PKG_VERSION")),
             author: "the engine workbench team".to_string(),
@@ -106,7 +106,7 @@ impl<W: Write> Output<W> {
 }
 
 /// A long command, run on the job thread with the engine.
-enum Job<G: Game> {
+enum Job<G: Frontend> {
     Search {
         limits: Limits,
         searchmoves: Vec<G::Move>,
@@ -126,7 +126,7 @@ struct Control {
     pondering: AtomicBool,
 }
 
-struct Running<G: Game> {
+struct Running<G: Frontend> {
     id: u64,
     handle: JoinHandle<Engine<G>>,
     control: Arc<Control>,
@@ -167,7 +167,7 @@ enum EndOfInput {
     LetsJobsFinish,
 }
 
-struct Driver<G: Game, W> {
+struct Driver<G: Frontend, W> {
     config: UciConfig,
     out: Output<W>,
     pos: G,
@@ -204,12 +204,12 @@ fn starts_job(line: &str) -> bool {
 }
 
 /// Runs the UCI protocol for game `G` until `quit` or end of input.
-pub fn run<G: Game>(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
+pub fn run<G: Frontend>(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
     run_with::<G>(UciConfig::for_game::<G>(), input, output);
 }
 
 /// [`run`] with a custom identity.
-pub fn run_with<G: Game>(
+pub fn run_with<G: Frontend>(
     config: UciConfig,
     input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
@@ -217,7 +217,7 @@ pub fn run_with<G: Game>(
     run_driver::<G>(config, input, output, EndOfInput::StopsSearches);
 }
 
-fn run_driver<G: Game>(
+fn run_driver<G: Frontend>(
     config: UciConfig,
     input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
@@ -349,7 +349,7 @@ fn read_line_bounded(
 /// Entry point for an engine binary: UCI on stdin/stdout, or, with
 /// command-line arguments, runs them as one command to its end and exits
 /// (for example `chess-engine bench 10` or `leiserchess-engine perft 4`).
-pub fn main<G: Game>() -> std::process::ExitCode {
+pub fn main<G: Frontend>() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let config = UciConfig::for_game::<G>();
     if args.is_empty() {
@@ -367,7 +367,7 @@ pub fn main<G: Game>() -> std::process::ExitCode {
     std::process::ExitCode::SUCCESS
 }
 
-impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
+impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
     /// A new input line: answered now (`isready`, `stop`, `ponderhit`) or
     /// put in line.
     fn receive(&mut self, line: String) {
@@ -706,7 +706,7 @@ impl<G: Game, W: Write + Send + 'static> Driver<G, W> {
 
 /// The body of a job thread. Returns the job's last line, for the
 /// controller to print.
-fn run_job<G: Game, W: Write>(
+fn run_job<G: Frontend, W: Write>(
     engine: &mut Engine<G>,
     pos: &G,
     job: Job<G>,
@@ -769,7 +769,7 @@ impl<W: Write> HoldLast<'_, W> {
 }
 
 /// Searches, reports, and leaves one bestmove as the last line.
-fn search_and_answer<G: Game, W: Write>(
+fn search_and_answer<G: Frontend, W: Write>(
     engine: &mut Engine<G>,
     pos: &G,
     limits: &Limits,
@@ -816,7 +816,7 @@ fn search_and_answer<G: Game, W: Write>(
 }
 
 /// A result with the first legal move (or none), for failures.
-fn fallback_result<G: Game>(pos: &G) -> SearchResult<G::Move> {
+fn fallback_result<G: Frontend>(pos: &G) -> SearchResult<G::Move> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     SearchResult {

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::game::{EvalParams, Game};
+use crate::game::{EvalParams, Frontend};
 use crate::params::Features;
 use crate::search::{Engine, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_MULTIPV};
 
@@ -27,7 +27,7 @@ struct UciOption {
     kind: Kind,
 }
 
-fn all_options<G: Game>() -> Vec<UciOption> {
+fn all_options<G: Frontend>() -> Vec<UciOption> {
     let spin = |name: &str, default: i64, min: i64, max: i64| UciOption {
         name: name.to_string(),
         kind: Kind::Spin { default, min, max },
@@ -63,7 +63,7 @@ fn all_options<G: Game>() -> Vec<UciOption> {
 }
 
 /// The `option name …` lines for the `uci` command.
-pub fn option_lines<G: Game>() -> Vec<String> {
+pub fn option_lines<G: Frontend>() -> Vec<String> {
     all_options::<G>()
         .into_iter()
         .map(|o| match o.kind {
@@ -80,7 +80,7 @@ pub fn option_lines<G: Game>() -> Vec<String> {
 }
 
 /// Applies `setoption`; on any error nothing changes.
-pub fn set_option<G: Game>(
+pub fn set_option<G: Frontend>(
     engine: &mut Engine<G>,
     name: &str,
     value: Option<&str>,

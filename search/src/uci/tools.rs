@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::Game;
+use crate::game::{Frontend, Rules};
 use crate::info::nps;
 use crate::search::{Engine, DEFAULT_HASH_MB};
 use crate::time::Limits;
@@ -19,7 +19,7 @@ const PERFT_UNSTOPPABLE_DEPTH: u32 = 3;
 
 /// The leaves of the game tree below `pos` at `depth`, by the game's own
 /// perft rules; `None` once `stop` is set.
-fn count_leaves<G: Game>(pos: &mut G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+fn count_leaves<G: Rules>(pos: &mut G, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if stop.load(Ordering::Relaxed) {
         return None;
     }
@@ -42,7 +42,7 @@ fn count_leaves<G: Game>(pos: &mut G, depth: u32, stop: &AtomicBool) -> Option<u
 
 /// `go perft`: the count below each root move, a blank line and the total;
 /// `None` (and no total) when stopped.
-pub fn perft_divide<G: Game>(
+pub fn perft_divide<G: Rules>(
     pos: &G,
     depth: u32,
     stop: &AtomicBool,
@@ -72,7 +72,7 @@ pub fn perft_divide<G: Game>(
 
 /// `perft N` in the Leiserchess engine's form: `perft <d> <count>` for
 /// each depth up to N; `None` when stopped.
-pub fn perft_per_depth<G: Game>(
+pub fn perft_per_depth<G: Rules>(
     pos: &G,
     depth: u32,
     stop: &AtomicBool,
@@ -104,7 +104,7 @@ impl BenchSummary {
 /// the engine's parameters, one thread and a fresh default-size table per
 /// position, so the node count depends only on the code and parameters.
 /// `Ok(None)` (and no summary line) when stopped.
-pub fn bench<G: Game>(
+pub fn bench<G: Frontend>(
     template: &Engine<G>,
     depth: Option<u32>,
     stop: &AtomicBool,

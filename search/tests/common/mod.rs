@@ -8,13 +8,29 @@ pub mod session;
 pub mod tictactoe;
 
 use search::score::{clamp_eval, outcome_score};
-use search::{Game, Score};
+use search::{EndReason, Frontend, Score};
+
+/// A win by the toy games' own rules (a line, a zapped king).
+pub const WIN: EndReason = EndReason {
+    code: "win",
+    sentence: "{winner} wins",
+};
+/// No move left: the side to move loses.
+pub const NO_MOVES: EndReason = EndReason {
+    code: "no_legal_moves",
+    sentence: "{loser} has no move",
+};
+/// No move left: a draw.
+pub const STALEMATE: EndReason = EndReason {
+    code: "stalemate",
+    sentence: "Draw by stalemate",
+};
 
 /// Plain negamax with the same terminal rules and quiescence as the search
 /// (`search_outcome` below the root, `no_moves_outcome` when no move,
 /// stand pat plus noisy moves at the horizon, every move in check), but
 /// no pruning of any kind and no table.
-pub fn negamax<G: Game>(pos: &mut G, depth: i32, ply: usize) -> Score {
+pub fn negamax<G: Frontend>(pos: &mut G, depth: i32, ply: usize) -> Score {
     if ply > 0 {
         if let Some(o) = pos.search_outcome(ply) {
             return outcome_score(o, pos.side_to_move(), ply);
@@ -38,7 +54,7 @@ pub fn negamax<G: Game>(pos: &mut G, depth: i32, ply: usize) -> Score {
     best
 }
 
-fn quiesce<G: Game>(pos: &mut G, ply: usize) -> Score {
+fn quiesce<G: Frontend>(pos: &mut G, ply: usize) -> Score {
     if ply > 0 {
         if let Some(o) = pos.search_outcome(ply) {
             return outcome_score(o, pos.side_to_move(), ply);
@@ -53,7 +69,7 @@ fn quiesce<G: Game>(pos: &mut G, ply: usize) -> Score {
         }
         best = Score::MIN;
     } else {
-        best = clamp_eval(pos.evaluate(&Default::default()));
+        best = clamp_eval(pos.evaluate(&Default::default(), &mut Default::default()));
         pos.noisy_moves(&mut moves);
     }
     for mv in moves {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use search::{EndReason, Game, GameMove, NoParams, Outcome, PerftStyle, Score, Side};
+use search::{Frontend, GameMove, NoParams, Outcome, PerftStyle, Rules, Score, Searchable, Side};
 
 /// Take `take` (1..=15) from heap `heap` (0..=3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,16 +45,10 @@ impl Nim {
     }
 }
 
-impl Game for Nim {
+impl Rules for Nim {
     type Move = Take;
-    type Params = NoParams;
     type FenError = BadFen;
     type MoveError = BadMove;
-
-    const NAME: &'static str = "nim";
-    const MOVE_INDEX_COUNT: usize = 64;
-    const BENCH_DEPTH: u32 = 12;
-    const PERFT_STYLE: PerftStyle = PerftStyle::PerDepth;
 
     fn startpos() -> Self {
         Nim {
@@ -134,10 +128,6 @@ impl Game for Nim {
         }
     }
 
-    fn plies_played(&self) -> usize {
-        self.history.len()
-    }
-
     fn hash(&self) -> u64 {
         let mut h = self.side as u64 + 1;
         for &x in &self.heaps {
@@ -152,12 +142,14 @@ impl Game for Nim {
             .all(|&h| h == 0)
             .then(|| self.no_moves_outcome())
     }
+}
 
-    fn display(&self) -> String {
-        format!("heaps {:?}\n", self.heaps)
-    }
+impl Searchable for Nim {
+    type Params = NoParams;
+    type EvalState = ();
+    const MOVE_INDEX_COUNT: usize = 64;
 
-    fn evaluate(&self, _params: &NoParams) -> Score {
+    fn evaluate(&self, _params: &NoParams, _state: &mut ()) -> Score {
         0
     }
 
@@ -166,11 +158,21 @@ impl Game for Nim {
     }
 
     fn no_moves_outcome(&self) -> Outcome {
-        Outcome::win(self.side.opponent(), EndReason::NoLegalMoves)
+        Outcome::win(self.side.opponent(), super::NO_MOVES)
     }
 
     fn move_index(&self, mv: Take) -> usize {
         mv.to_u16() as usize % Self::MOVE_INDEX_COUNT
+    }
+}
+
+impl Frontend for Nim {
+    const NAME: &'static str = "nim";
+    const BENCH_DEPTH: u32 = 12;
+    const PERFT_STYLE: PerftStyle = PerftStyle::PerDepth;
+
+    fn display(&self) -> String {
+        format!("heaps {:?}\n", self.heaps)
     }
 
     fn bench_positions() -> &'static [&'static str] {

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use super::{mix, mix2};
-use search::{EndReason, Game, GameMove, NoParams, Outcome, Score, Side};
+use search::{EndReason, Frontend, GameMove, NoParams, Outcome, Rules, Score, Searchable, Side};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TreeMove(pub u16);
@@ -117,15 +117,10 @@ impl RandomTree {
     }
 }
 
-impl Game for RandomTree {
+impl Rules for RandomTree {
     type Move = TreeMove;
-    type Params = NoParams;
     type FenError = SpecError;
     type MoveError = TreeMoveError;
-
-    const NAME: &'static str = "randomtree";
-    const MOVE_INDEX_COUNT: usize = 16;
-    const BENCH_DEPTH: u32 = 5;
 
     fn startpos() -> Self {
         RandomTree::bushy(1)
@@ -209,10 +204,6 @@ impl Game for RandomTree {
         }
     }
 
-    fn plies_played(&self) -> usize {
-        self.stack.len() - 1
-    }
-
     fn hash(&self) -> u64 {
         let n = self.node();
         self.key(0) ^ (n.side as u64)
@@ -228,16 +219,14 @@ impl Game for RandomTree {
         self.legal_moves(&mut moves);
         moves.is_empty().then(|| self.no_moves_outcome())
     }
+}
 
-    fn display(&self) -> String {
-        format!(
-            "random tree node {:016x} ply {}\n",
-            self.node().id,
-            self.node().ply
-        )
-    }
+impl Searchable for RandomTree {
+    type Params = NoParams;
+    type EvalState = ();
+    const MOVE_INDEX_COUNT: usize = 16;
 
-    fn evaluate(&self, _params: &NoParams) -> Score {
+    fn evaluate(&self, _params: &NoParams, _state: &mut ()) -> Score {
         if self.bushy {
             (self.key(3) % 401) as Score - 200
         } else {
@@ -249,9 +238,9 @@ impl Game for RandomTree {
         let us = self.side_to_move();
         let rarity = if self.bushy { 300 } else { 24 };
         match self.key(4) % rarity {
-            0 => Some(Outcome::win(us, EndReason::KingZapped)),
-            1 => Some(Outcome::win(us.opponent(), EndReason::KingZapped)),
-            2 => Some(Outcome::draw(EndReason::Repetition)),
+            0 => Some(Outcome::win(us, super::WIN)),
+            1 => Some(Outcome::win(us.opponent(), super::WIN)),
+            2 => Some(Outcome::draw(EndReason::REPETITION)),
             _ => None,
         }
     }
@@ -259,9 +248,9 @@ impl Game for RandomTree {
     fn no_moves_outcome(&self) -> Outcome {
         let us = self.side_to_move();
         match self.key(5) % 3 {
-            0 => Outcome::win(us, EndReason::NoLegalMoves),
-            1 => Outcome::win(us.opponent(), EndReason::NoLegalMoves),
-            _ => Outcome::draw(EndReason::Stalemate),
+            0 => Outcome::win(us, super::NO_MOVES),
+            1 => Outcome::win(us.opponent(), super::NO_MOVES),
+            _ => Outcome::draw(super::STALEMATE),
         }
     }
 
@@ -278,12 +267,9 @@ impl Game for RandomTree {
         }
     }
 
-    fn is_noisy(&self, mv: TreeMove) -> bool {
+    fn noisy_key(&self, mv: TreeMove) -> Option<i32> {
         self.move_noisy(mv)
-    }
-
-    fn noisy_order(&self, mv: TreeMove) -> i32 {
-        (self.key(300 + mv.0 as u64) % 100) as i32
+            .then(|| (self.key(300 + mv.0 as u64) % 100) as i32)
     }
 
     fn see_ge(&self, mv: TreeMove, _threshold: Score) -> bool {
@@ -311,6 +297,19 @@ impl Game for RandomTree {
 
     fn unmake_null(&mut self) {
         self.unmake();
+    }
+}
+
+impl Frontend for RandomTree {
+    const NAME: &'static str = "randomtree";
+    const BENCH_DEPTH: u32 = 5;
+
+    fn display(&self) -> String {
+        format!(
+            "random tree node {:016x} ply {}\n",
+            self.node().id,
+            self.node().ply
+        )
     }
 
     fn bench_positions() -> &'static [&'static str] {

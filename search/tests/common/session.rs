@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use search::Game;
+use search::Frontend;
 
 struct ChannelReader {
     rx: Receiver<Vec<u8>>,
@@ -60,7 +60,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn start<G: Game>() -> Session {
+    pub fn start<G: Frontend>() -> Session {
         let (tx, rx) = channel();
         let out = SharedBuf::default();
         let writer = out.clone();

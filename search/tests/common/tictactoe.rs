@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use search::{EndReason, Game, GameMove, NoParams, Outcome, Score, Side};
+use search::{Frontend, GameMove, NoParams, Outcome, Rules, Score, Searchable, Side};
 
 /// A square 1..=9 (packed form is the same, never 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,15 +70,10 @@ impl TicTacToe {
     }
 }
 
-impl Game for TicTacToe {
+impl Rules for TicTacToe {
     type Move = Square;
-    type Params = NoParams;
     type FenError = BadFen;
     type MoveError = BadMove;
-
-    const NAME: &'static str = "tictactoe";
-    const MOVE_INDEX_COUNT: usize = 10;
-    const BENCH_DEPTH: u32 = 9;
 
     fn startpos() -> Self {
         TicTacToe {
@@ -172,10 +167,6 @@ impl Game for TicTacToe {
         }
     }
 
-    fn plies_played(&self) -> usize {
-        self.history.len()
-    }
-
     fn hash(&self) -> u64 {
         let mut h = self.side as u64;
         for &c in &self.board {
@@ -186,22 +177,22 @@ impl Game for TicTacToe {
 
     fn outcome(&self) -> Option<Outcome> {
         if let Some(w) = self.winner() {
-            Some(Outcome::win(w, EndReason::Checkmate))
+            Some(Outcome::win(w, super::WIN))
         } else if self.full() {
-            Some(Outcome::draw(EndReason::NoLegalMoves))
+            Some(Outcome::draw(super::NO_MOVES))
         } else {
             None
         }
     }
+}
 
-    fn display(&self) -> String {
-        let fen = self.fen();
-        let cells = &fen[..9];
-        format!("{}\n{}\n{}\n", &cells[0..3], &cells[3..6], &cells[6..9])
-    }
+impl Searchable for TicTacToe {
+    type Params = NoParams;
+    type EvalState = ();
+    const MOVE_INDEX_COUNT: usize = 10;
 
     /// Open lines weighted by how many marks they hold.
-    fn evaluate(&self, _params: &NoParams) -> Score {
+    fn evaluate(&self, _params: &NoParams, _state: &mut ()) -> Score {
         let us = mark(self.side);
         let mut score = 0;
         for line in LINES {
@@ -222,12 +213,22 @@ impl Game for TicTacToe {
     }
 
     fn no_moves_outcome(&self) -> Outcome {
-        self.outcome()
-            .unwrap_or(Outcome::draw(EndReason::NoLegalMoves))
+        self.outcome().unwrap_or(Outcome::draw(super::NO_MOVES))
     }
 
     fn move_index(&self, mv: Square) -> usize {
         mv.0 as usize
+    }
+}
+
+impl Frontend for TicTacToe {
+    const NAME: &'static str = "tictactoe";
+    const BENCH_DEPTH: u32 = 9;
+
+    fn display(&self) -> String {
+        let fen = self.fen();
+        let cells = &fen[..9];
+        format!("{}\n{}\n{}\n", &cells[0..3], &cells[3..6], &cells[6..9])
     }
 
     fn bench_positions() -> &'static [&'static str] {

@@ -6,7 +6,6 @@ use super::{GameKind, GuiGame, MoveInfo};
 
 impl GuiGame for Chess {
     const KIND: GameKind = GameKind::Chess;
-    const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
 
     fn board(&self) -> Vec<String> {
         let pos = self.position();

@@ -4,7 +4,7 @@
 use leiserchess::laser::{beam_step, BEAM, ZAP};
 use leiserchess::square::is_on_board;
 use leiserchess::{Action, Hit, Leiserchess, Move, Square};
-use search::Game;
+use search::Rules;
 
 use super::{GameKind, GuiGame, Laser, MoveInfo};
 
@@ -13,7 +13,6 @@ const BEAM_LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
 
 impl GuiGame for Leiserchess {
     const KIND: GameKind = GameKind::Leiserchess;
-    const SIDE_NAMES: [&'static str; 2] = ["Tangerine", "Lavender"];
 
     fn board(&self) -> Vec<String> {
         let board = self.position().board();

@@ -1,5 +1,5 @@
-//! Per-game adapters: what the page needs from a game beyond the `Game`
-//! trait (piece codes for drawing, move descriptions for click-click input,
+//! Per-game adapters: what the page needs from a game beyond the game
+//! traits (piece codes for drawing, move descriptions for click-click input,
 //! check and laser highlights). Everything else in the server is generic.
 
 mod chess;
@@ -7,7 +7,7 @@ mod leiser;
 
 use serde::{Deserialize, Serialize};
 
-use search::{Game, Side};
+use search::{Frontend, Side};
 
 /// Which game a session plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,10 +54,8 @@ pub struct Laser {
 }
 
 /// What the web GUI needs from a game.
-pub trait GuiGame: Game {
+pub trait GuiGame: Frontend {
     const KIND: GameKind;
-    /// Display names of White and Black.
-    const SIDE_NAMES: [&'static str; 2];
 
     /// Piece codes of the 64 squares, a1 first, `""` for empty: FEN letters
     /// for chess, two-letter orientation codes for Leiserchess.

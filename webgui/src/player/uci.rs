@@ -243,7 +243,7 @@ impl Drop for UciEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use search::Game;
+    use search::Rules;
 
     #[test]
     fn info_lines_become_progress_from_whites_view() {

@@ -30,8 +30,6 @@
 //! ([`super::read_cache`]). A slow version in the tests makes every move
 //! on a plain 8×8 board and must agree exactly.
 
-use std::cell::RefCell;
-
 use search::Side;
 
 use crate::board::Board;
@@ -42,9 +40,10 @@ use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw, touches_possible};
 use crate::square::{dilate, BitIter, Dir, Square, MAILBOX_CELLS};
 
+use super::cache::EvalState;
 use super::king_walks::{self, KingWalks};
-use super::lengths::{run_constant, Lengths};
-use super::read_cache::{king_slot, ReadCache, KING_SLOTS};
+use super::lengths::{run_constant, Fastest, Lengths};
+use super::read_cache::king_slot;
 
 /// Scale of `1 / minlen`.
 pub const INV_SCALE: i64 = 4096;
@@ -225,7 +224,7 @@ impl Entry {
 /// The coverage `C` of `side` (see the module documentation).
 #[inline]
 pub fn coverage(board: &Board, side: Side) -> i64 {
-    coverage_cached(board, side).value
+    coverage_with::<Fastest>(board, side).value
 }
 
 /// A side's coverage and, found on the way, its current beam.
@@ -247,24 +246,22 @@ pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
     coverage
 }
 
-thread_local! {
-    static CACHE: RefCell<ReadCache<Coverage>> = RefCell::new(ReadCache::new(KING_SLOTS));
-}
-
-/// [`coverage`] and the beam, reused while the board is unchanged on the
-/// squares they read (the king's walks likewise, on their own).
+/// [`coverage`] and the beam, reused from `state` while the board is
+/// unchanged on the squares they read (the king's walks likewise, on
+/// their own).
 #[inline]
-pub fn coverage_cached(board: &Board, side: Side) -> Coverage {
+pub fn coverage_cached(board: &Board, side: Side, state: &mut EvalState) -> Coverage {
     let ranks = board.ranks();
     // The score also depends on where the enemy king stands.
     let enemy = board.king(side.opponent()) as u64;
-    let (coverage, _) = CACHE.with_borrow_mut(|cache| {
-        cache.get_or(king_slot(board, side), enemy, &ranks, || {
+    let walks = &mut state.walks;
+    let (coverage, _) = state
+        .coverage
+        .get_or(king_slot(board, side), enemy, &ranks, || {
             coverage_given_king(board, side, |scratch, opposing_pawn| {
-                king_walks::cached(scratch, board, &ranks, side, opposing_pawn)
+                king_walks::cached(scratch, board, &ranks, side, opposing_pawn, walks)
             })
-        })
-    });
+        });
     coverage
 }
 

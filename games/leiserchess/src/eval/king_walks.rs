@@ -1,6 +1,6 @@
 //! LCOVERAGE's king moves: the beams after each rotation, shift and swap
 //! of a side's king, walked in full (they all move the beam's origin or
-//! turn it), and a per-thread cache of them.
+//! turn it), and their cache.
 //!
 //! These walks depend only on the king (square and orientation) and on the
 //! squares they read: the king's neighbours (which shifts and swaps exist),
@@ -8,8 +8,6 @@
 //! and every square a beam enters, blockers included. So they are kept in
 //! a [`ReadCache`] and reused while the board is unchanged on those
 //! squares.
-
-use std::cell::RefCell;
 
 use search::Side;
 
@@ -21,7 +19,7 @@ use crate::square::{BitIter, Square, MAILBOX_CELLS, NEIGHBOURS};
 
 use super::coverage::walk;
 use super::lengths::{Fastest, Lengths};
-use super::read_cache::{king_slot, ReadCache, KING_SLOTS};
+use super::read_cache::{king_slot, ReadCache};
 
 /// The lengths along every king move's beam, and the squares they read.
 pub struct KingWalks<L> {
@@ -110,11 +108,7 @@ pub fn king_walks<L: Lengths>(
     KingWalks { lengths, reads }
 }
 
-thread_local! {
-    static CACHE: RefCell<ReadCache<Fastest>> = RefCell::new(ReadCache::new(KING_SLOTS));
-}
-
-/// [`king_walks`]' lengths and reads, from the cache when the board is
+/// [`king_walks`]' lengths and reads, from `cache` when the board is
 /// unchanged on the squares they read (`ranks` is [`Board::ranks`]).
 #[inline]
 pub fn cached(
@@ -123,12 +117,11 @@ pub fn cached(
     ranks: &[u64; 8],
     side: Side,
     opposing_pawn: u8,
+    cache: &mut ReadCache<Fastest>,
 ) -> KingWalks<Fastest> {
-    CACHE.with_borrow_mut(|cache| {
-        let (lengths, reads) = cache.get_or(king_slot(board, side), 0, ranks, || {
-            let walks = king_walks::<Fastest>(scratch, board, side, opposing_pawn);
-            (walks.lengths, walks.reads)
-        });
-        KingWalks { lengths, reads }
-    })
+    let (lengths, reads) = cache.get_or(king_slot(board, side), 0, ranks, || {
+        let walks = king_walks::<Fastest>(scratch, board, side, opposing_pawn);
+        (walks.lengths, walks.reads)
+    });
+    KingWalks { lengths, reads }
 }

@@ -19,6 +19,7 @@ use crate::square::{BitIter, Square};
 
 use lengths::Fastest;
 
+pub use cache::EvalState;
 pub use params::{Params, EV_SCORE_RATIO};
 
 /// Each term for one side, in evaluation units.
@@ -54,17 +55,16 @@ struct Laser {
 }
 
 /// Where a side's coverage comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Source {
-    /// The per-thread caches where they hold it (the search).
-    Cached,
-    /// Computed afresh (for timing the computation itself).
+enum Source<'a> {
+    /// A search thread's caches where they hold it.
+    Cached(&'a mut EvalState),
+    /// Computed afresh (reports, and timing the computation itself).
     Fresh,
 }
 
 impl Laser {
     #[inline]
-    fn of(pos: &Position, params: &Params, side: Side, source: Source) -> Laser {
+    fn of(pos: &Position, params: &Params, side: Side, source: &mut Source) -> Laser {
         let board = pos.board();
         if params.lcoverage == 0 {
             return Laser {
@@ -73,7 +73,7 @@ impl Laser {
             };
         }
         let c = match source {
-            Source::Cached => coverage::coverage_cached(board, side),
+            Source::Cached(state) => coverage::coverage_cached(board, side, state),
             Source::Fresh => coverage::coverage_with::<Fastest>(board, side),
         };
         Laser {
@@ -113,13 +113,13 @@ fn terms(pos: &Position, params: &Params, side: Side, own: &Laser, enemy_laser: 
 
 /// Both sides' terms, White first.
 pub fn all_terms(pos: &Position, params: &Params) -> [Terms; 2] {
-    all_terms_from(pos, params, Source::Cached)
+    all_terms_from(pos, params, Source::Fresh)
 }
 
 #[inline]
-fn all_terms_from(pos: &Position, params: &Params, source: Source) -> [Terms; 2] {
-    let white = Laser::of(pos, params, Side::White, source);
-    let black = Laser::of(pos, params, Side::Black, source);
+fn all_terms_from(pos: &Position, params: &Params, mut source: Source) -> [Terms; 2] {
+    let white = Laser::of(pos, params, Side::White, &mut source);
+    let black = Laser::of(pos, params, Side::Black, &mut source);
     [
         terms(pos, params, Side::White, &white, &black),
         terms(pos, params, Side::Black, &black, &white),
@@ -130,9 +130,9 @@ fn all_terms_from(pos: &Position, params: &Params, source: Source) -> [Terms; 2]
 pub const MAX_EVAL: Score = 20_000;
 
 /// Tangerine's evaluation in centipawns, computed in full (coverage
-/// results the per-thread caches hold are reused: they are exact).
-pub fn evaluate_white(pos: &Position, params: &Params) -> Score {
-    total_white(all_terms_from(pos, params, Source::Cached))
+/// results `state` holds are reused: they are exact).
+pub fn evaluate_white(pos: &Position, params: &Params, state: &mut EvalState) -> Score {
+    total_white(all_terms_from(pos, params, Source::Cached(state)))
 }
 
 /// [`evaluate_white`] with nothing reused from any cache: what benchmarks
@@ -147,12 +147,14 @@ fn total_white([white, black]: [Terms; 2]) -> Score {
     total.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as Score
 }
 
-/// The evaluation in centipawns from the side to move's point of view
-/// (through the per-thread cache).
+/// The evaluation in centipawns from the side to move's point of view,
+/// through `state`'s caches (readied for `params` with
+/// [`EvalState::serve`]).
 #[inline]
-pub fn evaluate(pos: &Position, params: &Params) -> Score {
-    let key = pos.board().hash() ^ cache::params_key(params);
-    let total = cache::get_or(key, || evaluate_white(pos, params));
+pub fn evaluate(pos: &Position, params: &Params, state: &mut EvalState) -> Score {
+    let total = state.score_or(pos.board().hash(), |state| {
+        evaluate_white(pos, params, state)
+    });
     match pos.side_to_move() {
         Side::White => total,
         Side::Black => -total,
@@ -180,7 +182,7 @@ pub fn report(pos: &Position, params: &Params) -> String {
     let _ = writeln!(
         out,
         "score: {} cp for the side to move ({} cp for Tangerine)",
-        evaluate(pos, params),
+        evaluate(pos, params, &mut EvalState::default()),
         (w.total() - b.total()) / i64::from(EV_SCORE_RATIO)
     );
     out

@@ -8,7 +8,7 @@ use search::{EvalParams, SpinOption, UnknownOption};
 pub const EV_SCORE_RATIO: i32 = 100;
 
 /// The weights of the evaluation terms.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Params {
     /// Value of a pawn (`PAWN_EV_VALUE`).
     pub pawn: i32,

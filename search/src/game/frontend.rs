@@ -1,0 +1,66 @@
+//! What tools and front ends ask of a game: the UCI driver's `display`,
+//! `eval`, `perft` and `bench`, the `go` dialect an engine client speaks,
+//! and facts a referee or a GUI needs.
+
+use super::{Searchable, Side};
+
+/// How the `perft N` command prints its counts (`go perft N` always uses
+/// [`PerftStyle::Divide`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftStyle {
+    /// Like Stockfish: `<move>: <count>` per root move, a blank line, then
+    /// `Nodes searched: <total>`.
+    Divide,
+    /// Like MIT's Leiserchess engine: `perft <d> <count>` for each depth
+    /// from 1 to N.
+    PerDepth,
+}
+
+/// How a `go` command gives the clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoDialect {
+    /// UCI: `go wtime W btime B winc WI binc BI`.
+    BothClocks,
+    /// MIT's Leiserchess protocol: `go time T inc I`, the mover's clock.
+    MoverClock,
+}
+
+/// The front ends' extension: names, text views, tool settings and facts
+/// about the position that a referee or a GUI asks for.
+pub trait Frontend: Searchable {
+    /// A short lower-case name: `chess`, `leiserchess` (for display; code
+    /// asks the trait, never compares names).
+    const NAME: &'static str;
+    /// Display names of White and Black.
+    const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
+    /// How a `go` command gives the clocks to this game's engines.
+    const GO_DIALECT: GoDialect = GoDialect::BothClocks;
+    /// How the `perft N` command prints (see [`PerftStyle`]).
+    const PERFT_STYLE: PerftStyle = PerftStyle::Divide;
+    /// The depth of the `bench` command.
+    const BENCH_DEPTH: u32;
+
+    /// Fixed positions (FEN) for the `bench` command.
+    fn bench_positions() -> &'static [&'static str];
+
+    /// Human-readable board for `display` / `d`.
+    fn display(&self) -> String;
+
+    /// A breakdown of the evaluation for the `eval` command.
+    fn eval_report(&self, params: &Self::Params) -> String {
+        let mut state = Self::EvalState::default();
+        format!("total: {}\n", self.evaluate(params, &mut state))
+    }
+
+    /// The number a game record gives the move to play now (chess: the
+    /// FEN's move number). Default: 1.
+    fn move_number(&self) -> u32 {
+        1
+    }
+
+    /// Whether `side` could still win, so that its opponent's flag fall
+    /// loses (chess: not with a bare king, FIDE 6.9). Default: yes.
+    fn can_win_on_time(&self, _side: Side) -> bool {
+        true
+    }
+}

@@ -1,0 +1,71 @@
+//! The rules of a game: what every front end needs.
+
+use std::fmt::{Debug, Display};
+
+use super::{Outcome, Side};
+
+/// A move a game can pack into 16 bits (for the transposition table).
+pub trait GameMove: Copy + Eq + Send + Sync + Debug + Display + 'static {
+    /// The packed form; never 0 for a real move.
+    fn to_u16(self) -> u16;
+}
+
+/// The rules of a game: positions, legal moves, their notation and the
+/// end of the game.
+///
+/// The state includes the history needed for repetition (and ko), so
+/// `make` and `unmake` are a stack: `unmake` takes back the last `make`.
+pub trait Rules: Clone + Send + Sync + 'static {
+    type Move: GameMove;
+    type FenError: std::error::Error + Send + Sync + 'static;
+    type MoveError: std::error::Error + Send + Sync + 'static;
+
+    fn startpos() -> Self;
+    fn from_fen(fen: &str) -> Result<Self, Self::FenError>;
+    fn fen(&self) -> String;
+    fn side_to_move(&self) -> Side;
+
+    /// Appends every legal move (after `out.clear()` by the caller).
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Parses a move in the game's text notation and checks it is legal.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+    /// A move in the game's notation for SAN-like records (PGN move lists);
+    /// defaults to the protocol notation.
+    fn move_to_record(&self, mv: Self::Move) -> String {
+        mv.to_string()
+    }
+
+    /// Plays a legal move.
+    fn make(&mut self, mv: Self::Move);
+    /// Takes back the last move played with `make`.
+    fn unmake(&mut self);
+
+    /// Zobrist-style hash of the position (what repetition compares).
+    fn hash(&self) -> u64;
+
+    /// The end of the game by the rules, considering the whole history:
+    /// mate, stalemate, no legal move, a king zapped, fifty moves,
+    /// repetition, material.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Number of leaves of the legal game tree to `depth` (rules of the game
+    /// about terminal positions included). Games override this with a fast
+    /// bulk-counting version; the default walks the tree.
+    fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for mv in moves {
+            self.make(mv);
+            total += self.perft(depth - 1);
+            self.unmake();
+        }
+        total
+    }
+}

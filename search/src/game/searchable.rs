@@ -1,0 +1,74 @@
+//! What the search needs of a game beyond its rules.
+
+use super::{EvalParams, Outcome, Rules, Score};
+
+/// The search's extension of the rules: evaluation, terminal checks made
+/// cheap, noisy moves and ordering hints, the null move.
+pub trait Searchable: Rules {
+    type Params: EvalParams;
+    /// Scratch memory of the evaluation (caches), one per search thread,
+    /// owned by the search worker and handed to [`Searchable::evaluate`].
+    /// A new (default) state is right for any weights.
+    type EvalState: Default + Send + 'static;
+
+    /// The size of the dense move index used by history tables.
+    const MOVE_INDEX_COUNT: usize;
+
+    /// Whether `in_check` can ever be true. Without check the search
+    /// decides to prune a quiet move before making it (whether a move
+    /// gives check is otherwise only known once it is made).
+    const HAS_CHECK: bool = false;
+
+    /// Static evaluation from the side to move's point of view.
+    fn evaluate(&self, params: &Self::Params, state: &mut Self::EvalState) -> Score;
+
+    /// Readies `state` for `params`, which may differ from the weights it
+    /// last served. The search calls this once per search and thread.
+    fn prepare_eval(_params: &Self::Params, _state: &mut Self::EvalState) {}
+
+    /// Cheap terminal check for the search, called at every node before
+    /// move generation: decided games (a king zapped) and rule draws
+    /// (fifty moves, insufficient material, a repetition since
+    /// `plies_from_root` plies ago or a rule repetition before that).
+    /// Mate and stalemate are found by the search when there is no move.
+    fn search_outcome(&self, plies_from_root: usize) -> Option<Outcome>;
+
+    /// The outcome when the side to move has no legal move (chess: mate or
+    /// stalemate; Leiserchess: a loss).
+    fn no_moves_outcome(&self) -> Outcome;
+
+    /// Whether the side to move is in check (for check extensions and to
+    /// forbid null moves). Games without check return false.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Appends the noisy moves quiescence searches. With `in_check` the
+    /// search generates all legal moves instead. Default: none.
+    fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
+
+    /// `Some(order)` for a noisy move (not reduced or futility-pruned;
+    /// higher `order` first: MVV-LVA and the like), `None` for a quiet
+    /// one. Default: every move is quiet.
+    fn noisy_key(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+
+    /// Static exchange evaluation: does this move win at least `threshold`?
+    /// Used to prune losing captures. Default: always.
+    fn see_ge(&self, _mv: Self::Move, _threshold: Score) -> bool {
+        true
+    }
+
+    /// A dense index in `0..MOVE_INDEX_COUNT` for history tables.
+    fn move_index(&self, mv: Self::Move) -> usize;
+
+    /// Whether a null move is safe here (zugzwang risk is the game's call).
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+    /// Passes the turn (only called when `null_move_allowed`).
+    fn make_null(&mut self) {}
+    /// Takes back `make_null`.
+    fn unmake_null(&mut self) {}
+}
