@@ -8,7 +8,6 @@ use super::tc::parse_tc;
 use crate::config::{GameKind, Player};
 use crate::plan::{MatchPlan, OpeningsSpec};
 use crate::referee::{DrawRule, ResignRule};
-use crate::schedule::{Shard, Tournament};
 use crate::stats::Sprt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -170,7 +169,16 @@ fn single<'a>(flag: &str, values: &'a [String]) -> Result<&'a str, FlagError> {
 
 /// Parses the flags (without the program name) into a plan.
 pub fn parse(args: &[String]) -> Result<MatchPlan, FlagError> {
-    // Group each flag with the words after it.
+    let mut parser = FlagParser::new();
+    for (flag, values) in group_flags(args)? {
+        parser.apply(flag, &values)?;
+    }
+    parser.finish()
+}
+
+/// Groups each flag with the words after it. A word before the first flag
+/// is an error; a negative number is a value, not a flag.
+fn group_flags(args: &[String]) -> Result<Vec<(&str, Vec<String>)>, FlagError> {
     let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
     for a in args {
         let is_flag = a.starts_with('-') && a.len() > 1 && a.parse::<f64>().is_err();
@@ -180,176 +188,250 @@ pub fn parse(args: &[String]) -> Result<MatchPlan, FlagError> {
             _ => groups.push((a.as_str(), Vec::new())),
         }
     }
-    let mut engines: Vec<EngineFlags> = Vec::new();
-    let mut each = EngineFlags::default();
-    let mut game = GameKind::default();
-    let mut tournament = Tournament::RoundRobin;
-    let mut rounds: u32 = 1;
-    let mut games_per_round: u32 = 2;
-    let mut concurrency: usize = 1;
-    let mut seed = None;
-    let mut shard = Shard::default();
-    let mut openings = None;
-    let mut pgn_out = PathBuf::from("autotester.pgn");
-    let mut event = None;
-    let mut sprt = None;
-    let mut resign = None;
-    let mut draw = None;
-    let mut max_plies = None;
-    let mut time_margin = None;
-    let mut move_timeout = None;
-    let mut startup_timeout = None;
-    let mut quiet = false;
+    Ok(groups)
+}
 
-    for (flag, values) in &groups {
-        let flag = *flag;
+/// The flags seen so far. Everything but the players goes straight into
+/// the plan; the players wait for the end because `-each` may come after
+/// the `-engine` flags it completes.
+struct FlagParser {
+    engines: Vec<EngineFlags>,
+    each: EngineFlags,
+    plan: MatchPlan,
+}
+
+impl FlagParser {
+    fn new() -> FlagParser {
+        FlagParser {
+            engines: Vec::new(),
+            each: EngineFlags::default(),
+            plan: MatchPlan::new(
+                GameKind::default(),
+                Vec::new(),
+                PathBuf::from("autotester.pgn"),
+            ),
+        }
+    }
+
+    /// Hands the flag to each family in turn; none taking it means the
+    /// flag is unknown.
+    fn apply(&mut self, flag: &str, values: &[String]) -> Result<(), FlagError> {
         let name = flag.trim_start_matches('-');
+        let known = self.engine_flag(name, flag, values)?
+            || self.schedule_flag(name, flag, values)?
+            || self.sprt_flag(name, flag, values)?
+            || self.adjudication_flag(name, flag, values)?
+            || self.engine_handling_flag(name, flag, values)?
+            || self.output_flag(name, flag, values)?;
+        if known {
+            Ok(())
+        } else {
+            Err(FlagError::Unknown(flag.to_string()))
+        }
+    }
+
+    /// `-engine` and `-each`; the players are built in [`Self::finish`].
+    fn engine_flag(
+        &mut self,
+        name: &str,
+        flag: &str,
+        values: &[String],
+    ) -> Result<bool, FlagError> {
+        if name != "engine" && name != "each" {
+            return Ok(false);
+        }
+        let mut e = EngineFlags::default();
+        for (k, v) in pairs(flag, values)? {
+            e.set(flag, k, v)?;
+        }
+        if name == "engine" {
+            self.engines.push(e);
+        } else {
+            // A later -each overrides an earlier one key by key.
+            self.each = e.with(&self.each);
+        }
+        Ok(true)
+    }
+
+    /// Which games are played: the game, pairings, rounds, openings,
+    /// parallelism, seed and shard.
+    fn schedule_flag(
+        &mut self,
+        name: &str,
+        flag: &str,
+        values: &[String],
+    ) -> Result<bool, FlagError> {
+        let plan = &mut self.plan;
         match name {
-            "engine" | "each" => {
-                let mut e = EngineFlags::default();
-                for (k, v) in pairs(flag, values)? {
-                    e.set(flag, k, v)?;
-                }
-                if name == "engine" {
-                    engines.push(e);
-                } else {
-                    each = e.with(&each);
-                }
-            }
             "game" | "variant" => {
                 let v = single(flag, values)?;
-                game = v
+                plan.game = v
                     .parse()
                     .map_err(|()| bad(flag, format!("{v:?}: expected chess or leiserchess")))?;
             }
             "tournament" => {
                 let v = single(flag, values)?;
-                tournament = v
+                plan.tournament = v
                     .parse()
                     .map_err(|()| bad(flag, format!("{v:?}: expected roundrobin or gauntlet")))?;
             }
-            "rounds" => rounds = number(flag, "rounds", single(flag, values)?)?,
+            "rounds" => plan.rounds = number(flag, "rounds", single(flag, values)?)?,
             "games" => {
-                games_per_round = number(flag, "games", single(flag, values)?)?;
-                if !(1..=2).contains(&games_per_round) {
+                plan.games_per_round = number(flag, "games", single(flag, values)?)?;
+                if !(1..=2).contains(&plan.games_per_round) {
                     return Err(bad(flag, "must be 1 or 2 (games per opening)"));
                 }
             }
-            "concurrency" => concurrency = number(flag, "concurrency", single(flag, values)?)?,
-            "srand" | "seed" => seed = Some(number(flag, "seed", single(flag, values)?)?),
+            "concurrency" => {
+                let concurrency: usize = number(flag, "concurrency", single(flag, values)?)?;
+                plan.concurrency = concurrency.max(1);
+            }
+            "srand" | "seed" => plan.seed = number(flag, "seed", single(flag, values)?)?,
             "shard" => {
-                shard = single(flag, values)?
+                plan.shard = single(flag, values)?
                     .parse()
                     .map_err(|e: crate::schedule::ShardError| bad(flag, e.to_string()))?
             }
-            "openings" => {
-                openings = Some(parse_openings(flag, values)?);
-            }
-            "pgnout" => {
-                let v = match &values[..] {
-                    [v] => v.strip_prefix("file=").unwrap_or(v),
-                    [first, ..] if first.starts_with("file=") => &first[5..],
-                    _ => return Err(bad(flag, "expected file=FILE")),
-                };
-                pgn_out = PathBuf::from(v);
-            }
-            "event" => event = Some(values.join(" ")),
-            "sprt" => sprt = Some(parse_sprt(flag, values)?),
-            "resign" => {
-                let (mut moves, mut score) = (None, None);
-                for (k, v) in pairs(flag, values)? {
-                    match k {
-                        "movecount" => moves = Some(number(flag, k, v)?),
-                        "score" => score = Some(number(flag, k, v)?),
-                        "twosided" => {}
-                        _ => return Err(bad(flag, format!("unknown key {k:?}"))),
-                    }
-                }
-                resign = Some(ResignRule {
-                    moves: moves.ok_or_else(|| bad(flag, "movecount= is missing"))?,
-                    score: score.ok_or_else(|| bad(flag, "score= is missing"))?,
-                });
-            }
-            "draw" => {
-                let (mut from_move, mut moves, mut score) = (0, None, None);
-                for (k, v) in pairs(flag, values)? {
-                    match k {
-                        "movenumber" => from_move = number(flag, k, v)?,
-                        "movecount" => moves = Some(number(flag, k, v)?),
-                        "score" => score = Some(number(flag, k, v)?),
-                        _ => return Err(bad(flag, format!("unknown key {k:?}"))),
-                    }
-                }
-                draw = Some(DrawRule {
-                    from_move,
-                    moves: moves.ok_or_else(|| bad(flag, "movecount= is missing"))?,
-                    score: score.ok_or_else(|| bad(flag, "score= is missing"))?,
-                });
-            }
-            "maxmoves" => {
-                let moves: u32 = number(flag, "maxmoves", single(flag, values)?)?;
-                max_plies = Some(moves.saturating_mul(2));
-            }
-            "timemargin" => {
-                time_margin = Some(Duration::from_millis(number(
-                    flag,
-                    "timemargin",
-                    single(flag, values)?,
-                )?))
-            }
-            "movetimeout" => move_timeout = Some(seconds(flag, values)?),
-            "startuptimeout" => startup_timeout = Some(seconds(flag, values)?),
-            "quiet" => quiet = true,
-            // Always on here: crashed engines are restarted.
-            "recover" => {}
-            _ => return Err(FlagError::Unknown(flag.to_string())),
+            "openings" => plan.openings = parse_openings(flag, values)?,
+            _ => return Ok(false),
         }
+        Ok(true)
     }
 
-    if engines.len() < 2 {
-        return Err(FlagError::TooFewEngines(engines.len()));
+    /// `-sprt`: stop the match once the test decides.
+    fn sprt_flag(&mut self, name: &str, flag: &str, values: &[String]) -> Result<bool, FlagError> {
+        if name != "sprt" {
+            return Ok(false);
+        }
+        self.plan.sprt = Some(parse_sprt(flag, values)?);
+        Ok(true)
     }
-    let players = engines
-        .iter()
-        .enumerate()
-        .map(|(i, e)| e.with(&each).player(i))
-        .collect::<Result<Vec<_>, _>>()?;
-    for (i, p) in players.iter().enumerate() {
-        if players[..i].iter().any(|q| q.name == p.name) {
-            return Err(FlagError::DuplicateName(p.name.clone()));
+
+    /// When the referee ends a game early: resignation, draw and move limit.
+    fn adjudication_flag(
+        &mut self,
+        name: &str,
+        flag: &str,
+        values: &[String],
+    ) -> Result<bool, FlagError> {
+        let adjudication = &mut self.plan.rules.adjudication;
+        match name {
+            "resign" => adjudication.resign = Some(parse_resign(flag, values)?),
+            "draw" => adjudication.draw = Some(parse_draw(flag, values)?),
+            "maxmoves" => {
+                let moves: u32 = number(flag, "maxmoves", single(flag, values)?)?;
+                adjudication.max_plies = Some(moves.saturating_mul(2));
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// How long engines are waited for, and what happens when they fail.
+    fn engine_handling_flag(
+        &mut self,
+        name: &str,
+        flag: &str,
+        values: &[String],
+    ) -> Result<bool, FlagError> {
+        let plan = &mut self.plan;
+        match name {
+            "timemargin" => {
+                let millis = number(flag, "timemargin", single(flag, values)?)?;
+                plan.rules.time_margin = Duration::from_millis(millis);
+            }
+            "movetimeout" => plan.rules.move_timeout = seconds(flag, values)?,
+            "startuptimeout" => {
+                let t = seconds(flag, values)?;
+                plan.timeouts.startup = t;
+                plan.timeouts.ready = t;
+            }
+            // Always on here: crashed engines are restarted.
+            "recover" => {}
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Where results go and how much is printed.
+    fn output_flag(
+        &mut self,
+        name: &str,
+        flag: &str,
+        values: &[String],
+    ) -> Result<bool, FlagError> {
+        match name {
+            "pgnout" => self.plan.pgn_out = parse_pgnout(flag, values)?,
+            "event" => self.plan.event = values.join(" "),
+            "quiet" => self.plan.quiet = true,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The plan with its players: each `-engine` completed by `-each`.
+    fn finish(mut self) -> Result<MatchPlan, FlagError> {
+        if self.engines.len() < 2 {
+            return Err(FlagError::TooFewEngines(self.engines.len()));
+        }
+        let players = self
+            .engines
+            .iter()
+            .enumerate()
+            .map(|(i, e)| e.with(&self.each).player(i))
+            .collect::<Result<Vec<_>, _>>()?;
+        // Results and ratings are keyed by name.
+        for (i, p) in players.iter().enumerate() {
+            if players[..i].iter().any(|q| q.name == p.name) {
+                return Err(FlagError::DuplicateName(p.name.clone()));
+            }
+        }
+        self.plan.players = players;
+        Ok(self.plan)
+    }
+}
+
+/// `-pgnout FILE` or `-pgnout file=FILE [more keys]`.
+fn parse_pgnout(flag: &str, values: &[String]) -> Result<PathBuf, FlagError> {
+    let v = match values {
+        [v] => v.strip_prefix("file=").unwrap_or(v),
+        [first, ..] if first.starts_with("file=") => &first[5..],
+        _ => return Err(bad(flag, "expected file=FILE")),
+    };
+    Ok(PathBuf::from(v))
+}
+
+fn parse_resign(flag: &str, values: &[String]) -> Result<ResignRule, FlagError> {
+    let (mut moves, mut score) = (None, None);
+    for (k, v) in pairs(flag, values)? {
+        match k {
+            "movecount" => moves = Some(number(flag, k, v)?),
+            "score" => score = Some(number(flag, k, v)?),
+            "twosided" => {}
+            _ => return Err(bad(flag, format!("unknown key {k:?}"))),
         }
     }
-    let mut plan = MatchPlan::new(game, players, pgn_out);
-    plan.tournament = tournament;
-    plan.rounds = rounds;
-    plan.games_per_round = games_per_round;
-    plan.concurrency = concurrency.max(1);
-    if let Some(s) = seed {
-        plan.seed = s;
+    Ok(ResignRule {
+        moves: moves.ok_or_else(|| bad(flag, "movecount= is missing"))?,
+        score: score.ok_or_else(|| bad(flag, "score= is missing"))?,
+    })
+}
+
+fn parse_draw(flag: &str, values: &[String]) -> Result<DrawRule, FlagError> {
+    let (mut from_move, mut moves, mut score) = (0, None, None);
+    for (k, v) in pairs(flag, values)? {
+        match k {
+            "movenumber" => from_move = number(flag, k, v)?,
+            "movecount" => moves = Some(number(flag, k, v)?),
+            "score" => score = Some(number(flag, k, v)?),
+            _ => return Err(bad(flag, format!("unknown key {k:?}"))),
+        }
     }
-    plan.shard = shard;
-    if let Some(o) = openings {
-        plan.openings = o;
-    }
-    if let Some(e) = event {
-        plan.event = e;
-    }
-    plan.sprt = sprt;
-    plan.rules.adjudication.resign = resign;
-    plan.rules.adjudication.draw = draw;
-    plan.rules.adjudication.max_plies = max_plies;
-    if let Some(m) = time_margin {
-        plan.rules.time_margin = m;
-    }
-    if let Some(t) = move_timeout {
-        plan.rules.move_timeout = t;
-    }
-    if let Some(t) = startup_timeout {
-        plan.timeouts.startup = t;
-        plan.timeouts.ready = t;
-    }
-    plan.quiet = quiet;
-    Ok(plan)
+    Ok(DrawRule {
+        from_move,
+        moves: moves.ok_or_else(|| bad(flag, "movecount= is missing"))?,
+        score: score.ok_or_else(|| bad(flag, "score= is missing"))?,
+    })
 }
 
 fn parse_openings(flag: &str, values: &[String]) -> Result<OpeningsSpec, FlagError> {
@@ -492,6 +574,37 @@ mod tests {
         .unwrap_err();
         assert!(e.to_string().contains("1 or 2"));
         assert!(parse(&args("stray -engine cmd=a depth=1")).is_err());
+    }
+
+    #[test]
+    fn every_flag_family_reaches_the_plan() {
+        let plan = parse(&args(
+            "-engine cmd=a depth=1 -engine cmd=b depth=1 -variant leiserchess -concurrency 0 \
+             -games 1 -event Big Match -pgnout games.pgn -openings plies=4 \
+             -draw movenumber=30 movecount=8 score=10 -resign movecount=3 score=500 twosided=true \
+             -movetimeout 2.5 -startuptimeout 3 -quiet -recover",
+        ))
+        .unwrap();
+        assert_eq!(plan.game, GameKind::Leiserchess);
+        assert_eq!((plan.concurrency, plan.games_per_round), (1, 1));
+        assert_eq!(plan.event, "Big Match");
+        assert_eq!(plan.pgn_out, PathBuf::from("games.pgn"));
+        assert_eq!(plan.openings, OpeningsSpec::Random { plies: 4 });
+        let adjudication = plan.rules.adjudication;
+        assert_eq!(
+            adjudication.draw.map(|d| (d.from_move, d.moves, d.score)),
+            Some((30, 8, 10))
+        );
+        assert_eq!(
+            adjudication.resign.map(|r| (r.moves, r.score)),
+            Some((3, 500))
+        );
+        assert_eq!(adjudication.max_plies, None);
+        assert_eq!(plan.rules.move_timeout.as_millis(), 2500);
+        assert_eq!(plan.timeouts.startup.as_secs(), 3);
+        assert_eq!(plan.timeouts.ready.as_secs(), 3);
+        assert!(plan.quiet);
+        assert!(plan.sprt.is_none());
     }
 
     #[test]

@@ -16,13 +16,14 @@ use crate::pgn::{write_game, PgnFileError, PgnGame};
 use crate::plan::{MatchPlan, OpeningsSpec};
 use crate::referee::RefereeError;
 use crate::report::{elo_report_for, EloReport};
-use crate::schedule::{jobs, pairings};
+use crate::schedule::{jobs, pairings, Job};
 use crate::stats::SprtDecision;
 use progress::Progress;
 use record::Context;
 use search::Frontend;
 use standings::Standings;
 use std::collections::VecDeque;
+use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -109,82 +110,27 @@ fn finished_line(number: usize, game: &PgnGame) -> String {
     )
 }
 
+/// Runs the plan with `G`'s rules: works out what is left to play, plays
+/// it on up to `plan.concurrency` worker threads, and reports on every
+/// finished game in the PGN.
 pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     let start = Instant::now();
     check(plan)?;
-    let openings = match &plan.openings {
-        OpeningsSpec::Book { path, sequential } => {
-            OpeningSource::book(load_book::<G>(path)?, plan.seed, *sequential)
-        }
-        OpeningsSpec::Random { plies } => OpeningSource::Random {
-            plies: *plies,
-            seed: plan.seed,
-        },
-        OpeningsSpec::Start => OpeningSource::Start,
-    };
-    let existing = resume::existing(&plan.pgn_out)?;
-    if existing.cut > 0 {
-        eprintln!(
-            "{}: cut off an unfinished last game ({} bytes); it is played again",
-            plan.pgn_out.display(),
-            existing.cut
-        );
-    }
-    let (mut games, done) = (existing.games, existing.keys);
-    let pairs = pairings(&plan.players, plan.tournament);
-    let mine: Vec<_> = jobs(&pairs, plan.rounds, plan.games_per_round, plan.max_games)
-        .into_iter()
-        .filter(|j| plan.shard.owns(j.round))
-        .collect();
-    let name = |i: usize| plan.players[i].name.as_str();
-    let mut todo: VecDeque<_> = mine
-        .iter()
-        .copied()
-        .filter(|j| !done.contains(&resume::key(j.round, name(j.white), name(j.black))))
-        .collect();
-    let resumed = mine.len() - todo.len();
+    let openings = opening_source::<G>(plan)?;
     let names: Vec<String> = plan.players.iter().map(|p| p.name.clone()).collect();
-    // A test the resumed games already decide stays decided.
-    let decided_before = match (&plan.sprt, &names[..]) {
-        (Some(sprt), [a, b]) => {
-            sprt.status(&standings::pentanomial(&games, a, b)).decision != SprtDecision::Continue
-        }
-        _ => false,
-    };
-    if decided_before {
-        todo.clear();
-    }
-    let to_play = todo.len();
-    {
-        println!(
-            "{}: {} games of {} for shard {} ({} already in {}), {} at a time, seed {}",
-            plan.event,
-            to_play,
-            mine.len(),
-            plan.shard,
-            resumed,
-            plan.pgn_out.display(),
-            plan.concurrency,
-            plan.seed
-        );
-        if decided_before {
-            println!("The SPRT is already decided by the games in the PGN");
-        }
-    }
+    let schedule = Schedule::new(plan, &names)?;
+    schedule.announce(plan);
+    let file = open_pgn(plan)?;
 
-    let write_error = |source| RunError::Write {
-        path: plan.pgn_out.clone(),
-        source,
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&plan.pgn_out)
-        .map_err(write_error)?;
-    let mut standings = Standings::new(&names);
-    for g in &games {
-        standings.add(g);
-    }
+    let Schedule {
+        games,
+        todo,
+        resumed,
+        decided_before,
+        ..
+    } = schedule;
+    let to_play = todo.len();
+    let mut recorder = Recorder::new(plan, names, file, games, resumed, decided_before);
     let context = Context {
         event: plan.event.clone(),
         site: record::site(),
@@ -198,64 +144,249 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         context: &context,
     };
     let progress = Progress::new(to_play as u64, plan.quiet);
-    let mut first_error = None;
-    let mut played = 0;
-    let mut sprt_decided = decided_before;
-    let workers = plan.concurrency.clamp(1, to_play.max(1));
+    play_games::<G>(&shared, to_play, &mut recorder, &progress);
+    progress.finish();
+    recorder.summary(start, to_play)
+}
+
+/// Where the games start: a book (loaded and checked with `G`'s rules),
+/// random plies, or the start position.
+fn opening_source<G: Frontend>(plan: &MatchPlan) -> Result<OpeningSource, RunError> {
+    Ok(match &plan.openings {
+        OpeningsSpec::Book { path, sequential } => {
+            OpeningSource::book(load_book::<G>(path)?, plan.seed, *sequential)
+        }
+        OpeningsSpec::Random { plies } => OpeningSource::Random {
+            plies: *plies,
+            seed: plan.seed,
+        },
+        OpeningsSpec::Start => OpeningSource::Start,
+    })
+}
+
+/// What this run plays: this shard's share of the schedule minus the games
+/// the PGN already holds.
+struct Schedule {
+    /// Every finished game already in the PGN (all shards).
+    games: Vec<PgnGame>,
+    /// The games left to play, in schedule order.
+    todo: VecDeque<Job>,
+    /// This shard's games in all, played or not.
+    shard_total: usize,
+    /// This shard's games found in the PGN.
+    resumed: usize,
+    /// Whether the games in the PGN already decide the SPRT.
+    decided_before: bool,
+}
+
+impl Schedule {
+    fn new(plan: &MatchPlan, names: &[String]) -> Result<Schedule, RunError> {
+        let existing = resume::existing(&plan.pgn_out)?;
+        if existing.cut > 0 {
+            eprintln!(
+                "{}: cut off an unfinished last game ({} bytes); it is played again",
+                plan.pgn_out.display(),
+                existing.cut
+            );
+        }
+        let (games, done) = (existing.games, existing.keys);
+        let pairs = pairings(&plan.players, plan.tournament);
+        let mine: Vec<_> = jobs(&pairs, plan.rounds, plan.games_per_round, plan.max_games)
+            .into_iter()
+            .filter(|j| plan.shard.owns(j.round))
+            .collect();
+        let name = |i: usize| plan.players[i].name.as_str();
+        let mut todo: VecDeque<_> = mine
+            .iter()
+            .copied()
+            .filter(|j| !done.contains(&resume::key(j.round, name(j.white), name(j.black))))
+            .collect();
+        let resumed = mine.len() - todo.len();
+        // A test the resumed games already decide stays decided.
+        let decided_before = match (&plan.sprt, names) {
+            (Some(sprt), [a, b]) => {
+                sprt.status(&standings::pentanomial(&games, a, b)).decision
+                    != SprtDecision::Continue
+            }
+            _ => false,
+        };
+        if decided_before {
+            todo.clear();
+        }
+        Ok(Schedule {
+            games,
+            todo,
+            shard_total: mine.len(),
+            resumed,
+            decided_before,
+        })
+    }
+
+    /// The line saying what is about to be played.
+    fn announce(&self, plan: &MatchPlan) {
+        println!(
+            "{}: {} games of {} for shard {} ({} already in {}), {} at a time, seed {}",
+            plan.event,
+            self.todo.len(),
+            self.shard_total,
+            plan.shard,
+            self.resumed,
+            plan.pgn_out.display(),
+            plan.concurrency,
+            plan.seed
+        );
+        if self.decided_before {
+            println!("The SPRT is already decided by the games in the PGN");
+        }
+    }
+}
+
+fn write_error(plan: &MatchPlan, source: std::io::Error) -> RunError {
+    RunError::Write {
+        path: plan.pgn_out.clone(),
+        source,
+    }
+}
+
+/// The PGN, opened for appending: finished games are added after the
+/// resumed ones.
+fn open_pgn(plan: &MatchPlan) -> Result<File, RunError> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&plan.pgn_out)
+        .map_err(|e| write_error(plan, e))
+}
+
+/// Plays the games left on worker threads while the calling thread records
+/// each one as it finishes; returns once every worker has stopped.
+fn play_games<G: Frontend>(
+    shared: &Shared,
+    to_play: usize,
+    recorder: &mut Recorder,
+    progress: &Progress,
+) {
+    let workers = shared.plan.concurrency.clamp(1, to_play.max(1));
     let (tx, rx) = channel();
     std::thread::scope(|scope| {
         for _ in 0..workers.min(to_play) {
             let tx = tx.clone();
-            let shared = &shared;
             scope.spawn(move || worker::work::<G>(shared, tx));
         }
+        // The loop below ends when the last worker drops its sender.
         drop(tx);
         for event in rx {
             match event {
-                Event::Finished { game } => {
-                    let text = write_game(&game);
-                    let written = file.write_all(text.as_bytes()).and_then(|()| file.flush());
-                    if let Err(e) = written {
-                        shared.stop.store(true, Ordering::Relaxed);
-                        first_error.get_or_insert(write_error(e));
-                    }
-                    played += 1;
-                    let line = finished_line(resumed + played, &game);
-                    standings.add(&game);
-                    games.push(game);
-                    let mut status = standings.line();
-                    if let (Some(sprt), [a, b]) = (&plan.sprt, &names[..]) {
-                        let penta = standings::pentanomial(&games, a, b);
-                        status = format!("{status}, {}", standings::sprt_text(sprt, &penta));
-                        if !sprt_decided && sprt.status(&penta).decision != SprtDecision::Continue {
-                            sprt_decided = true;
-                            shared.stop.store(true, Ordering::Relaxed);
-                            progress.note("SPRT decided: finishing the games in progress");
-                        }
-                    }
-                    progress.game_finished(&line, &status);
-                }
-                Event::Failed(e) => {
-                    first_error.get_or_insert(e);
-                }
+                Event::Finished { game } => recorder.finished(game, &shared.stop, progress),
+                Event::Failed(e) => recorder.failed(e),
             }
         }
     });
-    progress.finish();
-    if let Some(e) = first_error {
-        return Err(e);
+}
+
+/// The main thread's side of a run: writes each finished game to the PGN at
+/// once, keeps the standings and the SPRT up to date, and remembers the
+/// first error.
+struct Recorder<'a> {
+    plan: &'a MatchPlan,
+    names: Vec<String>,
+    file: File,
+    /// Every finished game: the PGN's and this run's.
+    games: Vec<PgnGame>,
+    standings: Standings,
+    resumed: usize,
+    played: usize,
+    sprt_decided: bool,
+    first_error: Option<RunError>,
+}
+
+impl<'a> Recorder<'a> {
+    /// A recorder that starts from the games already in the PGN (and the
+    /// SPRT decision they reached).
+    fn new(
+        plan: &'a MatchPlan,
+        names: Vec<String>,
+        file: File,
+        games: Vec<PgnGame>,
+        resumed: usize,
+        sprt_decided: bool,
+    ) -> Self {
+        let mut standings = Standings::new(&names);
+        for g in &games {
+            standings.add(g);
+        }
+        Recorder {
+            plan,
+            names,
+            file,
+            games,
+            standings,
+            resumed,
+            played: 0,
+            sprt_decided,
+            first_error: None,
+        }
     }
-    Ok(RunSummary {
-        played,
-        resumed,
-        left: to_play - played,
-        sprt_decided,
-        elapsed: start.elapsed(),
-        report: elo_report_for(
-            &games,
-            &plan.rating,
-            plan.sprt,
-            names.first().map(String::as_str),
-        ),
-    })
+
+    /// Records a finished game: appends it to the PGN, counts it, and
+    /// prints its line with the standings.
+    fn finished(&mut self, game: PgnGame, stop: &AtomicBool, progress: &Progress) {
+        let text = write_game(&game);
+        let written = self
+            .file
+            .write_all(text.as_bytes())
+            .and_then(|()| self.file.flush());
+        if let Err(e) = written {
+            // Games that cannot be saved are not worth playing.
+            stop.store(true, Ordering::Relaxed);
+            self.failed(write_error(self.plan, e));
+        }
+        self.played += 1;
+        let line = finished_line(self.resumed + self.played, &game);
+        self.standings.add(&game);
+        self.games.push(game);
+        let status = self.status(stop, progress);
+        progress.game_finished(&line, &status);
+    }
+
+    /// The standings line, with the SPRT's state for a two-player match;
+    /// stops the run (letting games in progress finish) once it decides.
+    fn status(&mut self, stop: &AtomicBool, progress: &Progress) -> String {
+        let mut status = self.standings.line();
+        if let (Some(sprt), [a, b]) = (&self.plan.sprt, &self.names[..]) {
+            let penta = standings::pentanomial(&self.games, a, b);
+            status = format!("{status}, {}", standings::sprt_text(sprt, &penta));
+            if !self.sprt_decided && sprt.status(&penta).decision != SprtDecision::Continue {
+                self.sprt_decided = true;
+                stop.store(true, Ordering::Relaxed);
+                progress.note("SPRT decided: finishing the games in progress");
+            }
+        }
+        status
+    }
+
+    /// Keeps the first error: later ones are usually its consequences.
+    fn failed(&mut self, e: RunError) {
+        self.first_error.get_or_insert(e);
+    }
+
+    /// The run's result: its first error, or what it did.
+    fn summary(self, start: Instant, to_play: usize) -> Result<RunSummary, RunError> {
+        if let Some(e) = self.first_error {
+            return Err(e);
+        }
+        Ok(RunSummary {
+            played: self.played,
+            resumed: self.resumed,
+            left: to_play - self.played,
+            sprt_decided: self.sprt_decided,
+            elapsed: start.elapsed(),
+            report: elo_report_for(
+                &self.games,
+                &self.plan.rating,
+                self.plan.sprt,
+                self.names.first().map(String::as_str),
+            ),
+        })
+    }
 }

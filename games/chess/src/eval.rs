@@ -290,40 +290,65 @@ struct Context {
     kings: [Square; 2],
 }
 
+/// Every evaluation term of `us`, one group at a time.
 fn side_terms(pos: &Position, ctx: &Context, us: Color) -> Terms {
-    let them = !us;
-    let ui = us.index();
-    let ti = them.index();
-    let own = pos.color_bb(us);
-    let mut t = Terms::default();
+    let (mobility, king_attack) = mobility_and_king_attack(pos, ctx, us);
+    let (pawns, passed) = pawn_structure(ctx, us);
+    Terms {
+        material_pst: material_pst(pos, us),
+        mobility,
+        pawns,
+        passed,
+        king_safety: king_attack + pawn_shield(ctx, us),
+        threats: pawn_threats(pos, ctx, us),
+        pieces: piece_bonuses(pos, ctx, us),
+    }
+}
 
-    // Material and piece squares.
+/// Material and piece-square bonuses (the table holds both).
+#[inline]
+fn material_pst(pos: &Position, us: Color) -> S {
+    let mut total = S::default();
     for role in Role::ALL {
         for sq in pos.pieces(us, role) {
             let idx = match us {
                 Color::White => sq.index(),
                 Color::Black => sq.flip_vertical().index(),
             };
-            t.material_pst += PST[role.index()][idx];
+            total += PST[role.index()][idx];
         }
     }
+    total
+}
 
-    // Mobility and attacks on the enemy king's zone.
-    let safe = !own & !ctx.pawn_attacks[ti];
+/// The squares a knight, bishop, rook or queen on `sq` attacks.
+#[inline]
+fn piece_attacks(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, occupied),
+        Role::Rook => rook_attacks(sq, occupied),
+        _ => queen_attacks(sq, occupied),
+    }
+}
+
+/// Mobility of our pieces (squares not covered by enemy pawns), and the
+/// danger they pose to the enemy king's zone. Both come from the same
+/// attack sets, so one pass over the pieces computes them together.
+#[inline]
+fn mobility_and_king_attack(pos: &Position, ctx: &Context, us: Color) -> (S, S) {
+    let ti = (!us).index();
+    let safe = !pos.color_bb(us) & !ctx.pawn_attacks[ti];
     let enemy_king = ctx.kings[ti];
     let zone = king_attacks(enemy_king).with(enemy_king);
+    let mut mobility = S::default();
     let mut attack_units = 0;
     let mut attackers = 0;
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for sq in pos.pieces(us, role) {
-            let attacks = match role {
-                Role::Knight => knight_attacks(sq),
-                Role::Bishop => bishop_attacks(sq, ctx.occupied),
-                Role::Rook => rook_attacks(sq, ctx.occupied),
-                _ => queen_attacks(sq, ctx.occupied),
-            };
+            let attacks = piece_attacks(role, sq, ctx.occupied);
             let count = (attacks & safe).count() as i32;
-            t.mobility += MOBILITY[role.index()] * (count - MOBILITY_BASE[role.index()]);
+            mobility += MOBILITY[role.index()] * (count - MOBILITY_BASE[role.index()]);
             let hits = (attacks & zone).count() as i32;
             if hits > 0 {
                 attackers += 1;
@@ -331,80 +356,137 @@ fn side_terms(pos: &Position, ctx: &Context, us: Color) -> Terms {
             }
         }
     }
-    // The danger we pose grows with the square of the attack (one lone
-    // attacker is not a threat); it is scored for us against them.
+    (mobility, king_danger(attackers, attack_units))
+}
+
+/// The danger we pose grows with the square of the attack (one lone
+/// attacker is not a threat); it is scored for us against them.
+#[inline]
+fn king_danger(attackers: i32, attack_units: i32) -> S {
     if attackers >= 2 {
         let danger = (attack_units * attack_units * 2).min(KING_DANGER_CAP);
-        t.king_safety += s(danger, danger / 8);
+        s(danger, danger / 8)
+    } else {
+        S::default()
     }
+}
 
-    // Our own king's pawn shield (middlegame).
-    let ksq = ctx.kings[ui];
+/// Our own king's pawn shield (middlegame only): pawns one or two ranks
+/// before a king still on its first two ranks, on its file or beside it.
+#[inline]
+fn pawn_shield(ctx: &Context, us: Color) -> S {
+    let ksq = ctx.kings[us.index()];
+    let mut total = S::default();
     if relative_rank(us, ksq) <= 1 {
         let shield_files = adjacent_files(ksq.file().index()) | file_mask(ksq).0;
-        for pawn in ctx.pawns[ui] & Bitboard(shield_files) {
+        for pawn in ctx.pawns[us.index()] & Bitboard(shield_files) {
             let ahead = relative_rank(us, pawn) as i32 - relative_rank(us, ksq) as i32;
             if (1..=2).contains(&ahead) {
-                t.king_safety += s(PAWN_SHIELD[ahead as usize], 0);
+                total += s(PAWN_SHIELD[ahead as usize], 0);
             }
         }
     }
+    total
+}
 
-    // Pawn structure.
+/// Pawn structure: weaknesses (isolated, backward, doubled) and passed
+/// pawns, returned apart because the report shows them as two terms.
+#[inline]
+fn pawn_structure(ctx: &Context, us: Color) -> (S, S) {
+    let mut weaknesses = S::default();
+    let mut passed = S::default();
+    for sq in ctx.pawns[us.index()] {
+        weaknesses += pawn_weaknesses(ctx, us, sq);
+        passed += passed_pawn_bonus(ctx, us, sq);
+    }
+    (weaknesses, passed)
+}
+
+/// The square in front of a pawn of `us` on `sq`.
+#[inline]
+fn stop_square(us: Color, sq: Square) -> Square {
+    sq.offset_unchecked(if us == Color::White { 8 } else { -8 })
+}
+
+/// Penalties for our pawn on `sq`: isolated (no friendly pawn on an
+/// adjacent file) or else backward, and doubled (a friendly pawn ahead).
+#[inline]
+fn pawn_weaknesses(ctx: &Context, us: Color, sq: Square) -> S {
+    let ui = us.index();
+    let ti = (!us).index();
     let our_pawns = ctx.pawns[ui];
-    let their_pawns = ctx.pawns[ti];
-    for sq in our_pawns {
-        let file = sq.file().index();
-        let adjacent = Bitboard(adjacent_files(file));
-        let rank = relative_rank(us, sq);
-        let span = Bitboard(PASSED_SPAN[ui][sq.index()]);
-        let file_ahead = span & file_mask(sq);
-
-        if (our_pawns & adjacent).is_empty() {
-            t.pawns += ISOLATED;
-        } else {
-            // Backward: no friendly pawn beside or behind on adjacent
-            // files, and the stop square is covered by an enemy pawn.
-            let behind_or_level = Bitboard(PASSED_SPAN[ti][sq.index()]) & adjacent
-                | (Bitboard::rank(sq.rank()) & adjacent);
-            let stop = sq.offset_unchecked(if us == Color::White { 8 } else { -8 });
-            if (our_pawns & behind_or_level).is_empty() && ctx.pawn_attacks[ti].contains(stop) {
-                t.pawns += BACKWARD;
-            }
-        }
-        if (our_pawns & file_ahead).nonempty() {
-            t.pawns += DOUBLED;
-        }
-        if (their_pawns & span).is_empty() && (our_pawns & file_ahead).is_empty() {
-            t.passed += PASSED[rank];
-            let stop = sq.offset_unchecked(if us == Color::White { 8 } else { -8 });
-            let king_term = distance(ctx.kings[ti], stop) * 2 - distance(ksq, stop);
-            t.passed += s(0, king_term * PASSED_KING_DISTANCE[rank]);
-            if (file_ahead & ctx.occupied).is_empty() {
-                t.passed += PASSED_FREE_PATH * (rank as i32 / 2);
-            }
+    let adjacent = Bitboard(adjacent_files(sq.file().index()));
+    let file_ahead = Bitboard(PASSED_SPAN[ui][sq.index()]) & file_mask(sq);
+    let mut total = S::default();
+    if (our_pawns & adjacent).is_empty() {
+        total += ISOLATED;
+    } else {
+        // Backward: no friendly pawn beside or behind on adjacent
+        // files, and the stop square is covered by an enemy pawn.
+        let behind_or_level = Bitboard(PASSED_SPAN[ti][sq.index()]) & adjacent
+            | (Bitboard::rank(sq.rank()) & adjacent);
+        if (our_pawns & behind_or_level).is_empty()
+            && ctx.pawn_attacks[ti].contains(stop_square(us, sq))
+        {
+            total += BACKWARD;
         }
     }
+    if (our_pawns & file_ahead).nonempty() {
+        total += DOUBLED;
+    }
+    total
+}
 
-    // Pieces attacked by our pawns.
-    let threatened = ctx.pawn_attacks[ui] & pos.color_bb(them) & !ctx.pawns[ti];
-    t.threats += THREAT_BY_PAWN * threatened.count() as i32;
+/// The bonus for our pawn on `sq` if it is passed (no enemy pawn ahead on
+/// its file or beside it, and not behind a friendly pawn): by rank, by the
+/// kings' distances to its stop square, and for a free path ahead.
+#[inline]
+fn passed_pawn_bonus(ctx: &Context, us: Color, sq: Square) -> S {
+    let ui = us.index();
+    let ti = (!us).index();
+    let span = Bitboard(PASSED_SPAN[ui][sq.index()]);
+    let file_ahead = span & file_mask(sq);
+    if (ctx.pawns[ti] & span).nonempty() || (ctx.pawns[ui] & file_ahead).nonempty() {
+        return S::default();
+    }
+    let rank = relative_rank(us, sq);
+    let stop = stop_square(us, sq);
+    let king_term = distance(ctx.kings[ti], stop) * 2 - distance(ctx.kings[ui], stop);
+    let mut total = PASSED[rank] + s(0, king_term * PASSED_KING_DISTANCE[rank]);
+    if (file_ahead & ctx.occupied).is_empty() {
+        total += PASSED_FREE_PATH * (rank as i32 / 2);
+    }
+    total
+}
 
-    // Piece bonuses.
+/// Enemy pieces (not pawns) attacked by our pawns.
+#[inline]
+fn pawn_threats(pos: &Position, ctx: &Context, us: Color) -> S {
+    let them = !us;
+    let threatened = ctx.pawn_attacks[us.index()] & pos.color_bb(them) & !ctx.pawns[them.index()];
+    THREAT_BY_PAWN * threatened.count() as i32
+}
+
+/// The bishop pair, and rooks on open or half-open files.
+#[inline]
+fn piece_bonuses(pos: &Position, ctx: &Context, us: Color) -> S {
+    let our_pawns = ctx.pawns[us.index()];
+    let their_pawns = ctx.pawns[(!us).index()];
+    let mut total = S::default();
     if pos.pieces(us, Role::Bishop).more_than_one() {
-        t.pieces += BISHOP_PAIR;
+        total += BISHOP_PAIR;
     }
     for sq in pos.pieces(us, Role::Rook) {
         let file = file_mask(sq);
         if (file & our_pawns).is_empty() {
-            t.pieces += if (file & their_pawns).is_empty() {
+            total += if (file & their_pawns).is_empty() {
                 ROOK_OPEN_FILE
             } else {
                 ROOK_HALF_OPEN_FILE
             };
         }
     }
-    t
+    total
 }
 
 fn phase(pos: &Position) -> i32 {

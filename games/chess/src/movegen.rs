@@ -53,49 +53,102 @@ impl PieceMoves {
 
 /// Calls `visit` with the legal targets of each piece of the side to move
 /// that has any. Stops early, returning `true`, as soon as `visit` does.
+///
+/// Pieces are visited king first, then knights, sliders and pawns.
 #[inline]
 pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut visit: F) -> bool {
     let us = pos.side_to_move();
-    let them = !us;
     let own = pos.color_bb(us);
-    let their = pos.color_bb(them);
-    let occupied = own | their;
-    let ksq = pos.king(us);
+    let occupied = own | pos.color_bb(!us);
     let checkers = pos.checkers();
 
-    // King: any attacked-free square, judged with the king lifted off.
+    if king_moves(pos, occupied, checkers.is_empty(), &mut visit) {
+        return true;
+    }
+    // In double check only the king can move.
+    if checkers.more_than_one() {
+        return false;
+    }
+
+    // Every other piece must capture the single checker or block its ray;
+    // pins are worked out only now, since double check never needs them.
+    let ksq = pos.king(us);
+    let check_mask = match checkers.first() {
+        Some(checker) => between(ksq, checker).with(checker),
+        None => Bitboard::FULL,
+    };
+    let pins = Pins {
+        ksq,
+        pinned: pos.pinned(us),
+    };
+    let target_mask = !own & check_mask;
+
+    knight_moves(pos, target_mask, pins.pinned, &mut visit)
+        || slider_moves(pos, occupied, target_mask, pins, &mut visit)
+        || pawn_moves(pos, occupied, check_mask, pins, &mut visit)
+}
+
+/// The side to move's pinned pieces, and the king they are pinned to.
+#[derive(Clone, Copy)]
+struct Pins {
+    ksq: Square,
+    pinned: Bitboard,
+}
+
+impl Pins {
+    /// `to` cut down to the pin line if the piece on `from` is pinned (a
+    /// pinned piece may only move along the line through its king).
+    #[inline]
+    fn restrict(self, from: Square, to: Bitboard) -> Bitboard {
+        if self.pinned.contains(from) {
+            to & line(self.ksq, from)
+        } else {
+            to
+        }
+    }
+}
+
+/// King steps and castling. A step must land on a square that is not
+/// attacked with the king lifted off the board, so that the king cannot
+/// hide behind itself along a slider's ray.
+#[inline]
+fn king_moves<F: FnMut(PieceMoves) -> bool>(
+    pos: &Position,
+    occupied: Bitboard,
+    not_in_check: bool,
+    visit: &mut F,
+) -> bool {
+    let us = pos.side_to_move();
+    let them = !us;
+    let ksq = pos.king(us);
     let mut king_targets = Bitboard::EMPTY;
     let without_king = occupied.without(ksq);
-    for to in king_attacks(ksq) & !own {
+    for to in king_attacks(ksq) & !pos.color_bb(us) {
         if !pos.is_attacked(to, them, without_king) {
             king_targets = king_targets.with(to);
         }
     }
-    if checkers.is_empty() {
+    if not_in_check {
         king_targets |= castling_targets(pos, us, occupied);
     }
-    if king_targets.nonempty()
+    king_targets.nonempty()
         && visit(PieceMoves {
             role: Role::King,
             from: ksq,
             to: king_targets,
         })
-    {
-        return true;
-    }
-    if checkers.more_than_one() {
-        return false;
-    }
+}
 
-    let check_mask = match checkers.first() {
-        Some(checker) => between(ksq, checker).with(checker),
-        None => Bitboard::FULL,
-    };
-    let target_mask = !own & check_mask;
-    let pinned = pos.pinned(us);
-
-    // Pinned knights can never move.
-    for from in pos.pieces(us, Role::Knight) & !pinned {
+/// Knight moves. A pinned knight can never move: no knight jump stays on
+/// a line through its origin.
+#[inline]
+fn knight_moves<F: FnMut(PieceMoves) -> bool>(
+    pos: &Position,
+    target_mask: Bitboard,
+    pinned: Bitboard,
+    visit: &mut F,
+) -> bool {
+    for from in pos.pieces(pos.side_to_move(), Role::Knight) & !pinned {
         let to = knight_attacks(from) & target_mask;
         if to.nonempty()
             && visit(PieceMoves {
@@ -107,7 +160,19 @@ pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut visit: F) -> b
             return true;
         }
     }
+    false
+}
 
+/// Bishop, rook and queen moves; a pinned slider keeps to its pin line.
+#[inline]
+fn slider_moves<F: FnMut(PieceMoves) -> bool>(
+    pos: &Position,
+    occupied: Bitboard,
+    target_mask: Bitboard,
+    pins: Pins,
+    visit: &mut F,
+) -> bool {
+    let us = pos.side_to_move();
     for role in [Role::Bishop, Role::Rook, Role::Queen] {
         for from in pos.pieces(us, role) {
             let attacks = match role {
@@ -115,16 +180,27 @@ pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut visit: F) -> b
                 Role::Rook => rook_attacks(from, occupied),
                 _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
             };
-            let mut to = attacks & target_mask;
-            if pinned.contains(from) {
-                to &= line(ksq, from);
-            }
+            let to = pins.restrict(from, attacks & target_mask);
             if to.nonempty() && visit(PieceMoves { role, from, to }) {
                 return true;
             }
         }
     }
+    false
+}
 
+/// Pawn pushes, captures and en passant (promotions are expanded later, by
+/// [`push_moves`] and [`PieceMoves::count`]).
+#[inline]
+fn pawn_moves<F: FnMut(PieceMoves) -> bool>(
+    pos: &Position,
+    occupied: Bitboard,
+    check_mask: Bitboard,
+    pins: Pins,
+    visit: &mut F,
+) -> bool {
+    let us = pos.side_to_move();
+    let their = pos.color_bb(!us);
     let ep = pos.ep_square();
     let empty = !occupied;
     let (double_rank, forward) = match us {
@@ -139,10 +215,7 @@ pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut visit: F) -> b
             pushes |= Bitboard::from_square(from.offset_unchecked(2 * forward)) & empty;
         }
         let attacks = pawn_attacks(us, from);
-        let mut to = (pushes | (attacks & their)) & check_mask;
-        if pinned.contains(from) {
-            to &= line(ksq, from);
-        }
+        let mut to = pins.restrict(from, (pushes | (attacks & their)) & check_mask);
         // En passant is rare: test it directly, which covers pins and checks.
         if let Some(ep) = ep {
             if attacks.contains(ep) && pos.ep_capture_is_legal(from, ep) {

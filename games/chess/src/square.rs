@@ -123,11 +123,6 @@ impl Square {
         Square::new_unchecked((self.0 as i8 + delta) as u8)
     }
 
-    /// Whether the square is light (h1 is light).
-    pub const fn is_light(self) -> bool {
-        (self.0 / 8 + self.0 % 8) % 2 == 1
-    }
-
     /// Every square from a1 to h8.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
