@@ -1,6 +1,7 @@
 //! Chess rules on magic bitboards: positions, legal move generation, FEN,
-//! UCI and SAN notation, perft, the end of the game, and the [`search::Game`]
-//! implementation the engine plays with.
+//! UCI and SAN notation, perft, the end of the game, and the game traits
+//! ([`search::Rules`], [`search::Searchable`], [`search::Frontend`]) the
+//! engine plays with.
 
 pub mod attacks;
 pub mod bitboard;

@@ -1,5 +1,5 @@
 //! Leiserchess: rules (see `docs/leiserchess-rules.md`), evaluation and
-//! the `search::Game` implementation.
+//! the game traits (`search::Rules`, `Searchable`, `Frontend`).
 //!
 //! The board is a 16 × 16 mailbox with sentinels (rule 1.4) plus king
 //! squares and pawn bitboards kept incrementally; moves pack into 16 bits;

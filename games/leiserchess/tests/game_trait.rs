@@ -1,4 +1,4 @@
-//! The `search::Game` engine hooks: noisy moves, ordering, move index,
+//! The `search::Searchable` engine hooks: noisy moves, ordering, move index,
 //! null move, evaluation and its parameters.
 
 mod common;
