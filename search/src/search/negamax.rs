@@ -92,7 +92,7 @@ impl<G: Game> Search<'_, G> {
 
     /// Step 2 of `negamax`: counts the node and polls the limits (true
     /// when the search must stop); a PV node starts an empty PV.
-    #[inline]
+    #[inline(always)]
     fn enter_node<const PV: bool>(&mut self, ply: usize) -> bool {
         if self.count_node_and_poll() {
             return true;
@@ -107,7 +107,7 @@ impl<G: Game> Search<'_, G> {
     /// Step 4 of `negamax`, mate distance pruning: no line from here beats
     /// mating next move or loses faster than being mated now. The window
     /// is empty when the node cannot matter.
-    #[inline]
+    #[inline(always)]
     fn mate_distance_window(&self, ply: usize, alpha: Score, beta: Score) -> (Score, Score) {
         if ply > 0 && self.params.features.mate_distance_pruning {
             (alpha.max(mated_in(ply)), beta.min(mate_in(ply + 1)))
@@ -118,7 +118,7 @@ impl<G: Game> Search<'_, G> {
 
     /// Step 7 of `negamax`, reverse futility pruning: far above beta near
     /// the leaves, a quiet move will not bring the score back down.
-    #[inline]
+    #[inline(always)]
     fn reverse_futility_prunes<const PV: bool>(&self, node: &Node) -> bool {
         let p = self.params;
         !PV && !node.in_check
@@ -133,7 +133,7 @@ impl<G: Game> Search<'_, G> {
     /// would just reduce), not in check, and only where the game says
     /// zugzwang is unlikely. The node's score when it prunes (or the
     /// search was stopped).
-    #[inline]
+    #[inline(always)]
     fn null_move_cutoff<const PV: bool>(&mut self, node: &Node) -> Option<Score> {
         let p = self.params;
         let Node {
@@ -170,7 +170,7 @@ impl<G: Game> Search<'_, G> {
     /// Step 9 of `negamax`: a picker of the legal moves, `None` when there
     /// are none. The table's move comes first (at the root, the best move
     /// of the last iteration); the killers of the children start afresh.
-    #[inline]
+    #[inline(always)]
     fn generate_moves(&mut self, ply: usize, hit: Option<TtHit>) -> Option<MovePicker<G::Move>> {
         let mut moves = self.take_moves(ply);
         self.pos.legal_moves(&mut moves);
@@ -189,7 +189,7 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// This ply's buffer of quiet moves, emptied.
-    #[inline]
+    #[inline(always)]
     fn take_quiets(&mut self, ply: usize) -> Vec<G::Move> {
         let mut quiets = std::mem::take(&mut self.w.stack[ply].quiets);
         quiets.clear();
@@ -200,7 +200,7 @@ impl<G: Game> Search<'_, G> {
     /// searched, the best kept. Returns the best score and the move that
     /// beat alpha with it (if one did); the quiet moves searched are left
     /// in this ply's buffer.
-    #[inline]
+    #[inline(always)]
     fn search_moves<const PV: bool>(
         &mut self,
         node: &Node,
@@ -276,7 +276,7 @@ impl<G: Game> Search<'_, G> {
     /// are pruned once a move has been searched (`may_prune`: so mate is
     /// never missed by pruning everything). Moves that give check are
     /// kept, so in a game with check the move is made first to find out.
-    #[inline]
+    #[inline(always)]
     fn make_unless_pruned(
         &mut self,
         node: &Node,
@@ -323,7 +323,7 @@ impl<G: Game> Search<'_, G> {
     /// Step 12 of `negamax`, the check extension: a checking move is
     /// searched one ply deeper (bounded so that check sequences cannot
     /// explode).
-    #[inline]
+    #[inline(always)]
     fn check_extension(&self, node: &Node, gives_check: bool) -> i32 {
         i32::from(
             self.params.features.check_extension
@@ -335,7 +335,7 @@ impl<G: Game> Search<'_, G> {
     /// Step 13 of `negamax`, PVS: the first move with the full window, the
     /// others with a zero window (late quiet moves at reduced depth), and
     /// a re-search when they unexpectedly beat alpha. The move is made.
-    #[inline]
+    #[inline(always)]
     fn search_move<const PV: bool>(
         &mut self,
         node: &Node,
@@ -365,7 +365,7 @@ impl<G: Game> Search<'_, G> {
 
     /// The reduction of a late quiet move (step 13 of `negamax`), the move
     /// being made.
-    #[inline]
+    #[inline(always)]
     fn late_move_reduction<const PV: bool>(
         &self,
         node: &Node,
@@ -395,7 +395,7 @@ impl<G: Game> Search<'_, G> {
     /// Step 15 of `negamax`: a quiet move that caused a cutoff becomes a
     /// killer and gains history; the quiet moves tried before it lose
     /// some.
-    #[inline]
+    #[inline(always)]
     fn reward_cutoff(&mut self, node: &Node, best_move: Option<G::Move>) {
         if let Some(bm) = best_move {
             if !self.pos.is_noisy(bm) {
@@ -413,7 +413,7 @@ impl<G: Game> Search<'_, G> {
 
     /// Step 16 of `negamax`: stores the result, but not at a root searched
     /// without some of its moves (that result is not the position's).
-    #[inline]
+    #[inline(always)]
     fn store_node_result(&self, key: u64, node: &Node, best: Score, best_move: Option<G::Move>) {
         if !(node.ply == 0 && (self.root_filtered || !self.excluded.is_empty())) {
             self.store_result(key, node, best, best_move);

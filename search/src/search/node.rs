@@ -1,6 +1,12 @@
 //! What the nodes of the main search and of quiescence share: the facts a
 //! node's steps pass on, the end of a line, the table, the evaluation, the
 //! move buffers and the principal variation.
+//!
+//! The steps of a node (here and in `negamax` and `qsearch`) are
+//! `#[inline(always)]`: they are parts of one node's code, as when they
+//! were written as one function. Left to itself the compiler keeps some
+//! out of line (those shared by PV and non-PV nodes), and a call per node
+//! or per move costs speed on this hot path.
 
 use super::Search;
 use crate::game::{Game, GameMove, Score, Side};
@@ -29,7 +35,7 @@ impl<G: Game> Search<'_, G> {
     /// The score of a line that ends before this node is searched: a
     /// decided game or a rule draw (not at the root, which the caller
     /// wants a move for), or the stack limit.
-    #[inline]
+    #[inline(always)]
     pub(super) fn end_of_line(&self, ply: usize, us: Side) -> Option<Score> {
         if ply > 0 {
             if let Some(outcome) = self.pos.search_outcome(ply) {
@@ -45,7 +51,7 @@ impl<G: Game> Search<'_, G> {
     /// A table cutoff: outside PV nodes, the stored score when the stored
     /// result is at least `depth` deep and its bound decides the window.
     /// (Quiescence asks for depth 0, which every stored result has.)
-    #[inline]
+    #[inline(always)]
     pub(super) fn tt_cutoff<const PV: bool>(
         &self,
         hit: Option<TtHit>,
@@ -73,7 +79,7 @@ impl<G: Game> Search<'_, G> {
 
     /// The static evaluation, from the table when it has the position;
     /// 0 in check, where it is meaningless (every reply must be searched).
-    #[inline]
+    #[inline(always)]
     pub(super) fn static_eval(&self, hit: Option<TtHit>, in_check: bool) -> Score {
         if in_check {
             0
@@ -87,7 +93,7 @@ impl<G: Game> Search<'_, G> {
 
     /// A node's facts once its window is settled, with whether the side
     /// to move is in check and the static evaluation.
-    #[inline]
+    #[inline(always)]
     pub(super) fn node(
         &self,
         ply: usize,
@@ -116,7 +122,7 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// This ply's move buffer, emptied.
-    #[inline]
+    #[inline(always)]
     pub(super) fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {
         let mut moves = std::mem::take(&mut self.w.stack[ply].moves);
         moves.clear();
@@ -124,7 +130,7 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// A picker of `moves` using this ply's key buffer, `tt_move` first.
-    #[inline]
+    #[inline(always)]
     pub(super) fn move_picker(
         &mut self,
         ply: usize,
@@ -136,7 +142,7 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// Gives the picker's buffers back to this ply.
-    #[inline]
+    #[inline(always)]
     pub(super) fn put_back_buffers(&mut self, ply: usize, picker: MovePicker<G::Move>) {
         let (moves, keys) = picker.into_buffers();
         self.w.stack[ply].moves = moves;
@@ -169,7 +175,7 @@ impl<G: Game> Search<'_, G> {
 
     /// Stores a node's result: exact inside the window its move loop
     /// started with, else a bound.
-    #[inline]
+    #[inline(always)]
     pub(super) fn store_result(
         &self,
         key: u64,

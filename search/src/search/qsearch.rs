@@ -108,7 +108,7 @@ impl<G: Game> Search<'_, G> {
 
     /// Step 4 of `quiesce`: a stand-pat cutoff is stored as a lower bound
     /// when the table does not have the position yet.
-    #[inline]
+    #[inline(always)]
     fn store_stand_pat(&self, key: u64, hit: Option<TtHit>, eval: Score, ply: usize) {
         if hit.is_none() {
             self.tt
@@ -118,7 +118,7 @@ impl<G: Game> Search<'_, G> {
 
     /// Step 6 of `quiesce`: a picker of the noisy moves, or in check of
     /// every legal move (`None` when there is none).
-    #[inline]
+    #[inline(always)]
     fn generate_noisy_moves(
         &mut self,
         ply: usize,
@@ -143,7 +143,7 @@ impl<G: Game> Search<'_, G> {
     /// rest (in the picker's order: table move, then best first). Returns
     /// the best score (at least the stand-pat score) and the move that
     /// beat alpha with it (if one did).
-    #[inline]
+    #[inline(always)]
     fn quiesce_moves<const PV: bool>(
         &mut self,
         node: &Node,
