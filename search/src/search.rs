@@ -6,6 +6,13 @@
 //! a time with [`Engine::search`]. It never prints: progress goes to a
 //! callback as [`SearchInfo`] and the result comes back as a
 //! [`SearchResult`].
+//!
+//! This file holds the engine, each thread's lasting memory (`Worker`)
+//! and its view of one search (`Search`); the search itself is in
+//! submodules: `root` (iterative deepening, `MultiPV` lines, aspiration
+//! windows, the result), `negamax` (the main search) and `qsearch`
+//! (quiescence), whose nodes read as numbered steps, `node` (what both
+//! kinds of node share) and `limits` (node counts, stop flag, clock).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};

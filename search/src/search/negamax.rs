@@ -136,9 +136,7 @@ impl<G: Game> Search<'_, G> {
     #[inline(always)]
     fn null_move_cutoff<const PV: bool>(&mut self, node: &Node) -> Option<Score> {
         let p = self.params;
-        let Node {
-            ply, depth, beta, ..
-        } = *node;
+        let (ply, depth, beta) = (node.ply, node.depth, node.beta);
         let applies = !PV
             && !node.in_check
             && p.features.null_move
@@ -235,7 +233,7 @@ impl<G: Game> Search<'_, G> {
             // 12. Check extension.
             let new_depth = node.depth - 1 + self.check_extension(node, gives_check);
 
-            // 13. Search the move.
+            // 13. Search the move (PVS, with late move reductions).
             let tried = Tried {
                 mv,
                 count: move_count,

@@ -14,7 +14,8 @@ use crate::movepick::{MovePicker, OrderingContext};
 use crate::score::{clamp_eval, from_tt, outcome_score, to_tt, MAX_PLY};
 use crate::tt::{Bound, TtHit};
 
-/// What the steps of one node share once its move loop is near.
+/// What the steps of one node share: where it is, its window and its
+/// static evaluation.
 #[derive(Clone, Copy)]
 pub(super) struct Node {
     pub(super) ply: usize,

@@ -3,8 +3,7 @@
 
 use super::node::Node;
 use super::Search;
-use crate::game::Game;
-use crate::game::Score;
+use crate::game::{Game, Score};
 use crate::movepick::MovePicker;
 use crate::score::{outcome_score, to_tt, INFINITE};
 use crate::tt::{Bound, TtHit};
