@@ -6,21 +6,30 @@
 //! a time with [`Engine::search`]. It never prints: progress goes to a
 //! callback as [`SearchInfo`] and the result comes back as a
 //! [`SearchResult`].
+//!
+//! This file holds the engine, each thread's lasting memory (`Worker`)
+//! and its view of one search (`Search`); the search itself is in
+//! submodules: `root` (iterative deepening, `MultiPV` lines, aspiration
+//! windows, the result), `negamax` (the main search) and `qsearch`
+//! (quiescence), whose nodes read as numbered steps, `node` (what both
+//! kinds of node share) and `limits` (node counts, stop flag, clock).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{GameMove, Score, Searchable};
+use crate::game::{Score, Searchable};
 use crate::history::{History, Killers};
-use crate::info::{nps, ScoreBound, SearchInfo, SearchResult};
-use crate::movepick::{MovePicker, OrderingContext};
+use crate::info::{SearchInfo, SearchResult};
 use crate::params::SearchParams;
-use crate::score::{
-    clamp_eval, from_tt, is_mate_score, mate_in, mated_in, outcome_score, to_tt, INFINITE, MATE,
-    MATE_IN_MAX_PLY, MAX_PLY,
-};
+use crate::score::MAX_PLY;
 use crate::time::{Limits, TimeBudget};
-use crate::tt::{Bound, TranspositionTable, TtError};
+use crate::tt::{TranspositionTable, TtError};
+
+mod limits;
+mod negamax;
+mod node;
+mod qsearch;
+mod root;
 
 /// Deepest iteration a search starts.
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
@@ -290,22 +299,26 @@ impl<G: Searchable> Engine<G> {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         let root_moves = searchable_root_moves(root, options.searchmoves);
-        let root_moves = root_moves.as_slice();
 
         self.tt.new_search();
         self.main.build_lmr(&self.params);
         G::prepare_eval(&self.eval_params, &mut self.main.eval);
 
-        // Restricting the root changes the root's result: it must not be
-        // stored as the position's own.
-        let root_filtered = !options.searchmoves.is_empty();
         let multipv = self.multipv;
         let helpers = self.threads - 1;
         let counters: Vec<AtomicU64> = (0..=helpers).map(|_| AtomicU64::new(0)).collect();
         let helpers_stop = AtomicBool::new(false);
-        let tt = &self.tt;
-        let params = &self.params;
-        let eval_params = &self.eval_params;
+        let shared = Shared {
+            root,
+            tt: &self.tt,
+            params: &self.params,
+            eval_params: &self.eval_params,
+            start,
+            root_moves: &root_moves,
+            // Restricting the root changes the root's result: it must not
+            // be stored as the position's own.
+            root_filtered: !options.searchmoves.is_empty(),
+        };
         let main = &mut self.main;
 
         std::thread::scope(|scope| {
@@ -313,39 +326,14 @@ impl<G: Searchable> Engine<G> {
             // history, sharing only the table; odd helpers start one ply
             // deeper so the threads diverge.
             for (index, counter) in counters.iter().enumerate().skip(1) {
-                let helpers_stop = &helpers_stop;
+                let (shared, helpers_stop) = (&shared, &helpers_stop);
                 let spawned = std::thread::Builder::new()
                     .name(format!("helper {index}"))
                     .stack_size(SEARCH_STACK_BYTES)
                     .spawn_scoped(scope, move || {
-                        let mut worker = Worker::<G>::new(params);
-                        G::prepare_eval(eval_params, &mut worker.eval);
-                        let mut search = Search {
-                            pos: root.clone(),
-                            w: &mut worker,
-                            tt,
-                            params,
-                            eval_params,
-                            stop: helpers_stop,
-                            counter,
-                            counters: &[],
-                            node_limit: u64::MAX,
-                            budget: TimeBudget::UNLIMITED,
-                            pondering: None,
-                            soft_deadline: None,
-                            hard_deadline: None,
-                            mate_limit: None,
-                            start,
-                            nodes: 0,
-                            seldepth: 0,
-                            aborted: false,
-                            root_depth: 0,
-                            root_moves,
-                            root_filtered,
-                            excluded: Vec::new(),
-                            iter_best: None,
-                            prev_best: None,
-                        };
+                        let mut worker = Worker::<G>::new(shared.params);
+                        G::prepare_eval(shared.eval_params, &mut worker.eval);
+                        let mut search = Search::new(shared, &mut worker, helpers_stop, counter);
                         let first = 1 + (index as u32 % 2);
                         search.iterate(first, MAX_DEPTH, 1, &mut |_| {});
                     });
@@ -353,32 +341,12 @@ impl<G: Searchable> Engine<G> {
                 drop(spawned);
             }
 
-            let mut search = Search {
-                pos: root.clone(),
-                w: main,
-                tt,
-                params,
-                eval_params,
-                stop,
-                counter: &counters[0],
-                counters: &counters,
-                node_limit,
-                budget,
-                pondering: options.pondering,
-                soft_deadline: None,
-                hard_deadline: None,
-                mate_limit: limits.mate,
-                start,
-                nodes: 0,
-                seldepth: 0,
-                aborted: false,
-                root_depth: 0,
-                root_filtered,
-                root_moves,
-                excluded: Vec::new(),
-                iter_best: None,
-                prev_best: None,
-            };
+            let mut search = Search::new(&shared, main, stop, &counters[0]);
+            search.counters = &counters;
+            search.node_limit = node_limit;
+            search.budget = budget;
+            search.pondering = options.pondering;
+            search.mate_limit = limits.mate;
             search.start_clock_unless_pondering(start);
             let result = search.iterate(1, max_depth, multipv, report);
             helpers_stop.store(true, Ordering::Relaxed);
@@ -430,10 +398,53 @@ struct Search<'a, G: Searchable> {
     prev_best: Option<G::Move>,
 }
 
-/// One principal variation of a finished search of the root.
-struct RootLine<M> {
-    score: Score,
-    pv: Vec<M>,
+/// What every thread of one search shares.
+struct Shared<'a, G: Searchable> {
+    root: &'a G,
+    tt: &'a TranspositionTable,
+    params: &'a SearchParams,
+    eval_params: &'a G::Params,
+    start: Instant,
+    root_moves: &'a [G::Move],
+    root_filtered: bool,
+}
+
+impl<'a, G: Searchable> Search<'a, G> {
+    /// A search of the shared root by one thread, stopped only by `stop`
+    /// (the main thread then adds its limits).
+    fn new(
+        shared: &Shared<'a, G>,
+        w: &'a mut Worker<G>,
+        stop: &'a AtomicBool,
+        counter: &'a AtomicU64,
+    ) -> Self {
+        Search {
+            pos: shared.root.clone(),
+            w,
+            tt: shared.tt,
+            params: shared.params,
+            eval_params: shared.eval_params,
+            stop,
+            counter,
+            counters: &[],
+            node_limit: u64::MAX,
+            budget: TimeBudget::UNLIMITED,
+            pondering: None,
+            soft_deadline: None,
+            hard_deadline: None,
+            mate_limit: None,
+            start: shared.start,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            root_depth: 0,
+            root_moves: shared.root_moves,
+            root_filtered: shared.root_filtered,
+            excluded: Vec::new(),
+            iter_best: None,
+            prev_best: None,
+        }
+    }
 }
 
 /// The legal root moves named in `searchmoves`, or every legal move when
@@ -450,789 +461,5 @@ fn searchable_root_moves<G: Searchable>(root: &G, searchmoves: &[G::Move]) -> Ve
         moves
     } else {
         named
-    }
-}
-
-impl<G: Searchable> Search<'_, G> {
-    /// Iterative deepening from `first` to `max_depth`, with up to `lines`
-    /// principal variations per iteration (`MultiPV`): each line searches
-    /// the root moves the lines before it did not take.
-    fn iterate(
-        &mut self,
-        first: u32,
-        max_depth: u32,
-        lines: usize,
-        report: &mut dyn FnMut(&SearchInfo<G::Move>),
-    ) -> SearchResult<G::Move> {
-        let mut result = SearchResult {
-            best_move: None,
-            ponder: None,
-            score: 0,
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time: Duration::ZERO,
-            pv: Vec::new(),
-        };
-        if self.root_moves.is_empty() {
-            result.score = outcome_score(self.pos.no_moves_outcome(), self.pos.side_to_move(), 0);
-            return result;
-        }
-        let lines = lines.clamp(1, self.root_moves.len());
-        let mut previous: Vec<RootLine<G::Move>> = Vec::new();
-        for depth in first..=max_depth {
-            self.root_depth = depth as i32;
-            self.seldepth = 0;
-            self.excluded.clear();
-            let mut current = Vec::with_capacity(lines);
-            for index in 0..lines {
-                let last = previous.get(index);
-                self.prev_best = last.and_then(|l| l.pv.first().copied());
-                self.iter_best = None;
-                let Some(score) =
-                    self.search_root(depth, last.map_or(0, |l| l.score), index, report)
-                else {
-                    break;
-                };
-                let mut pv = self.w.stack[0].pv.clone();
-                if pv.is_empty() {
-                    pv.extend(self.iter_best.map(|(m, _)| m));
-                }
-                let Some(&mv) = pv.first() else {
-                    break;
-                };
-                self.excluded.push(mv);
-                self.publish_nodes();
-                report(&self.info(index, depth, score, ScoreBound::Exact, pv.clone()));
-                current.push(RootLine { score, pv });
-            }
-
-            if current.is_empty() {
-                // Stopped inside the first line. A move that beat alpha in
-                // the unfinished iteration was searched fully: it is at
-                // least as good as the last best.
-                if let Some((mv, s)) = self.iter_best {
-                    if Some(mv) != result.best_move {
-                        result.best_move = Some(mv);
-                        result.score = s;
-                        result.pv = self.root_pv_starting_with(mv);
-                    }
-                }
-                break;
-            }
-            // The first line searched every move: it holds the best one.
-            let best = &current[0];
-            result.best_move = best.pv.first().copied();
-            result.pv = best.pv.clone();
-            result.score = best.score;
-            result.depth = depth;
-            result.seldepth = self.seldepth as u32;
-            if self.aborted || self.iteration_is_last(depth, result.score) {
-                break;
-            }
-            previous = current;
-        }
-
-        if result.best_move.is_none() {
-            // Stopped before any root move was searched: fall back to the
-            // table's move or the first root move.
-            let tt_move = self.tt.probe(self.pos.hash()).map_or(0, |h| h.mv);
-            result.best_move = self
-                .root_moves
-                .iter()
-                .copied()
-                .find(|m| tt_move != 0 && m.to_u16() == tt_move)
-                .or(self.root_moves.first().copied());
-            result.pv = result.best_move.into_iter().collect();
-        }
-        // The PV must start with the best move; anything else is dropped.
-        if result.pv.first() != result.best_move.as_ref() {
-            result.pv = result.best_move.into_iter().collect();
-        }
-        result.ponder = result.pv.get(1).copied();
-        self.publish_nodes();
-        result.nodes = self.total_nodes();
-        result.time = self.start.elapsed();
-        if result.depth == 0 {
-            result.seldepth = self.seldepth as u32;
-        }
-        result
-    }
-
-    /// One line of one iteration: the root searched in an aspiration
-    /// window around `guess`, widened until the score falls inside.
-    /// `None` when the search was stopped.
-    fn search_root(
-        &mut self,
-        depth: u32,
-        guess: Score,
-        line: usize,
-        report: &mut dyn FnMut(&SearchInfo<G::Move>),
-    ) -> Option<Score> {
-        let p = *self.params;
-        // Most iterations land inside the window, and a narrow window
-        // searches fewer nodes.
-        let mut delta = p.aspiration_delta.max(1);
-        let (mut alpha, mut beta) = if p.features.aspiration
-            && depth as i32 >= p.aspiration_min_depth
-            && !is_mate_score(guess)
-        {
-            (
-                (guess - delta).max(-INFINITE),
-                (guess + delta).min(INFINITE),
-            )
-        } else {
-            (-INFINITE, INFINITE)
-        };
-        loop {
-            let s = self.negamax::<true>(depth as i32, alpha, beta, 0);
-            if self.aborted {
-                return None;
-            }
-            if s <= alpha {
-                // Fail low: widen downwards; bring beta closer so the
-                // re-search resolves quickly.
-                self.report_bound(line, depth, s, ScoreBound::Upper, report);
-                beta = (alpha + beta) / 2;
-                alpha = (s - delta).max(-INFINITE);
-            } else if s >= beta {
-                self.report_bound(line, depth, s, ScoreBound::Lower, report);
-                beta = (s + delta).min(INFINITE);
-            } else {
-                return Some(s);
-            }
-            delta = delta.saturating_mul(2);
-        }
-    }
-
-    /// Whether the iteration just completed (best score `score`) ends the
-    /// search: a mate proven within the horizon, the mate asked for, or
-    /// the soft time limit.
-    fn iteration_is_last(&mut self, depth: u32, score: Score) -> bool {
-        if is_mate_score(score) && MATE - score.abs() <= depth as i32 {
-            return true;
-        }
-        if self
-            .mate_limit
-            .is_some_and(|n| score >= MATE_IN_MAX_PLY && (MATE - score + 1) / 2 <= n as i32)
-        {
-            return true;
-        }
-        self.start_clock_on_ponderhit();
-        if self.soft_deadline.is_some_and(|t| Instant::now() >= t) {
-            return true;
-        }
-        // With a single move there is nothing to think about when the
-        // clock is running (fixed-depth searches still go on, so node
-        // counts stay deterministic).
-        self.soft_deadline.is_some() && self.root_moves.len() == 1
-    }
-
-    /// Turns the time budget into deadlines counted from `from`, unless
-    /// pondering.
-    fn start_clock_unless_pondering(&mut self, from: Instant) {
-        if self.pondering.is_some_and(|p| p.load(Ordering::Relaxed)) {
-            return;
-        }
-        self.pondering = None;
-        self.soft_deadline = self.budget.soft.map(|d| from + d);
-        self.hard_deadline = self.budget.hard.map(|d| from + d);
-    }
-
-    /// Starts the clock once pondering has ended (`ponderhit`): the time
-    /// spent pondering was the opponent's.
-    #[inline]
-    fn start_clock_on_ponderhit(&mut self) {
-        if self.pondering.is_some() {
-            self.start_clock_unless_pondering(Instant::now());
-        }
-    }
-
-    /// Whether `mv` is not to be searched at the root: not among the
-    /// root moves, or already given a line in this iteration.
-    fn skips_root_move(&self, mv: G::Move) -> bool {
-        self.excluded.contains(&mv) || (self.root_filtered && !self.root_moves.contains(&mv))
-    }
-
-    fn root_pv_starting_with(&self, mv: G::Move) -> Vec<G::Move> {
-        let pv = &self.w.stack[0].pv;
-        if pv.first() == Some(&mv) {
-            pv.clone()
-        } else {
-            vec![mv]
-        }
-    }
-
-    fn publish_nodes(&self) {
-        self.counter.store(self.nodes, Ordering::Relaxed);
-    }
-
-    fn total_nodes(&self) -> u64 {
-        if self.counters.is_empty() {
-            self.nodes
-        } else {
-            self.counters
-                .iter()
-                .map(|c| c.load(Ordering::Relaxed))
-                .sum()
-        }
-    }
-
-    fn info(
-        &self,
-        line: usize,
-        depth: u32,
-        score: Score,
-        bound: ScoreBound,
-        pv: Vec<G::Move>,
-    ) -> SearchInfo<G::Move> {
-        let time = self.start.elapsed();
-        let nodes = self.total_nodes();
-        SearchInfo {
-            multipv: line as u32 + 1,
-            depth,
-            seldepth: self.seldepth as u32,
-            score,
-            bound,
-            nodes,
-            nps: nps(nodes, time),
-            time,
-            hashfull: self.tt.hashfull(),
-            pv,
-        }
-    }
-
-    /// Aspiration failures are reported once a search takes long enough
-    /// for a GUI to care (not at all in quick searches).
-    fn report_bound(
-        &self,
-        line: usize,
-        depth: u32,
-        score: Score,
-        bound: ScoreBound,
-        report: &mut dyn FnMut(&SearchInfo<G::Move>),
-    ) {
-        const REPORT_AFTER: Duration = Duration::from_secs(1);
-        if self.start.elapsed() >= REPORT_AFTER {
-            let pv = self.w.stack[0].pv.clone();
-            report(&self.info(line, depth, score, bound, pv));
-        }
-    }
-
-    /// Counts a node and polls the limits; true when the search must stop.
-    #[inline]
-    fn count_node_and_poll(&mut self) -> bool {
-        self.nodes += 1;
-        // The stop flag is a relaxed load of a rarely written line: cheap
-        // enough for every node, which makes `stop` take effect at once.
-        if self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_limit {
-            self.aborted = true;
-        } else if self.nodes & (POLL_INTERVAL - 1) == 0 {
-            self.publish_nodes();
-            self.start_clock_on_ponderhit();
-            if self.hard_deadline.is_some_and(|t| Instant::now() >= t) {
-                self.aborted = true;
-            }
-        }
-        self.aborted
-    }
-
-    #[inline]
-    fn evaluate(&mut self) -> Score {
-        clamp_eval(self.pos.evaluate(self.eval_params, &mut self.w.eval))
-    }
-
-    /// Late move pruning and futility pruning of a quiet move (Step 11 of
-    /// `negamax`), `quiet_count` quiet moves having been tried.
-    #[inline]
-    fn quiet_is_prunable(&self, depth: i32, eval: Score, alpha: Score, quiet_count: usize) -> bool {
-        let p = self.params;
-        let f = p.features;
-        let lmp = f.late_move_pruning
-            && depth <= p.lmp_max_depth
-            && quiet_count as i32 >= p.lmp_base + depth * depth;
-        let futile = f.futility
-            && depth <= p.futility_max_depth
-            && eval + p.futility_base + p.futility_per_depth * depth <= alpha;
-        lmp || futile
-    }
-
-    /// Copies the child's PV behind `mv` into this ply's PV.
-    #[inline]
-    fn update_pv(&mut self, ply: usize, mv: G::Move) {
-        let (head, tail) = self.w.stack.split_at_mut(ply + 1);
-        let pv = &mut head[ply].pv;
-        pv.clear();
-        pv.push(mv);
-        pv.extend_from_slice(&tail[0].pv);
-    }
-
-    #[inline]
-    fn next_move(&self, picker: &mut MovePicker<G::Move>, ply: usize) -> Option<G::Move> {
-        let ctx = OrderingContext {
-            history: &self.w.history,
-            killers: self.w.killers.get(ply),
-            side: self.pos.side_to_move(),
-        };
-        picker.next(&self.pos, &ctx)
-    }
-
-    /// Principal variation search. `PV` nodes have an open window; others
-    /// are zero-window nodes expected to fail high or low.
-    fn negamax<const PV: bool>(
-        &mut self,
-        depth: i32,
-        mut alpha: Score,
-        mut beta: Score,
-        ply: usize,
-    ) -> Score {
-        debug_assert!(-INFINITE <= alpha && alpha < beta && beta <= INFINITE);
-        debug_assert!(PV || beta - alpha == 1);
-        let root = ply == 0;
-        let p = *self.params;
-        let f = p.features;
-
-        // Step 1. At the horizon, resolve captures with quiescence.
-        if depth <= 0 {
-            return self.qsearch::<PV>(alpha, beta, ply);
-        }
-
-        // Step 2. Count the node and poll the stop flag and limits.
-        if self.count_node_and_poll() {
-            return 0;
-        }
-        if PV {
-            self.w.stack[ply].pv.clear();
-            self.seldepth = self.seldepth.max(ply + 1);
-        }
-        let us = self.pos.side_to_move();
-
-        if !root {
-            // Step 3. Decided games and rule draws (not at the root, which
-            // the caller wants a move for), and the stack limit.
-            if let Some(outcome) = self.pos.search_outcome(ply) {
-                return outcome_score(outcome, us, ply);
-            }
-            if ply >= MAX_PLY {
-                return self.evaluate();
-            }
-            // Step 4. Mate distance pruning: no line from here beats mating
-            // next move or loses faster than being mated now.
-            if f.mate_distance_pruning {
-                alpha = alpha.max(mated_in(ply));
-                beta = beta.min(mate_in(ply + 1));
-                if alpha >= beta {
-                    return alpha;
-                }
-            }
-        }
-
-        // Step 5. Transposition table: a cutoff at non-PV nodes when the
-        // stored result is deep enough and its bound decides the window;
-        // otherwise its move is tried first.
-        let key = self.pos.hash();
-        let hit = self.tt.probe(key);
-        if !PV && f.tt_cutoffs {
-            if let Some(h) = hit {
-                let s = from_tt(h.score, ply);
-                if h.depth >= depth
-                    && match h.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    }
-                {
-                    return s;
-                }
-            }
-        }
-        let tt_move = if root {
-            self.prev_best.map_or(0, |m| m.to_u16())
-        } else {
-            hit.map_or(0, |h| h.mv)
-        };
-
-        // Step 6. Static evaluation (meaningless in check, where every
-        // reply must be searched).
-        let in_check = self.pos.in_check();
-        let eval = if in_check {
-            0
-        } else {
-            match hit {
-                Some(h) => h.eval,
-                None => self.evaluate(),
-            }
-        };
-
-        // Step 7. Reverse futility pruning: far above beta near the leaves,
-        // a quiet move will not bring the score back down.
-        if !PV
-            && !in_check
-            && f.reverse_futility
-            && depth <= p.rfp_max_depth
-            && !is_mate_score(beta)
-            && eval - p.rfp_margin * depth >= beta
-        {
-            return eval;
-        }
-
-        // Step 8. Null move pruning: if passing still fails high at reduced
-        // depth, a real move will too. Not twice in a row (that would just
-        // reduce), not in check, and only where the game says zugzwang is
-        // unlikely.
-        if !PV
-            && !in_check
-            && f.null_move
-            && depth >= p.nmp_min_depth
-            && eval >= beta
-            && !is_mate_score(beta)
-            && ply > 0
-            && !self.w.stack[ply - 1].null_move
-            && self.pos.null_move_allowed()
-        {
-            let r = p.nmp_base_reduction + depth / p.nmp_depth_divisor.max(1);
-            self.w.stack[ply].null_move = true;
-            self.pos.make_null();
-            let s = -self.negamax::<false>(depth - 1 - r, -beta, -beta + 1, ply + 1);
-            self.pos.unmake_null();
-            self.w.stack[ply].null_move = false;
-            if self.aborted {
-                return 0;
-            }
-            if s >= beta {
-                // A mate found after a pass is not a proven mate.
-                return if is_mate_score(s) { beta } else { s };
-            }
-        }
-
-        // Step 9. Generate the moves; none left ends the game by its rules.
-        let mut moves = std::mem::take(&mut self.w.stack[ply].moves);
-        moves.clear();
-        self.pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.w.stack[ply].moves = moves;
-            return outcome_score(self.pos.no_moves_outcome(), us, ply);
-        }
-        let keys = std::mem::take(&mut self.w.stack[ply].keys);
-        let mut picker = MovePicker::new(moves, keys, tt_move);
-        let mut quiets = std::mem::take(&mut self.w.stack[ply].quiets);
-        quiets.clear();
-        self.w.killers.reset(ply + 1);
-        let killers = self.w.killers.get(ply);
-
-        // Step 10. The move loop.
-        let alpha_orig = alpha;
-        let mut best = -INFINITE;
-        let mut best_move = None;
-        let mut move_count = 0usize;
-        while let Some(mv) = self.next_move(&mut picker, ply) {
-            if root && self.skips_root_move(mv) {
-                continue;
-            }
-            move_count += 1;
-            let noisy = picker
-                .last_is_noisy()
-                .unwrap_or_else(|| self.pos.noisy_key(mv).is_some());
-            // Step 11. Shallow pruning of quiet moves that cannot matter,
-            // once a move has been searched (so mate is never missed by
-            // pruning everything). Moves that give check are kept, so in a
-            // game with check the move is made first to find out.
-            let may_prune = !root && !in_check && !noisy && best > -MATE_IN_MAX_PLY;
-            if may_prune
-                && !G::HAS_CHECK
-                && self.quiet_is_prunable(depth, eval, alpha, quiets.len())
-            {
-                continue;
-            }
-            self.pos.make(mv);
-            self.tt.prefetch(self.pos.hash());
-            let gives_check = self.pos.in_check();
-            if may_prune
-                && G::HAS_CHECK
-                && !gives_check
-                && self.quiet_is_prunable(depth, eval, alpha, quiets.len())
-            {
-                self.pos.unmake();
-                continue;
-            }
-            if !noisy {
-                quiets.push(mv);
-            }
-            let history = if noisy {
-                0
-            } else {
-                self.w.history.get(us, self.pos.move_index(mv))
-            };
-
-            // Step 12. Check extension: a checking move is searched one ply
-            // deeper (bounded so that check sequences cannot explode).
-            let extension =
-                i32::from(f.check_extension && gives_check && (ply as i32) < 2 * self.root_depth);
-            let new_depth = depth - 1 + extension;
-
-            // The child's PV is only rebuilt by a PV search of it; clear it
-            // so a zero-window fail high does not copy a stale line.
-            if PV {
-                self.w.stack[ply + 1].pv.clear();
-            }
-
-            // Step 13. PVS: the first move with the full window, the others
-            // with a zero window (late quiet moves at reduced depth), and a
-            // re-search when they unexpectedly beat alpha.
-            let score = if move_count == 1 {
-                -self.negamax::<PV>(new_depth, -beta, -alpha, ply + 1)
-            } else {
-                let mut r = 0;
-                if f.lmr
-                    && depth >= p.lmr_min_depth
-                    && move_count > p.lmr_min_moves + usize::from(PV)
-                    && !noisy
-                    && !in_check
-                    && !gives_check
-                {
-                    r = self.w.lmr_reduction(depth, move_count);
-                    // Less for PV nodes and killers, more or less by history.
-                    r -= i32::from(PV);
-                    r -= i32::from(killers.contains(&Some(mv)));
-                    r -= history / (p.history_max / 2).max(1);
-                    r = r.clamp(0, (new_depth - 1).max(0));
-                }
-                let mut s = -self.negamax::<false>(new_depth - r, -alpha - 1, -alpha, ply + 1);
-                if !self.aborted && s > alpha && r > 0 {
-                    s = -self.negamax::<false>(new_depth, -alpha - 1, -alpha, ply + 1);
-                }
-                if PV && !self.aborted && s > alpha && s < beta {
-                    s = -self.negamax::<true>(new_depth, -beta, -alpha, ply + 1);
-                }
-                s
-            };
-            self.pos.unmake();
-            if self.aborted {
-                break;
-            }
-
-            // Step 14. Keep the best score; a score above alpha is a new
-            // best move (and PV), one at or above beta a cutoff.
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(mv);
-                    if PV {
-                        self.update_pv(ply, mv);
-                    }
-                    if root {
-                        self.iter_best = Some((mv, score));
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
-            }
-        }
-        let (moves, keys) = picker.into_buffers();
-        self.w.stack[ply].moves = moves;
-        self.w.stack[ply].keys = keys;
-        if self.aborted {
-            self.w.stack[ply].quiets = quiets;
-            return 0;
-        }
-
-        // Step 15. A quiet move that caused a cutoff becomes a killer and
-        // gains history; the quiet moves tried before it lose some.
-        if best >= beta {
-            if let Some(bm) = best_move {
-                if self.pos.noisy_key(bm).is_none() {
-                    self.w.killers.record(ply, bm);
-                    let bonus = p.history_bonus(depth);
-                    for &q in &quiets {
-                        let index = self.pos.move_index(q);
-                        let b = if q == bm { bonus } else { -bonus };
-                        self.w.history.update(us, index, b);
-                    }
-                }
-            }
-        }
-        self.w.stack[ply].quiets = quiets;
-
-        // Step 16. Store the result: exact inside the window, else a bound
-        // (not at a root searched without some of its moves: that result
-        // is not the position's).
-        if !(root && (self.root_filtered || !self.excluded.is_empty())) {
-            let bound = Bound::of(best, alpha_orig, beta);
-            self.tt.store(
-                key,
-                best_move.map_or(0, |m: G::Move| m.to_u16()),
-                to_tt(best, ply),
-                eval,
-                depth,
-                bound,
-            );
-        }
-        best
-    }
-
-    /// Quiescence: only noisy moves (all moves in check), with the static
-    /// evaluation as a lower bound ("stand pat") when not in check.
-    fn qsearch<const PV: bool>(&mut self, alpha: Score, beta: Score, ply: usize) -> Score {
-        /// Quiescence proper. `first_node` is the node count when `negamax`
-        /// handed over: every node below one horizon node shares a budget.
-        fn quiesce<G: Searchable, const PV: bool>(
-            s: &mut Search<'_, G>,
-            mut alpha: Score,
-            beta: Score,
-            ply: usize,
-            budget: u64,
-            first_node: u64,
-        ) -> Score {
-            debug_assert!(-INFINITE <= alpha && alpha < beta && beta <= INFINITE);
-            let p = *s.params;
-            let f = p.features;
-
-            // Step 1. Count the node and poll the limits.
-            if s.count_node_and_poll() {
-                return 0;
-            }
-            if PV {
-                s.w.stack[ply].pv.clear();
-            }
-            s.seldepth = s.seldepth.max(ply + 1);
-            let us = s.pos.side_to_move();
-
-            // Step 2. Decided games, rule draws, the stack limit.
-            if ply > 0 {
-                if let Some(outcome) = s.pos.search_outcome(ply) {
-                    return outcome_score(outcome, us, ply);
-                }
-            }
-            if ply >= MAX_PLY {
-                return s.evaluate();
-            }
-
-            // Step 3. Transposition table (any depth is enough here).
-            let key = s.pos.hash();
-            let hit = s.tt.probe(key);
-            if !PV && f.tt_cutoffs {
-                if let Some(h) = hit {
-                    let score = from_tt(h.score, ply);
-                    if match h.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => score >= beta,
-                        Bound::Upper => score <= alpha,
-                    } {
-                        return score;
-                    }
-                }
-            }
-
-            // Step 4. Stand pat: the side to move can usually do at least
-            // as well as the static evaluation by a quiet move. Not in
-            // check.
-            let in_check = s.pos.in_check();
-            let eval;
-            let mut best;
-            if in_check {
-                eval = 0;
-                best = -INFINITE;
-            } else {
-                eval = match hit {
-                    Some(h) => h.eval,
-                    None => s.evaluate(),
-                };
-                if eval >= beta {
-                    if hit.is_none() {
-                        s.tt.store(key, 0, to_tt(eval, ply), eval, 0, Bound::Lower);
-                    }
-                    return eval;
-                }
-                // Step 5. Growth limit: once the quiescence below this
-                // horizon node has used its budget, only the static
-                // evaluation counts. Chess captures run out long before;
-                // where both sides nearly always have a zap (Leiserchess
-                // with many pawns), the chains of zaps would not.
-                if s.nodes - first_node > budget {
-                    return eval;
-                }
-                alpha = alpha.max(eval);
-                best = eval;
-            }
-
-            // Step 6. Noisy moves, or every move when in check.
-            let mut moves = std::mem::take(&mut s.w.stack[ply].moves);
-            moves.clear();
-            if in_check {
-                s.pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    s.w.stack[ply].moves = moves;
-                    return outcome_score(s.pos.no_moves_outcome(), us, ply);
-                }
-            } else {
-                s.pos.noisy_moves(&mut moves);
-            }
-            let keys = std::mem::take(&mut s.w.stack[ply].keys);
-            let mut picker = MovePicker::new(moves, keys, hit.map_or(0, |h| h.mv));
-
-            // Step 7. The move loop, skipping captures that lose material
-            // and, outside check, trying at most `qs_max_moves` of the rest
-            // (in the picker's order: table move, then best first).
-            let max_moves = if in_check { usize::MAX } else { p.qs_max_moves };
-            let alpha_orig = alpha;
-            let mut best_move = None;
-            let mut tried = 0usize;
-            while let Some(mv) = s.next_move(&mut picker, ply) {
-                if tried >= max_moves {
-                    break;
-                }
-                if !in_check && f.qs_see_pruning && !s.pos.see_ge(mv, p.qs_see_threshold) {
-                    continue;
-                }
-                tried += 1;
-                s.pos.make(mv);
-                s.tt.prefetch(s.pos.hash());
-                let score = -quiesce::<G, PV>(s, -beta, -alpha, ply + 1, budget, first_node);
-                s.pos.unmake();
-                if s.aborted {
-                    break;
-                }
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        best_move = Some(mv);
-                        if PV {
-                            s.update_pv(ply, mv);
-                        }
-                        if score >= beta {
-                            break;
-                        }
-                        alpha = score;
-                    }
-                }
-            }
-            let (moves, keys) = picker.into_buffers();
-            s.w.stack[ply].moves = moves;
-            s.w.stack[ply].keys = keys;
-            if s.aborted {
-                return 0;
-            }
-
-            // Step 8. Store with depth 0 (below any main-search depth).
-            let bound = Bound::of(best, alpha_orig, beta);
-            s.tt.store(
-                key,
-                best_move.map_or(0, |m: G::Move| m.to_u16()),
-                to_tt(best, ply),
-                eval,
-                0,
-                bound,
-            );
-            best
-        }
-
-        // The budget of this horizon node's quiescence grows with the
-        // iteration: a shallow iteration is a quick first estimate, and
-        // at depth 1 every root move has a quiescence search of its own.
-        let budget = self.params.qs_node_budget(self.root_depth);
-        let first_node = self.nodes;
-        quiesce::<G, PV>(self, alpha, beta, ply, budget, first_node)
     }
 }

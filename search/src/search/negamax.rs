@@ -1,0 +1,429 @@
+//! The main search: a principal variation search whose nodes go through
+//! numbered steps (table, pruning, the move loop with its reductions and
+//! extensions, history, store).
+
+use super::node::Node;
+use super::Search;
+use crate::game::{GameMove, Score, Searchable};
+use crate::movepick::MovePicker;
+use crate::score::{is_mate_score, mate_in, mated_in, outcome_score, INFINITE, MATE_IN_MAX_PLY};
+use crate::tt::TtHit;
+
+impl<G: Searchable> Search<'_, G> {
+    /// Principal variation search. `PV` nodes have an open window; others
+    /// are zero-window nodes expected to fail high or low.
+    pub(super) fn negamax<const PV: bool>(
+        &mut self,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        debug_assert!(-INFINITE <= alpha && alpha < beta && beta <= INFINITE);
+        debug_assert!(PV || beta - alpha == 1);
+
+        // 1. At the horizon, resolve captures with quiescence.
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+
+        // 2. Count the node and poll the stop flag and limits.
+        if self.enter_node::<PV>(ply) {
+            return 0;
+        }
+        let us = self.pos.side_to_move();
+
+        // 3. Decided games and rule draws (not at the root), and the stack
+        // limit.
+        if let Some(score) = self.end_of_line(ply, us) {
+            return score;
+        }
+
+        // 4. Mate distance pruning (not at the root).
+        let (alpha, beta) = self.mate_distance_window(ply, alpha, beta);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // 5. Transposition table: a cutoff at non-PV nodes when the stored
+        // result is deep enough and its bound decides the window;
+        // otherwise its move is tried first.
+        let key = self.pos.hash();
+        let hit = self.tt.probe(key);
+        if let Some(score) = self.tt_cutoff::<PV>(hit, depth, alpha, beta, ply) {
+            return score;
+        }
+
+        // 6. Static evaluation (meaningless in check, where every reply
+        // must be searched).
+        let node = self.node(ply, depth, alpha, beta, us, hit);
+
+        // 7. Reverse futility pruning.
+        if self.reverse_futility_prunes::<PV>(&node) {
+            return node.eval;
+        }
+
+        // 8. Null move pruning.
+        if let Some(score) = self.null_move_cutoff::<PV>(&node) {
+            return score;
+        }
+
+        // 9. Generate the moves; none left ends the game by its rules.
+        let Some(mut picker) = self.generate_moves(ply, hit) else {
+            return outcome_score(self.pos.no_moves_outcome(), us, ply);
+        };
+
+        // 10.-14. The move loop.
+        let (best, best_move) = self.search_moves::<PV>(&node, &mut picker);
+        self.put_back_buffers(ply, picker);
+        if self.aborted {
+            return 0;
+        }
+
+        // 15. Reward a quiet move that caused a cutoff.
+        if best >= beta {
+            self.reward_cutoff(&node, best_move);
+        }
+
+        // 16. Store the result: exact inside the window, else a bound.
+        self.store_node_result(key, &node, best, best_move);
+        best
+    }
+
+    /// Step 2 of `negamax`: counts the node and polls the limits (true
+    /// when the search must stop); a PV node starts an empty PV.
+    #[inline(always)]
+    fn enter_node<const PV: bool>(&mut self, ply: usize) -> bool {
+        if self.count_node_and_poll() {
+            return true;
+        }
+        if PV {
+            self.w.stack[ply].pv.clear();
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        false
+    }
+
+    /// Step 4 of `negamax`, mate distance pruning: no line from here beats
+    /// mating next move or loses faster than being mated now. The window
+    /// is empty when the node cannot matter.
+    #[inline(always)]
+    fn mate_distance_window(&self, ply: usize, alpha: Score, beta: Score) -> (Score, Score) {
+        if ply > 0 && self.params.features.mate_distance_pruning {
+            (alpha.max(mated_in(ply)), beta.min(mate_in(ply + 1)))
+        } else {
+            (alpha, beta)
+        }
+    }
+
+    /// Step 7 of `negamax`, reverse futility pruning: far above beta near
+    /// the leaves, a quiet move will not bring the score back down.
+    #[inline(always)]
+    fn reverse_futility_prunes<const PV: bool>(&self, node: &Node) -> bool {
+        let p = self.params;
+        !PV && !node.in_check
+            && p.features.reverse_futility
+            && node.depth <= p.rfp_max_depth
+            && !is_mate_score(node.beta)
+            && node.eval - p.rfp_margin * node.depth >= node.beta
+    }
+
+    /// Step 8 of `negamax`, null move pruning: if passing still fails high
+    /// at reduced depth, a real move will too. Not twice in a row (that
+    /// would just reduce), not in check, and only where the game says
+    /// zugzwang is unlikely. The node's score when it prunes (or the
+    /// search was stopped).
+    #[inline(always)]
+    fn null_move_cutoff<const PV: bool>(&mut self, node: &Node) -> Option<Score> {
+        let p = self.params;
+        let (ply, depth, beta) = (node.ply, node.depth, node.beta);
+        let applies = !PV
+            && !node.in_check
+            && p.features.null_move
+            && depth >= p.nmp_min_depth
+            && node.eval >= beta
+            && !is_mate_score(beta)
+            && ply > 0
+            && !self.w.stack[ply - 1].null_move
+            && self.pos.null_move_allowed();
+        if !applies {
+            return None;
+        }
+        let r = p.nmp_base_reduction + depth / p.nmp_depth_divisor.max(1);
+        self.w.stack[ply].null_move = true;
+        self.pos.make_null();
+        let s = -self.negamax::<false>(depth - 1 - r, -beta, -beta + 1, ply + 1);
+        self.pos.unmake_null();
+        self.w.stack[ply].null_move = false;
+        if self.aborted {
+            return Some(0);
+        }
+        if s >= beta {
+            // A mate found after a pass is not a proven mate.
+            return Some(if is_mate_score(s) { beta } else { s });
+        }
+        None
+    }
+
+    /// Step 9 of `negamax`: a picker of the legal moves, `None` when there
+    /// are none. The table's move comes first (at the root, the best move
+    /// of the last iteration); the killers of the children start afresh.
+    #[inline(always)]
+    fn generate_moves(&mut self, ply: usize, hit: Option<TtHit>) -> Option<MovePicker<G::Move>> {
+        let mut moves = self.take_moves(ply);
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.w.stack[ply].moves = moves;
+            return None;
+        }
+        let tt_move = if ply == 0 {
+            self.prev_best.map_or(0, |m| m.to_u16())
+        } else {
+            hit.map_or(0, |h| h.mv)
+        };
+        let picker = self.move_picker(ply, moves, tt_move);
+        self.w.killers.reset(ply + 1);
+        Some(picker)
+    }
+
+    /// This ply's buffer of quiet moves, emptied.
+    #[inline(always)]
+    fn take_quiets(&mut self, ply: usize) -> Vec<G::Move> {
+        let mut quiets = std::mem::take(&mut self.w.stack[ply].quiets);
+        quiets.clear();
+        quiets
+    }
+
+    /// Steps 10 to 14 of `negamax`, the move loop: each move pruned or
+    /// searched, the best kept. Returns the best score and the move that
+    /// beat alpha with it (if one did); the quiet moves searched are left
+    /// in this ply's buffer.
+    #[inline(always)]
+    fn search_moves<const PV: bool>(
+        &mut self,
+        node: &Node,
+        picker: &mut MovePicker<G::Move>,
+    ) -> (Score, Option<G::Move>) {
+        let ply = node.ply;
+        let mut quiets = self.take_quiets(ply);
+        let mut alpha = node.alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut move_count = 0usize;
+        // 10. Each move in the picker's order.
+        while let Some(mv) = self.next_move(picker, ply) {
+            if ply == 0 && self.skips_root_move(mv) {
+                continue;
+            }
+            move_count += 1;
+            let noisy = picker
+                .last_is_noisy()
+                .unwrap_or_else(|| self.pos.noisy_key(mv).is_some());
+
+            // 11. Shallow pruning of quiet moves, or make the move.
+            let may_prune = ply > 0 && !node.in_check && !noisy && best > -MATE_IN_MAX_PLY;
+            let Some(gives_check) = self.make_unless_pruned(node, mv, may_prune, alpha, &quiets)
+            else {
+                continue;
+            };
+            if !noisy {
+                quiets.push(mv);
+            }
+
+            // 12. Check extension.
+            let new_depth = node.depth - 1 + self.check_extension(node, gives_check);
+
+            // 13. Search the move (PVS, with late move reductions).
+            let tried = Tried {
+                mv,
+                count: move_count,
+                noisy,
+                gives_check,
+            };
+            let score = self.search_move::<PV>(node, &tried, new_depth, alpha);
+            self.pos.unmake();
+            if self.aborted {
+                break;
+            }
+
+            // 14. Keep the best score; a score above alpha is a new best
+            // move (and PV), one at or above beta a cutoff.
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if ply == 0 {
+                        self.iter_best = Some((mv, score));
+                    }
+                    if score >= node.beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        self.w.stack[ply].quiets = quiets;
+        (best, best_move)
+    }
+
+    /// Step 11 of `negamax`: makes `mv` unless shallow pruning skips it,
+    /// and tells whether it gives check. Quiet moves that cannot matter
+    /// are pruned once a move has been searched (`may_prune`: so mate is
+    /// never missed by pruning everything). Moves that give check are
+    /// kept, so in a game with check the move is made first to find out.
+    #[inline(always)]
+    fn make_unless_pruned(
+        &mut self,
+        node: &Node,
+        mv: G::Move,
+        may_prune: bool,
+        alpha: Score,
+        quiets: &[G::Move],
+    ) -> Option<bool> {
+        if may_prune
+            && !G::HAS_CHECK
+            && self.quiet_is_prunable(node.depth, node.eval, alpha, quiets.len())
+        {
+            return None;
+        }
+        self.pos.make(mv);
+        self.tt.prefetch(self.pos.hash());
+        let gives_check = self.pos.in_check();
+        if may_prune
+            && G::HAS_CHECK
+            && !gives_check
+            && self.quiet_is_prunable(node.depth, node.eval, alpha, quiets.len())
+        {
+            self.pos.unmake();
+            return None;
+        }
+        Some(gives_check)
+    }
+
+    /// Late move pruning and futility pruning of a quiet move (step 11 of
+    /// `negamax`), `quiet_count` quiet moves having been tried.
+    #[inline]
+    fn quiet_is_prunable(&self, depth: i32, eval: Score, alpha: Score, quiet_count: usize) -> bool {
+        let p = self.params;
+        let f = p.features;
+        let lmp = f.late_move_pruning
+            && depth <= p.lmp_max_depth
+            && quiet_count as i32 >= p.lmp_base + depth * depth;
+        let futile = f.futility
+            && depth <= p.futility_max_depth
+            && eval + p.futility_base + p.futility_per_depth * depth <= alpha;
+        lmp || futile
+    }
+
+    /// Step 12 of `negamax`, the check extension: a checking move is
+    /// searched one ply deeper (bounded so that check sequences cannot
+    /// explode).
+    #[inline(always)]
+    fn check_extension(&self, node: &Node, gives_check: bool) -> i32 {
+        i32::from(
+            self.params.features.check_extension
+                && gives_check
+                && (node.ply as i32) < 2 * self.root_depth,
+        )
+    }
+
+    /// Step 13 of `negamax`, PVS: the first move with the full window, the
+    /// others with a zero window (late quiet moves at reduced depth), and
+    /// a re-search when they unexpectedly beat alpha. The move is made.
+    #[inline(always)]
+    fn search_move<const PV: bool>(
+        &mut self,
+        node: &Node,
+        tried: &Tried<G::Move>,
+        new_depth: i32,
+        alpha: Score,
+    ) -> Score {
+        let (ply, beta) = (node.ply, node.beta);
+        // The child's PV is only rebuilt by a PV search of it; clear it so
+        // a zero-window fail high does not copy a stale line.
+        if PV {
+            self.w.stack[ply + 1].pv.clear();
+        }
+        if tried.count == 1 {
+            return -self.negamax::<PV>(new_depth, -beta, -alpha, ply + 1);
+        }
+        let r = self.late_move_reduction::<PV>(node, tried, new_depth);
+        let mut s = -self.negamax::<false>(new_depth - r, -alpha - 1, -alpha, ply + 1);
+        if !self.aborted && s > alpha && r > 0 {
+            s = -self.negamax::<false>(new_depth, -alpha - 1, -alpha, ply + 1);
+        }
+        if PV && !self.aborted && s > alpha && s < beta {
+            s = -self.negamax::<true>(new_depth, -beta, -alpha, ply + 1);
+        }
+        s
+    }
+
+    /// The reduction of a late quiet move (step 13 of `negamax`), the move
+    /// being made.
+    #[inline(always)]
+    fn late_move_reduction<const PV: bool>(
+        &self,
+        node: &Node,
+        tried: &Tried<G::Move>,
+        new_depth: i32,
+    ) -> i32 {
+        let p = self.params;
+        let reducible = p.features.lmr
+            && node.depth >= p.lmr_min_depth
+            && tried.count > p.lmr_min_moves + usize::from(PV)
+            && !tried.noisy
+            && !node.in_check
+            && !tried.gives_check;
+        if !reducible {
+            return 0;
+        }
+        let mut r = self.w.lmr_reduction(node.depth, tried.count);
+        // Less for PV nodes and killers, more or less by history.
+        let killers = self.w.killers.get(node.ply);
+        let history = self.w.history.get(node.us, self.pos.move_index(tried.mv));
+        r -= i32::from(PV);
+        r -= i32::from(killers.contains(&Some(tried.mv)));
+        r -= history / (p.history_max / 2).max(1);
+        r.clamp(0, (new_depth - 1).max(0))
+    }
+
+    /// Step 15 of `negamax`: a quiet move that caused a cutoff becomes a
+    /// killer and gains history; the quiet moves tried before it lose
+    /// some.
+    #[inline(always)]
+    fn reward_cutoff(&mut self, node: &Node, best_move: Option<G::Move>) {
+        if let Some(bm) = best_move {
+            if self.pos.noisy_key(bm).is_none() {
+                self.w.killers.record(node.ply, bm);
+                let bonus = self.params.history_bonus(node.depth);
+                let w = &mut *self.w;
+                for &q in &w.stack[node.ply].quiets {
+                    let index = self.pos.move_index(q);
+                    let b = if q == bm { bonus } else { -bonus };
+                    w.history.update(node.us, index, b);
+                }
+            }
+        }
+    }
+
+    /// Step 16 of `negamax`: stores the result, but not at a root searched
+    /// without some of its moves (that result is not the position's).
+    #[inline(always)]
+    fn store_node_result(&self, key: u64, node: &Node, best: Score, best_move: Option<G::Move>) {
+        if !(node.ply == 0 && (self.root_filtered || !self.excluded.is_empty())) {
+            self.store_result(key, node, best, best_move);
+        }
+    }
+}
+
+/// A move of the move loop, made, with what decides how it is searched.
+struct Tried<M> {
+    mv: M,
+    /// Its number among the moves searched (1 for the first).
+    count: usize,
+    noisy: bool,
+    gives_check: bool,
+}

@@ -1,0 +1,197 @@
+//! What the nodes of the main search and of quiescence share: the facts a
+//! node's steps pass on, the end of a line, the table, the evaluation, the
+//! move buffers and the principal variation.
+//!
+//! The steps of a node (here and in `negamax` and `qsearch`) are
+//! `#[inline(always)]`: they are parts of one node's code, as when they
+//! were written as one function. Left to itself the compiler keeps some
+//! out of line (those shared by PV and non-PV nodes), and a call per node
+//! or per move costs speed on this hot path.
+
+use super::Search;
+use crate::game::{GameMove, Score, Searchable, Side};
+use crate::movepick::{MovePicker, OrderingContext};
+use crate::score::{clamp_eval, from_tt, outcome_score, to_tt, MAX_PLY};
+use crate::tt::{Bound, TtHit};
+
+/// What the steps of one node share: where it is, its window and its
+/// static evaluation.
+#[derive(Clone, Copy)]
+pub(super) struct Node {
+    pub(super) ply: usize,
+    /// Remaining depth (0 in quiescence).
+    pub(super) depth: i32,
+    /// The window the move loop starts with (after mate distance pruning,
+    /// or raised by standing pat): the stored bound is relative to it.
+    pub(super) alpha: Score,
+    pub(super) beta: Score,
+    /// The side to move.
+    pub(super) us: Side,
+    pub(super) in_check: bool,
+    /// The static evaluation (0 in check).
+    pub(super) eval: Score,
+}
+
+impl<G: Searchable> Search<'_, G> {
+    /// The score of a line that ends before this node is searched: a
+    /// decided game or a rule draw (not at the root, which the caller
+    /// wants a move for), or the stack limit.
+    #[inline(always)]
+    pub(super) fn end_of_line(&mut self, ply: usize, us: Side) -> Option<Score> {
+        if ply > 0 {
+            if let Some(outcome) = self.pos.search_outcome(ply) {
+                return Some(outcome_score(outcome, us, ply));
+            }
+        }
+        if ply >= MAX_PLY {
+            return Some(self.evaluate());
+        }
+        None
+    }
+
+    /// A table cutoff: outside PV nodes, the stored score when the stored
+    /// result is at least `depth` deep and its bound decides the window.
+    /// (Quiescence asks for depth 0, which every stored result has.)
+    #[inline(always)]
+    pub(super) fn tt_cutoff<const PV: bool>(
+        &self,
+        hit: Option<TtHit>,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Option<Score> {
+        if !PV && self.params.features.tt_cutoffs {
+            if let Some(h) = hit {
+                let s = from_tt(h.score, ply);
+                if h.depth >= depth
+                    && match h.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s >= beta,
+                        Bound::Upper => s <= alpha,
+                    }
+                {
+                    return Some(s);
+                }
+            }
+        }
+        None
+    }
+
+    /// The static evaluation, from the table when it has the position;
+    /// 0 in check, where it is meaningless (every reply must be searched).
+    #[inline(always)]
+    pub(super) fn static_eval(&mut self, hit: Option<TtHit>, in_check: bool) -> Score {
+        if in_check {
+            0
+        } else {
+            match hit {
+                Some(h) => h.eval,
+                None => self.evaluate(),
+            }
+        }
+    }
+
+    /// A node's facts once its window is settled, with whether the side
+    /// to move is in check and the static evaluation.
+    #[inline(always)]
+    pub(super) fn node(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        us: Side,
+        hit: Option<TtHit>,
+    ) -> Node {
+        let in_check = self.pos.in_check();
+        let eval = self.static_eval(hit, in_check);
+        Node {
+            ply,
+            depth,
+            alpha,
+            beta,
+            us,
+            in_check,
+            eval,
+        }
+    }
+
+    #[inline]
+    pub(super) fn evaluate(&mut self) -> Score {
+        clamp_eval(self.pos.evaluate(self.eval_params, &mut self.w.eval))
+    }
+
+    /// This ply's move buffer, emptied.
+    #[inline(always)]
+    pub(super) fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {
+        let mut moves = std::mem::take(&mut self.w.stack[ply].moves);
+        moves.clear();
+        moves
+    }
+
+    /// A picker of `moves` using this ply's key buffer, `tt_move` first.
+    #[inline(always)]
+    pub(super) fn move_picker(
+        &mut self,
+        ply: usize,
+        moves: Vec<G::Move>,
+        tt_move: u16,
+    ) -> MovePicker<G::Move> {
+        let keys = std::mem::take(&mut self.w.stack[ply].keys);
+        MovePicker::new(moves, keys, tt_move)
+    }
+
+    /// Gives the picker's buffers back to this ply.
+    #[inline(always)]
+    pub(super) fn put_back_buffers(&mut self, ply: usize, picker: MovePicker<G::Move>) {
+        let (moves, keys) = picker.into_buffers();
+        self.w.stack[ply].moves = moves;
+        self.w.stack[ply].keys = keys;
+    }
+
+    #[inline]
+    pub(super) fn next_move(
+        &self,
+        picker: &mut MovePicker<G::Move>,
+        ply: usize,
+    ) -> Option<G::Move> {
+        let ctx = OrderingContext {
+            history: &self.w.history,
+            killers: self.w.killers.get(ply),
+            side: self.pos.side_to_move(),
+        };
+        picker.next(&self.pos, &ctx)
+    }
+
+    /// Copies the child's PV behind `mv` into this ply's PV.
+    #[inline]
+    pub(super) fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.w.stack.split_at_mut(ply + 1);
+        let pv = &mut head[ply].pv;
+        pv.clear();
+        pv.push(mv);
+        pv.extend_from_slice(&tail[0].pv);
+    }
+
+    /// Stores a node's result: exact inside the window its move loop
+    /// started with, else a bound.
+    #[inline(always)]
+    pub(super) fn store_result(
+        &self,
+        key: u64,
+        node: &Node,
+        best: Score,
+        best_move: Option<G::Move>,
+    ) {
+        let bound = Bound::of(best, node.alpha, node.beta);
+        self.tt.store(
+            key,
+            best_move.map_or(0, |m: G::Move| m.to_u16()),
+            to_tt(best, node.ply),
+            node.eval,
+            node.depth,
+            bound,
+        );
+    }
+}
