@@ -331,7 +331,7 @@ mod tests {
     use crate::referee::clock::SideClock;
     use chess::Chess;
     use leiserchess::Leiserchess;
-    use search::{Rules, Side};
+    use search::Side;
     use workbench::pgn::{GameResult, Termination};
     use workbench::GameEnd;
 
