@@ -276,7 +276,7 @@ impl<G: GuiGame> Session<G> {
             )));
         }
         if matches!(self.end, Some(GameEnd::Time { .. })) {
-            return Err(ApiError::Conflict("the game was lost on time".into()));
+            return Err(ApiError::Conflict("the game ended on time".into()));
         }
         for _ in 0..plies {
             self.game.unmake();
@@ -468,10 +468,11 @@ mod tests {
         assert!(s.position_at(3).is_err());
     }
 
-    #[test]
-    fn the_flag_falls_for_the_side_to_move() {
+    /// A person (White) against the engine from `start`, one second each,
+    /// with the clocks started at `t0`.
+    fn clocked_session(start: chess::Chess, t0: Instant) -> Session<chess::Chess> {
         let mut s = Session::new(
-            chess::Chess::startpos(),
+            start,
             [Player::Human, Player::Engine],
             EngineLimit::default(),
             Some(TimeControl {
@@ -479,8 +480,14 @@ mod tests {
                 increment_ms: 0,
             }),
         );
-        let t0 = Instant::now();
         s.start_clocks(t0);
+        s
+    }
+
+    #[test]
+    fn the_flag_falls_for_the_side_to_move() {
+        let t0 = Instant::now();
+        let mut s = clocked_session(chess::Chess::startpos(), t0);
         assert!(!s.check_flag(t0));
         assert!(s.check_flag(t0 + Duration::from_millis(1500)));
         let r = s.result_view().expect("over");
@@ -495,17 +502,8 @@ mod tests {
     fn a_flag_fall_against_a_bare_king_is_a_draw() {
         // White's flag falls, but Black has a bare king (FIDE 6.9).
         let start = chess::Chess::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").expect("valid FEN");
-        let mut s = Session::new(
-            start,
-            [Player::Human, Player::Engine],
-            EngineLimit::default(),
-            Some(TimeControl {
-                initial_ms: 1000,
-                increment_ms: 0,
-            }),
-        );
         let t0 = Instant::now();
-        s.start_clocks(t0);
+        let mut s = clocked_session(start, t0);
         assert!(s.check_flag(t0 + Duration::from_millis(1500)));
         let r = s.result_view().expect("over");
         assert_eq!((r.result, r.winner, r.reason), ("1/2-1/2", None, "time"));

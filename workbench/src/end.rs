@@ -88,71 +88,77 @@ impl GameEnd {
 #[cfg(test)]
 mod tests {
     use super::{GameEnd, TIME_CODE};
+    use crate::pgn::GameResult::{BlackWins, Draw, WhiteWins};
     use crate::pgn::{GameResult, Termination};
     use chess::Chess;
     use leiserchess::Leiserchess;
     use search::{EndReason, Frontend, Outcome, Rules, Side};
+
+    /// Each end with the result and words expected of it.
+    fn check(cases: &[((GameResult, String), GameResult, &str)]) {
+        for ((result, text), expected_result, expected_text) in cases {
+            assert_eq!((result, text.as_str()), (expected_result, *expected_text));
+        }
+    }
 
     fn words<G: Frontend>(end: GameEnd) -> (GameResult, String) {
         (end.result(), end.describe(G::SIDE_NAMES))
     }
 
     #[test]
-    fn a_flag_fall_against_a_bare_king_is_a_draw_in_chess() {
-        let game = Chess::from_fen("8/8/4k3/8/8/8/4P3/4K3 w - - 0 1").expect("valid FEN");
-        // Black, with its bare king, flags against White: White wins.
-        let end = GameEnd::on_time(&game, Side::Black);
-        assert_eq!(
-            words::<Chess>(end),
-            (GameResult::WhiteWins, "Black loses on time".into())
-        );
-        assert_eq!(
-            (end.code(), end.termination()),
-            (TIME_CODE, Termination::TimeForfeit)
-        );
-        // White flags: Black cannot mate, a draw.
-        let end = GameEnd::on_time(&game, Side::White);
-        assert_eq!(end.winner(), None);
-        assert_eq!(
-            words::<Chess>(end),
-            (
-                GameResult::Draw,
-                "Draw: White ran out of time but Black cannot win".into()
-            )
-        );
-    }
-
-    #[test]
-    fn leiserchess_has_no_such_rule() {
-        // Rule 5.6: a flag fall always loses.
+    fn a_flag_fall_loses_unless_the_opponent_cannot_win() {
+        // Chess: a bare king cannot win (FIDE 6.9); Leiserchess has no such
+        // rule (5.6).
+        let chess = Chess::from_fen("8/8/4k3/8/8/8/4P3/4K3 w - - 0 1").expect("valid FEN");
         let lone = Leiserchess::from_fen("ss7/8/8/8/8/8/8/7NN W").expect("valid FEN");
-        let end = GameEnd::on_time(&lone, Side::White);
-        assert_eq!(
-            words::<Leiserchess>(end),
-            (GameResult::BlackWins, "Tangerine loses on time".into())
-        );
+        let on_time = |side| GameEnd::on_time(&chess, side);
+        check(&[
+            (
+                words::<Chess>(on_time(Side::Black)),
+                WhiteWins,
+                "Black loses on time",
+            ),
+            (
+                words::<Chess>(on_time(Side::White)),
+                Draw,
+                "Draw: White ran out of time but Black cannot win",
+            ),
+            (
+                words::<Leiserchess>(GameEnd::on_time(&lone, Side::White)),
+                BlackWins,
+                "Tangerine loses on time",
+            ),
+        ]);
+        assert_eq!(on_time(Side::White).winner(), None);
+        for end in [on_time(Side::White), on_time(Side::Black)] {
+            assert_eq!(
+                (end.code(), end.termination()),
+                (TIME_CODE, Termination::TimeForfeit)
+            );
+        }
     }
 
     #[test]
     fn ends_by_the_rules_use_the_outcomes_words() {
         let mate = GameEnd::Rules(Outcome::win(Side::Black, chess::game::CHECKMATE));
-        assert_eq!(
-            words::<Chess>(mate),
-            (GameResult::BlackWins, "Black mates".into())
-        );
+        let zap = Outcome::win(Side::White, leiserchess::game::KING_ZAPPED);
+        let repetition = Outcome::draw(EndReason::REPETITION);
+        check(&[
+            (words::<Chess>(mate), BlackWins, "Black mates"),
+            (
+                words::<Leiserchess>(GameEnd::Rules(zap)),
+                WhiteWins,
+                "Lavender's king is zapped",
+            ),
+            (
+                words::<Chess>(GameEnd::Rules(repetition)),
+                Draw,
+                "Draw by repetition",
+            ),
+        ]);
         assert_eq!(
             (mate.code(), mate.termination()),
             ("checkmate", Termination::Normal)
-        );
-        let zap = GameEnd::Rules(Outcome::win(Side::White, leiserchess::game::KING_ZAPPED));
-        assert_eq!(
-            words::<Leiserchess>(zap),
-            (GameResult::WhiteWins, "Lavender's king is zapped".into())
-        );
-        let repetition = GameEnd::Rules(Outcome::draw(EndReason::REPETITION));
-        assert_eq!(
-            words::<Chess>(repetition),
-            (GameResult::Draw, "Draw by repetition".into())
         );
     }
 }

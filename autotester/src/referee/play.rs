@@ -327,7 +327,7 @@ pub fn play<G: Frontend>(
 #[cfg(test)]
 mod tests {
     use super::{go_for, Ending, SideSetup};
-    use crate::config::TimeControl;
+    use crate::config::{Period, TimeControl};
     use crate::referee::clock::SideClock;
     use chess::Chess;
     use leiserchess::Leiserchess;
@@ -337,25 +337,33 @@ mod tests {
 
     #[test]
     fn go_commands_from_the_referees_clocks() {
-        let fis = |main, increment| Some(SideClock::new(TimeControl::Fischer { main, increment }));
-        let clocks = [fis(2.0, 0.1), fis(3.0, 0.2)];
-        let setup = SideSetup::default();
-        assert_eq!(
-            go_for::<Chess>(Side::Black, &clocks, &setup),
-            "go wtime 2000 btime 3000 winc 100 binc 200"
-        );
-        assert_eq!(
-            go_for::<Leiserchess>(Side::Black, &clocks, &setup),
-            "go time 3000 inc 200"
-        );
+        // The referee's own clocks (here Fischer against tournament time)
+        // in each game's dialect, then the side's depth and node limits.
+        let fischer = TimeControl::Fischer {
+            main: 2.0,
+            increment: 0.1,
+        };
+        let period = Period {
+            moves: 40,
+            seconds: 3.0,
+        };
+        let tournament = TimeControl::Tournament {
+            first: period,
+            then: period,
+        };
+        let clocks = [fischer, tournament].map(|c| Some(SideClock::new(c)));
         let depth = SideSetup {
             depth: Some(3),
             nodes: Some(500),
             ..SideSetup::default()
         };
         assert_eq!(
-            go_for::<Chess>(Side::White, &[None, None], &depth),
-            "go depth 3 nodes 500"
+            go_for::<Chess>(Side::Black, &clocks, &depth),
+            "go wtime 2000 btime 3000 winc 100 binc 0 movestogo 40 depth 3 nodes 500"
+        );
+        assert_eq!(
+            go_for::<Leiserchess>(Side::White, &clocks, &SideSetup::default()),
+            "go time 2000 inc 100"
         );
     }
 

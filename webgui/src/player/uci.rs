@@ -174,28 +174,4 @@ mod tests {
         assert_eq!(p.pv, vec!["e5".to_string(), "Nf3".to_string()]);
         assert!(parse_info(&game, "info string hello").is_none());
     }
-
-    #[test]
-    fn go_is_in_the_games_dialect() {
-        // The same command the referee sends for the same game.
-        let limits = search::Limits {
-            depth: Some(3),
-            movetime: Some(Duration::from_millis(500)),
-            clock: Some(search::Clock {
-                remaining: Duration::from_millis(9000),
-                increment: Duration::from_millis(100),
-                moves_to_go: None,
-            }),
-            ..search::Limits::default()
-        };
-        let go = GoLimits::for_mover(&limits, Side::Black);
-        assert_eq!(
-            go_command::<leiserchess::Leiserchess>(Side::Black, &go),
-            "go time 9000 inc 100 depth 3 movetime 500"
-        );
-        assert_eq!(
-            go_command::<chess::Chess>(Side::Black, &go),
-            "go wtime 9000 btime 9000 winc 100 binc 100 depth 3 movetime 500"
-        );
-    }
 }

@@ -184,14 +184,17 @@ mod tests {
             ..search::Limits::default()
         };
         let go = GoLimits::for_mover(&limits, Side::Black);
-        assert_eq!(
-            go_command_in(GoDialect::MoverClock, Side::Black, &go),
-            "go time 9000 inc 100 movestogo 20 depth 3 movetime 500"
-        );
-        assert_eq!(
-            go_command_in(GoDialect::BothClocks, Side::Black, &go),
-            "go wtime 9000 btime 9000 winc 100 binc 100 movestogo 20 depth 3 movetime 500"
-        );
+        let rest = "movestogo 20 depth 3 movetime 500";
+        for (dialect, clocks) in [
+            (GoDialect::MoverClock, "time 9000 inc 100"),
+            (
+                GoDialect::BothClocks,
+                "wtime 9000 btime 9000 winc 100 binc 100",
+            ),
+        ] {
+            let expected = format!("go {clocks} {rest}");
+            assert_eq!(go_command_in(dialect, Side::Black, &go), expected);
+        }
     }
 
     #[test]

@@ -347,7 +347,7 @@ impl UciEngine {
 
 #[cfg(test)]
 mod tests {
-    use super::{EngineSpec, GoWatch, MoveFailure, Timeouts, UciEngine};
+    use super::{EngineMove, EngineSpec, GoWatch, MoveFailure, Timeouts, UciEngine};
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};
 
@@ -416,47 +416,39 @@ mod tests {
         engine.quit();
     }
 
-    #[test]
-    fn stop_is_sent_when_the_flag_is_set() {
-        // Thinks until told to stop, then answers.
-        let script = Script::new("stop", "read stop; echo \"bestmove $stop\"");
+    /// `go infinite` to the engine of `script` with the stop flag set at
+    /// once and `grace` to answer it; the engine is returned too.
+    fn stopped_at_once(
+        script: &Script,
+        grace: Duration,
+    ) -> (UciEngine, Result<EngineMove, MoveFailure>) {
         let mut engine = UciEngine::start(&script.spec, &Timeouts::default()).expect("starts");
         let stop = AtomicBool::new(true);
         let watch = GoWatch {
             stop: Some(&stop),
-            stop_grace: Duration::from_secs(10),
+            stop_grace: grace,
             on_info: None,
         };
-        let answer = engine
-            .go_watched(
-                "position startpos",
-                "go infinite",
-                Duration::from_secs(60),
-                watch,
-            )
-            .expect("a move once stopped");
-        assert_eq!(answer.text, "stop");
+        let long = Duration::from_secs(60);
+        let answer = engine.go_watched("position startpos", "go infinite", long, watch);
+        (engine, answer)
+    }
+
+    #[test]
+    fn stop_is_sent_when_the_flag_is_set() {
+        // Thinks until told to stop, then answers with what it was told.
+        let script = Script::new("stop", "read stop; echo \"bestmove $stop\"");
+        let (engine, answer) = stopped_at_once(&script, Duration::from_secs(10));
+        assert_eq!(answer.expect("a move once stopped").text, "stop");
+        engine.quit();
     }
 
     #[test]
     fn an_engine_that_ignores_stop_is_killed_after_the_grace() {
         let script = Script::new("deaf", "sleep 100");
-        let mut engine = UciEngine::start(&script.spec, &Timeouts::default()).expect("starts");
-        let stop = AtomicBool::new(true);
-        let watch = GoWatch {
-            stop: Some(&stop),
-            stop_grace: Duration::from_millis(100),
-            on_info: None,
-        };
         let start = Instant::now();
-        let failure = engine
-            .go_watched(
-                "position startpos",
-                "go infinite",
-                Duration::from_secs(60),
-                watch,
-            )
-            .expect_err("no answer");
+        let (engine, answer) = stopped_at_once(&script, Duration::from_millis(100));
+        let failure = answer.expect_err("no answer");
         assert!(matches!(failure, MoveFailure::Timeout { .. }), "{failure}");
         assert!(start.elapsed() < Duration::from_secs(10));
         assert!(engine.is_broken());
