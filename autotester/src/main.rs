@@ -5,7 +5,6 @@ use autotester::cli::flags;
 use autotester::cli::ladder::{self, LadderOptions};
 use autotester::cli::svg::elo_graph;
 use autotester::config::{self, GameKind};
-use autotester::pgn;
 use autotester::plan::{MatchPlan, OpeningsSpec};
 use autotester::referee::{DrawRule, ResignRule};
 use autotester::report::elo_report;
@@ -17,6 +16,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
+use workbench::pgn;
 
 #[derive(Parser)]
 #[command(name = "autotester", version, about, long_about = None,
@@ -364,7 +364,7 @@ fn flag_mode(args: &[String]) -> ExitCode {
 fn main() -> ExitCode {
     // Engines run in process groups of their own: Ctrl-C no longer reaches
     // them, so the tester kills them when it is interrupted.
-    autotester::engine::group::kill_engines_on_termination_signals();
+    workbench::engine::group::kill_engines_on_termination_signals();
     let args: Vec<String> = std::env::args().collect();
     if is_fastchess_style(&args) {
         return flag_mode(&args[1..]);

@@ -2,11 +2,11 @@
 //! fastchess-style flags, or the depth ladder).
 
 use crate::config::{GameKind, MatchConfig, Player};
-use crate::engine::Timeouts;
 use crate::referee::{Adjudication, Rules};
 use crate::schedule::{pairings, rounds_for_games, Shard, Tournament};
 use crate::stats::{RatingOptions, Sprt};
 use std::path::PathBuf;
+use workbench::engine::Timeouts;
 
 /// Default seed: a fixed one, so that shards and resumed runs agree
 /// without being told.

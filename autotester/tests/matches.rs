@@ -5,11 +5,11 @@
 //! in the PGN, and no engine process (nor any it started) may outlive its
 //! use.
 
-use autotester::pgn::{read_file, GameResult, PgnGame};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
+use workbench::pgn::{read_file, GameResult, PgnGame};
 
 const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
 

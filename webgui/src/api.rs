@@ -15,8 +15,8 @@ use crate::create::{self, NewGame};
 use crate::error::ApiError;
 use crate::events;
 use crate::limits::EngineLimit;
-use crate::pgn;
 use crate::AppState;
+use workbench::pgn;
 
 /// A JSON body whose rejections (wrong content type, too large, malformed)
 /// become JSON errors.

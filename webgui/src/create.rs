@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use chess::Chess;
 use leiserchess::Leiserchess;
+use workbench::pgn::read_games;
 
 use crate::clock::TimeControl;
 use crate::config::Context;
@@ -15,7 +16,6 @@ use crate::error::ApiError;
 use crate::games::{GameKind, GuiGame};
 use crate::limits::EngineLimit;
 use crate::live::{GameHandle, Live};
-use crate::pgn;
 use crate::session::{Player, Session};
 
 /// Longest FEN accepted.
@@ -109,9 +109,14 @@ impl Prepared {
                 ))
             }
             Some(text) => {
-                let game = pgn::read(&text)
-                    .map_err(|e| ApiError::BadRequest(format!("invalid PGN: {e}")))?;
-                (game.tag("FEN").map(str::to_string), game.moves)
+                // The first game of the text (none: the start position).
+                let game = read_games(&text)
+                    .map_err(|e| ApiError::BadRequest(format!("invalid PGN: {e}")))?
+                    .into_iter()
+                    .next()
+                    .unwrap_or_default();
+                let fen = game.tag("FEN").map(str::to_string);
+                (fen, game.moves.into_iter().map(|m| m.text).collect())
             }
             None => (r.fen, r.moves.map(MovesInput::into_vec).unwrap_or_default()),
         };

@@ -17,7 +17,6 @@ pub mod events;
 pub mod games;
 pub mod limits;
 pub mod live;
-pub mod pgn;
 pub mod player;
 pub mod security;
 pub mod server;

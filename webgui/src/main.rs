@@ -103,7 +103,10 @@ async fn run(args: Args) -> ExitCode {
             std::future::pending::<()>().await;
         }
     };
-    match webgui::serve(listener, router, limits, shutdown).await {
+    let served = webgui::serve(listener, router, limits, shutdown).await;
+    // No external engine outlives the server, even one still searching.
+    workbench::engine::group::kill_all();
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("webgui: {e}");

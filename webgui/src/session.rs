@@ -6,13 +6,14 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use search::{Outcome, Side};
+use search::Side;
+use workbench::pgn::{write_game, Header, PgnGame, PgnMove};
+use workbench::GameEnd;
 
 use crate::clock::{ClockView, Clocks, TimeControl};
 use crate::error::ApiError;
 use crate::games::{GuiGame, Laser};
 use crate::limits::EngineLimit;
-use crate::pgn;
 use crate::player::SearchRequest;
 
 /// Longest move text accepted (the longest real move is `d5e4f5`, or a
@@ -25,13 +26,6 @@ const MAX_MOVE_TEXT: usize = 16;
 pub enum Player {
     Human,
     Engine,
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameEnd {
-    Rules(Outcome),
-    Time { loser: Side },
 }
 
 /// The result as the page shows it.
@@ -228,7 +222,7 @@ impl<G: GuiGame> Session<G> {
         let side = self.side_to_move();
         if let Some(clocks) = &mut self.clocks {
             if !clocks.complete_move(side, now) {
-                self.end = Some(GameEnd::Time { loser: side });
+                self.end = Some(GameEnd::on_time(&self.game, side));
                 clocks.stop(now);
                 return Err(ApiError::Conflict("time is up".into()));
             }
@@ -282,7 +276,7 @@ impl<G: GuiGame> Session<G> {
             )));
         }
         if matches!(self.end, Some(GameEnd::Time { .. })) {
-            return Err(ApiError::Conflict("the game was lost on time".into()));
+            return Err(ApiError::Conflict("the game ended on time".into()));
         }
         for _ in 0..plies {
             self.game.unmake();
@@ -308,36 +302,22 @@ impl<G: GuiGame> Session<G> {
         match clocks.flagged(now) {
             Some(loser) => {
                 clocks.stop(now);
-                self.end = Some(GameEnd::Time { loser });
+                self.end = Some(GameEnd::on_time(&self.game, loser));
                 true
             }
             None => false,
         }
     }
 
-    /// The result, if the game has ended.
+    /// The result, if the game has ended: by the rules, or on time (a
+    /// draw when the side whose flag did not fall could not win).
     pub fn result_view(&self) -> Option<ResultView> {
-        let names = G::SIDE_NAMES;
-        Some(match self.end? {
-            GameEnd::Rules(outcome) => ResultView {
-                result: outcome.result_str(),
-                winner: outcome.winner.map(side_str),
-                reason: outcome.reason.code,
-                text: outcome.describe(names),
-            },
-            GameEnd::Time { loser } => {
-                let winner = loser.opponent();
-                ResultView {
-                    result: if winner == Side::White { "1-0" } else { "0-1" },
-                    winner: Some(side_str(winner)),
-                    reason: "time",
-                    text: format!(
-                        "{} wins on time ({} ran out)",
-                        names[winner.index()],
-                        names[loser.index()]
-                    ),
-                }
-            }
+        let end = self.end?;
+        Some(ResultView {
+            result: end.result().as_str(),
+            winner: end.winner().map(side_str),
+            reason: end.code(),
+            text: end.describe(G::SIDE_NAMES),
         })
     }
 
@@ -396,44 +376,32 @@ impl<G: GuiGame> Session<G> {
         }
     }
 
-    /// The game as PGN (rule 7.4 tags for Leiserchess).
+    /// The game as PGN (with the rule-7.4 tags for Leiserchess).
     pub fn pgn(&self, player_names: [String; 2], date: &str) -> String {
-        let result = self
-            .end
-            .map_or("*", |_| self.result_view().map_or("*", |r| r.result));
-        let mut tags: Vec<(&str, String)> = vec![
-            ("Event", format!("Casual {} game", G::NAME)),
-            ("Site", "webgui".into()),
-            ("Date", date.to_string()),
-            ("Round", "-".into()),
-            ("White", player_names[0].clone()),
-            ("Black", player_names[1].clone()),
-            ("Result", result.into()),
-            (
-                "TimeControl",
-                self.control.map_or_else(|| "-".into(), |c| c.pgn_tag()),
-            ),
-        ];
-        if self.start_fen != G::startpos().fen() {
-            tags.push(("SetUp", "1".into()));
-            tags.push(("FEN", self.start_fen.clone()));
-        }
+        let [white, black] = player_names;
+        let fen = (self.start_fen != G::startpos().fen()).then(|| self.start_fen.clone());
+        let mut game = PgnGame::new(Header {
+            event: format!("Casual {} game", G::NAME),
+            site: "webgui".into(),
+            date: date.to_string(),
+            round: "-".into(),
+            white,
+            black,
+            time_control: Some(self.control.map_or_else(|| "-".into(), |c| c.pgn_tag())),
+            fen,
+            termination: self.end.map(|end| end.termination()),
+            extra: Vec::new(),
+        });
+        game.number_from(&self.start);
+        game.moves = self
+            .records
+            .iter()
+            .map(|r| PgnMove::new(r.record.clone()))
+            .collect();
         if let Some(end) = self.end {
-            let termination = match end {
-                GameEnd::Rules(o) => o.termination().to_string(),
-                GameEnd::Time { .. } => "time forfeit".into(),
-            };
-            tags.push(("Termination", termination));
+            game.set_result(end.result());
         }
-        let first_number = self.start.move_number();
-        let records: Vec<String> = self.records.iter().map(|r| r.record.clone()).collect();
-        pgn::write(
-            &tags,
-            &records,
-            first_number,
-            self.start.side_to_move() == Side::Black,
-            result,
-        )
+        write_game(&game)
     }
 }
 
@@ -500,10 +468,11 @@ mod tests {
         assert!(s.position_at(3).is_err());
     }
 
-    #[test]
-    fn the_flag_falls_for_the_side_to_move() {
+    /// A person (White) against the engine from `start`, one second each,
+    /// with the clocks started at `t0`.
+    fn clocked_session(start: chess::Chess, t0: Instant) -> Session<chess::Chess> {
         let mut s = Session::new(
-            chess::Chess::startpos(),
+            start,
             [Player::Human, Player::Engine],
             EngineLimit::default(),
             Some(TimeControl {
@@ -511,12 +480,40 @@ mod tests {
                 increment_ms: 0,
             }),
         );
-        let t0 = Instant::now();
         s.start_clocks(t0);
+        s
+    }
+
+    #[test]
+    fn the_flag_falls_for_the_side_to_move() {
+        let t0 = Instant::now();
+        let mut s = clocked_session(chess::Chess::startpos(), t0);
         assert!(!s.check_flag(t0));
         assert!(s.check_flag(t0 + Duration::from_millis(1500)));
         let r = s.result_view().expect("over");
         assert_eq!((r.result, r.reason), ("0-1", "time"));
+        assert_eq!(r.text, "White loses on time");
+        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01");
+        assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+        assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    }
+
+    #[test]
+    fn a_flag_fall_against_a_bare_king_is_a_draw() {
+        // White's flag falls, but Black has a bare king (FIDE 6.9).
+        let start = chess::Chess::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").expect("valid FEN");
+        let t0 = Instant::now();
+        let mut s = clocked_session(start, t0);
+        assert!(s.check_flag(t0 + Duration::from_millis(1500)));
+        let r = s.result_view().expect("over");
+        assert_eq!((r.result, r.winner, r.reason), ("1/2-1/2", None, "time"));
+        assert_eq!(r.text, "Draw: White ran out of time but Black cannot win");
+        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01");
+        assert!(
+            pgn.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.trim_end().ends_with("1/2-1/2"), "{pgn}");
     }
 
     #[test]

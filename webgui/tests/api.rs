@@ -828,10 +828,7 @@ async fn a_fallen_flag_is_pushed_to_subscribers() {
     .await;
     let (_, last) = events.last().expect("events");
     assert_eq!(last["result"]["reason"], "time", "{events:?}");
-    assert_eq!(
-        last["result"]["text"],
-        "Lavender wins on time (Tangerine ran out)"
-    );
+    assert_eq!(last["result"]["text"], "Tangerine loses on time");
 }
 
 #[tokio::test]

@@ -614,7 +614,7 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(plan.players[0].invoke, "mock '--mode' 'it'\\''s'");
-        let words = crate::engine::command_line::split(&plan.players[0].invoke).unwrap();
+        let words = workbench::engine::command_line::split(&plan.players[0].invoke).unwrap();
         assert_eq!(words, ["mock", "--mode", "it's"]);
         assert_eq!(plan.players[1].depth, Some(1));
         assert_eq!(plan.players[0].depth, Some(2));

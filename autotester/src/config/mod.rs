@@ -37,7 +37,7 @@ pub fn load(path: &Path) -> Result<MatchConfig, LoadError> {
         path: path.clone(),
         source,
     })?;
-    let text = crate::text::decode(&bytes);
+    let text = workbench::text::decode(&bytes);
     let parsed = if is_toml(&path) {
         toml_file::parse(&text)
     } else {

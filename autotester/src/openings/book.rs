@@ -97,7 +97,7 @@ pub fn load_book<G: Rules>(path: &Path) -> Result<Vec<Opening>, BookError> {
         path: path.to_path_buf(),
         source,
     })?;
-    let text = crate::text::decode(&bytes);
+    let text = workbench::text::decode(&bytes);
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
         match parse_line::<G>(line) {

@@ -2,8 +2,8 @@
 //! when both engines agree one side is lost, and a draw when both agree
 //! the game is level, as cutechess's and fastchess's `-resign`/`-draw`.
 
-use crate::pgn::Score;
 use search::Side;
+use workbench::pgn::Score;
 
 /// A mate score counts as this many centipawns.
 const MATE_CP: i64 = 100_000;
@@ -100,8 +100,8 @@ impl Tracker {
 #[cfg(test)]
 mod tests {
     use super::{Adjudication, DrawRule, ResignRule, Tracker, Verdict};
-    use crate::pgn::Score::{Centipawns, Mate};
     use search::Side::{Black, White};
+    use workbench::pgn::Score::{Centipawns, Mate};
 
     #[test]
     fn resign_needs_both_engines_for_enough_moves() {

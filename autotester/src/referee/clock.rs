@@ -55,6 +55,15 @@ impl SideClock {
         matches!(self.control, TimeControl::Tournament { .. }).then_some(self.moves_left)
     }
 
+    /// The clock as a `go` command shows it.
+    pub fn go_clock(&self) -> search::Clock {
+        search::Clock {
+            remaining: self.remaining,
+            increment: self.increment(),
+            moves_to_go: self.moves_to_go(),
+        }
+    }
+
     /// Charges a move that took `elapsed`. Beyond the time left plus
     /// `margin` the flag falls; within the margin the clock stops at zero.
     pub fn charge(&mut self, elapsed: Duration, margin: Duration) -> Result<(), Forfeit> {

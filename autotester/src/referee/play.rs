@@ -6,13 +6,15 @@
 use super::adjudication::{Adjudication, Tracker, Verdict};
 use super::clock::SideClock;
 use crate::config::TimeControl;
-use crate::engine::{MoveFailure, UciEngine};
 use crate::openings::Opening;
-use crate::pgn::{Evaluation, GameResult, PgnMove, Termination};
-use search::{Frontend, GoDialect, Outcome, Side};
-use std::fmt::Write;
+use search::{Frontend, Side};
 use std::time::Duration;
 use thiserror::Error;
+use workbench::engine::{
+    go_command, position_command, EngineMove, GoLimits, MoveFailure, UciEngine,
+};
+use workbench::pgn::{Evaluation, GameResult, PgnMove, Termination};
+use workbench::GameEnd;
 
 /// How one side's engine is limited.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -70,80 +72,229 @@ fn side_name<G: Frontend>(side: Side) -> &'static str {
     G::SIDE_NAMES[side.index()]
 }
 
-fn win(winner: Side) -> GameResult {
-    match winner {
-        Side::White => GameResult::WhiteWins,
-        Side::Black => GameResult::BlackWins,
-    }
+/// How a game ended: its result, PGN termination and reason in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Ending {
+    result: GameResult,
+    termination: Termination,
+    reason: String,
 }
 
-/// The result and words for an end by the rules.
-fn by_rules<G: Frontend>(o: Outcome) -> (GameResult, String) {
-    let result = o.winner.map_or(GameResult::Draw, win);
-    (result, o.describe(G::SIDE_NAMES))
-}
-
-/// The end of a game lost on time by `loser` in position `game`: a loss,
-/// unless its opponent could not win by any means (a draw).
-fn time_loss<G: Frontend>(game: &G, loser: Side) -> (GameResult, String) {
-    let name = side_name::<G>(loser);
-    if !game.can_win_on_time(loser.opponent()) {
-        let reason = format!("Draw: {name} loses on time but its opponent cannot win");
-        return (GameResult::Draw, reason);
-    }
-    (win(loser.opponent()), format!("{name} loses on time"))
-}
-
-/// The `go` command for `mover`.
-fn go_command(
-    dialect: GoDialect,
-    mover: Side,
-    clocks: &[Option<SideClock>; 2],
-    setup: &SideSetup,
-) -> String {
-    let mut go = String::from("go");
-    let ms = |d: Duration| d.as_millis().max(1);
-    if let Some(own) = &clocks[mover.index()] {
-        match dialect {
-            GoDialect::MoverClock => {
-                let _ = write!(
-                    go,
-                    " time {} inc {}",
-                    ms(own.remaining()),
-                    own.increment().as_millis()
-                );
-            }
-            GoDialect::BothClocks => {
-                // An opponent without a clock is shown the mover's clock.
-                let other = clocks[mover.opponent().index()].as_ref().unwrap_or(own);
-                let (white, black) = match mover {
-                    Side::White => (own, other),
-                    Side::Black => (other, own),
-                };
-                let _ = write!(
-                    go,
-                    " wtime {} btime {} winc {} binc {}",
-                    ms(white.remaining()),
-                    ms(black.remaining()),
-                    white.increment().as_millis(),
-                    black.increment().as_millis()
-                );
-            }
-        }
-        if let Some(n) = own.moves_to_go() {
-            let _ = write!(go, " movestogo {n}");
+impl Ending {
+    /// An end by the rules or on time, in the words every front end uses.
+    fn of<G: Frontend>(end: GameEnd) -> Ending {
+        Ending {
+            result: end.result(),
+            termination: end.termination(),
+            reason: end.describe(G::SIDE_NAMES),
         }
     }
-    if let Some(d) = setup.depth {
-        let _ = write!(go, " depth {d}");
+
+    /// A loss of `loser` decided by the referee.
+    fn loss(loser: Side, termination: Termination, reason: String) -> Ending {
+        Ending {
+            result: GameResult::from_winner(Some(loser.opponent())),
+            termination,
+            reason,
+        }
     }
-    if let Some(n) = setup.nodes {
-        let _ = write!(go, " nodes {n}");
+
+    fn draw(termination: Termination, reason: String) -> Ending {
+        Ending {
+            result: GameResult::Draw,
+            termination,
+            reason,
+        }
     }
-    if go == "go" {
-        go.push_str(" infinite"); // unreachable for checked configurations
+}
+
+/// The `go` command for `mover`: the clocks in `G`'s dialect, then the
+/// mover's depth and node limits.
+fn go_for<G: Frontend>(mover: Side, clocks: &[Option<SideClock>; 2], setup: &SideSetup) -> String {
+    let limits = GoLimits {
+        clocks: clocks
+            .each_ref()
+            .map(|c| c.as_ref().map(SideClock::go_clock)),
+        depth: setup.depth,
+        nodes: setup.nodes,
+        movetime: None,
+    };
+    go_command::<G>(mover, &limits)
+}
+
+/// A game being refereed: the position, its record so far, the clocks
+/// and the adjudication counters.
+struct Table<'a, G> {
+    opening: &'a Opening,
+    game: G,
+    first_move_number: u32,
+    black_first: bool,
+    /// The moves since the opening's position, in protocol notation.
+    protocol_moves: Vec<String>,
+    moves: Vec<PgnMove>,
+    clocks: [Option<SideClock>; 2],
+    tracker: Tracker,
+}
+
+impl<'a, G: Frontend> Table<'a, G> {
+    /// The opening's position with its book moves played, the clocks set.
+    fn set_up(opening: &'a Opening, setups: [&SideSetup; 2]) -> Result<Self, RefereeError> {
+        let game = match &opening.fen {
+            Some(fen) => G::from_fen(fen).map_err(|e| RefereeError::BadFen {
+                fen: fen.clone(),
+                problem: e.to_string(),
+            })?,
+            None => G::startpos(),
+        };
+        let mut table = Table {
+            opening,
+            first_move_number: game.move_number(),
+            black_first: game.side_to_move() == Side::Black,
+            game,
+            protocol_moves: Vec::new(),
+            moves: Vec::new(),
+            clocks: setups.map(|s| s.clock.map(SideClock::new)),
+            tracker: Tracker::default(),
+        };
+        for text in &opening.moves {
+            let mv = table
+                .game
+                .parse_move(text)
+                .map_err(|e| RefereeError::BadOpeningMove {
+                    mv: text.clone(),
+                    problem: e.to_string(),
+                })?;
+            table.record(mv, PgnMove::book(table.game.move_to_record(mv)));
+        }
+        Ok(table)
     }
-    go
+
+    /// Plays `mv`, recorded as `pgn`.
+    fn record(&mut self, mv: G::Move, pgn: PgnMove) {
+        self.moves.push(pgn);
+        self.protocol_moves.push(mv.to_string());
+        self.game.make(mv);
+    }
+
+    /// The end of the game before the next move: by the rules, or by the
+    /// move limit.
+    fn end_check(&self, adjudication: &Adjudication) -> Option<Ending> {
+        if let Some(outcome) = self.game.outcome() {
+            return Some(Ending::of::<G>(GameEnd::Rules(outcome)));
+        }
+        let ply = self.moves.len() as u32;
+        adjudication.max_plies.filter(|&max| ply >= max)?;
+        let reason = format!("Draw by adjudication: {ply} moves played");
+        Some(Ending::draw(Termination::Adjudication, reason))
+    }
+
+    /// Asks the mover's engine for a move, charges its clock and plays the
+    /// move; the game ends if the engine fails, its flag falls or its move
+    /// is illegal. Its score, for adjudication, when it gave one.
+    fn engine_turn(
+        &mut self,
+        engine: &mut UciEngine,
+        setup: &SideSetup,
+        rules: &Rules,
+    ) -> Result<EngineMove, Ending> {
+        let mover = self.game.side_to_move();
+        let i = mover.index();
+        let position = position_command(self.opening.fen.as_deref(), &self.protocol_moves);
+        let go = go_for::<G>(mover, &self.clocks, setup);
+        let deadline = match &self.clocks[i] {
+            Some(c) => c.remaining() + rules.time_margin,
+            None => rules.move_timeout,
+        };
+        let answer = engine
+            .go(&position, &go, deadline)
+            .map_err(|failure| self.failure(failure))?;
+        if let Some(clock) = self.clocks[i].as_mut() {
+            if clock.charge(answer.elapsed, rules.time_margin).is_err() {
+                return Err(Ending::of::<G>(GameEnd::on_time(&self.game, mover)));
+            }
+        }
+        let Ok(mv) = self.game.parse_move(&answer.text) else {
+            let shown: String = answer.text.chars().take(40).collect();
+            let reason = format!("{} makes an illegal move: {shown}", side_name::<G>(mover));
+            return Err(Ending::loss(mover, Termination::RulesInfraction, reason));
+        };
+        let evaluation = Evaluation {
+            score: answer.score,
+            depth: answer.depth,
+            time: answer.elapsed,
+        };
+        self.record(
+            mv,
+            PgnMove::evaluated(self.game.move_to_record(mv), evaluation),
+        );
+        Ok(answer)
+    }
+
+    /// The end of a game whose mover's engine gave no move.
+    fn failure(&self, failure: MoveFailure) -> Ending {
+        let mover = self.game.side_to_move();
+        let name = side_name::<G>(mover);
+        match failure {
+            MoveFailure::Timeout { .. } if self.clocks[mover.index()].is_some() => {
+                Ending::of::<G>(GameEnd::on_time(&self.game, mover))
+            }
+            MoveFailure::Timeout { elapsed } => {
+                let reason = format!(
+                    "{name} did not answer within {:.1}s and was killed",
+                    elapsed.as_secs_f64()
+                );
+                Ending::loss(mover, Termination::Abandoned, reason)
+            }
+            MoveFailure::Crashed => {
+                let reason = format!("{name}'s engine crashed");
+                Ending::loss(mover, Termination::Abandoned, reason)
+            }
+            MoveFailure::Flood(flood) => {
+                let reason = format!("{name} floods its output ({flood}) and was killed");
+                Ending::loss(mover, Termination::RulesInfraction, reason)
+            }
+        }
+    }
+
+    /// Score adjudication after `mover`'s move that came with `answer`.
+    fn adjudicate(
+        &mut self,
+        adjudication: &Adjudication,
+        mover: Side,
+        answer: &EngineMove,
+    ) -> Option<Ending> {
+        if self.game.outcome().is_some() {
+            return None; // the rules have the last word
+        }
+        // The number of the move just played.
+        let index = self.moves.len() as u32 - 1 + u32::from(self.black_first);
+        let move_number = self.first_move_number + index / 2;
+        match self
+            .tracker
+            .update(adjudication, mover, answer.score, move_number)?
+        {
+            Verdict::Resign { loser } => {
+                let reason = format!("{} resigns (adjudication)", side_name::<G>(loser));
+                Some(Ending::loss(loser, Termination::Adjudication, reason))
+            }
+            Verdict::Draw => {
+                let reason = "Draw by adjudication: level scores".to_string();
+                Some(Ending::draw(Termination::Adjudication, reason))
+            }
+        }
+    }
+
+    fn finish(self, ending: Ending) -> PlayedGame {
+        PlayedGame {
+            fen: self.opening.fen.clone(),
+            first_move_number: self.first_move_number,
+            black_first: self.black_first,
+            moves: self.moves,
+            result: ending.result,
+            termination: ending.termination,
+            reason: ending.reason,
+        }
+    }
 }
 
 /// Plays one game from `opening`; `engines` and `setups` are indexed by
@@ -155,219 +306,79 @@ pub fn play<G: Frontend>(
     engines: [&mut UciEngine; 2],
     rules: &Rules,
 ) -> Result<PlayedGame, RefereeError> {
-    let mut game = match &opening.fen {
-        Some(fen) => G::from_fen(fen).map_err(|e| RefereeError::BadFen {
-            fen: fen.clone(),
-            problem: e.to_string(),
-        })?,
-        None => G::startpos(),
-    };
-    let first_move_number = game.move_number();
-    let black_first = game.side_to_move() == Side::Black;
-    let mut protocol_moves: Vec<String> = Vec::new();
-    let mut moves = Vec::new();
-    for text in &opening.moves {
-        let mv = game
-            .parse_move(text)
-            .map_err(|e| RefereeError::BadOpeningMove {
-                mv: text.clone(),
-                problem: e.to_string(),
-            })?;
-        moves.push(PgnMove::book(game.move_to_record(mv)));
-        protocol_moves.push(mv.to_string());
-        game.make(mv);
-    }
-    let position_base = match &opening.fen {
-        Some(fen) => format!("position fen {fen}"),
-        None => "position startpos".to_string(),
-    };
-    let mut clocks = setups.map(|s| s.clock.map(SideClock::new));
-    let mut tracker = Tracker::default();
-    let finish = |moves, result, termination, reason| PlayedGame {
-        fen: opening.fen.clone(),
-        first_move_number,
-        black_first,
-        moves,
-        result,
-        termination,
-        reason,
-    };
-    let [white_engine, black_engine] = engines;
-    let engines = [white_engine, black_engine];
-
-    loop {
-        if let Some(outcome) = game.outcome() {
-            let (result, reason) = by_rules::<G>(outcome);
-            return Ok(finish(moves, result, Termination::Normal, reason));
+    let mut table = Table::<G>::set_up(opening, setups)?;
+    let ending = loop {
+        if let Some(ending) = table.end_check(&rules.adjudication) {
+            break ending;
         }
-        let ply = moves.len() as u32;
-        if rules.adjudication.max_plies.is_some_and(|max| ply >= max) {
-            let reason = format!("Draw by adjudication: {ply} moves played");
-            return Ok(finish(
-                moves,
-                GameResult::Draw,
-                Termination::Adjudication,
-                reason,
-            ));
-        }
-
-        let mover = game.side_to_move();
+        let mover = table.game.side_to_move();
         let i = mover.index();
-        let loses = win(mover.opponent());
-        let name = side_name::<G>(mover);
-        let mut position = position_base.clone();
-        if !protocol_moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&protocol_moves.join(" "));
-        }
-        let go = go_command(G::GO_DIALECT, mover, &clocks, setups[i]);
-        let deadline = match &clocks[i] {
-            Some(c) => c.remaining() + rules.time_margin,
-            None => rules.move_timeout,
-        };
-        let answer = match engines[i].go(&position, &go, deadline) {
+        let answer = match table.engine_turn(engines[i], setups[i], rules) {
             Ok(answer) => answer,
-            Err(MoveFailure::Timeout { .. }) if clocks[i].is_some() => {
-                let (result, reason) = time_loss(&game, mover);
-                return Ok(finish(moves, result, Termination::TimeForfeit, reason));
-            }
-            Err(MoveFailure::Timeout { elapsed }) => {
-                let reason = format!(
-                    "{name} did not answer within {:.1}s and was killed",
-                    elapsed.as_secs_f64()
-                );
-                return Ok(finish(moves, loses, Termination::Abandoned, reason));
-            }
-            Err(MoveFailure::Crashed) => {
-                let reason = format!("{name}'s engine crashed");
-                return Ok(finish(moves, loses, Termination::Abandoned, reason));
-            }
-            Err(MoveFailure::Flood(flood)) => {
-                let reason = format!("{name} floods its output ({flood}) and was killed");
-                return Ok(finish(moves, loses, Termination::RulesInfraction, reason));
-            }
+            Err(ending) => break ending,
         };
-        if let Some(clock) = clocks[i].as_mut() {
-            if clock.charge(answer.elapsed, rules.time_margin).is_err() {
-                let (result, reason) = time_loss(&game, mover);
-                return Ok(finish(moves, result, Termination::TimeForfeit, reason));
-            }
+        if let Some(ending) = table.adjudicate(&rules.adjudication, mover, &answer) {
+            break ending;
         }
-        let mv = match game.parse_move(&answer.text) {
-            Ok(mv) => mv,
-            Err(_) => {
-                let shown: String = answer.text.chars().take(40).collect();
-                let reason = format!("{name} makes an illegal move: {shown}");
-                return Ok(finish(moves, loses, Termination::RulesInfraction, reason));
-            }
-        };
-        moves.push(PgnMove::evaluated(
-            game.move_to_record(mv),
-            Evaluation {
-                score: answer.score,
-                depth: answer.depth,
-                time: answer.elapsed,
-            },
-        ));
-        protocol_moves.push(mv.to_string());
-        game.make(mv);
-
-        let index = ply + u32::from(black_first);
-        let move_number = first_move_number + index / 2;
-        match tracker.update(&rules.adjudication, mover, answer.score, move_number) {
-            Some(Verdict::Resign { loser }) if game.outcome().is_none() => {
-                let reason = format!("{} resigns (adjudication)", side_name::<G>(loser));
-                let result = win(loser.opponent());
-                return Ok(finish(moves, result, Termination::Adjudication, reason));
-            }
-            Some(Verdict::Draw) if game.outcome().is_none() => {
-                let reason = "Draw by adjudication: level scores".to_string();
-                return Ok(finish(
-                    moves,
-                    GameResult::Draw,
-                    Termination::Adjudication,
-                    reason,
-                ));
-            }
-            _ => {}
-        }
-    }
+    };
+    Ok(table.finish(ending))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{by_rules, go_command, time_loss, SideSetup};
-    use crate::config::TimeControl;
-    use crate::pgn::GameResult;
+    use super::{go_for, Ending, SideSetup};
+    use crate::config::{Period, TimeControl};
     use crate::referee::clock::SideClock;
     use chess::Chess;
     use leiserchess::Leiserchess;
-    use search::{GoDialect, Outcome, Rules, Side};
+    use search::Side;
+    use workbench::pgn::{GameResult, Termination};
+    use workbench::GameEnd;
 
     #[test]
-    fn go_commands_in_each_games_form() {
-        let fis = |main, increment| Some(SideClock::new(TimeControl::Fischer { main, increment }));
-        let clocks = [fis(2.0, 0.1), fis(3.0, 0.2)];
-        let setup = SideSetup::default();
-        assert_eq!(
-            go_command(GoDialect::BothClocks, Side::Black, &clocks, &setup),
-            "go wtime 2000 btime 3000 winc 100 binc 200"
-        );
-        assert_eq!(
-            go_command(GoDialect::MoverClock, Side::Black, &clocks, &setup),
-            "go time 3000 inc 200"
-        );
+    fn go_commands_from_the_referees_clocks() {
+        // The referee's own clocks (here Fischer against tournament time)
+        // in each game's dialect, then the side's depth and node limits.
+        let fischer = TimeControl::Fischer {
+            main: 2.0,
+            increment: 0.1,
+        };
+        let period = Period {
+            moves: 40,
+            seconds: 3.0,
+        };
+        let tournament = TimeControl::Tournament {
+            first: period,
+            then: period,
+        };
+        let clocks = [fischer, tournament].map(|c| Some(SideClock::new(c)));
         let depth = SideSetup {
             depth: Some(3),
             nodes: Some(500),
             ..SideSetup::default()
         };
         assert_eq!(
-            go_command(GoDialect::BothClocks, Side::White, &[None, None], &depth),
-            "go depth 3 nodes 500"
+            go_for::<Chess>(Side::Black, &clocks, &depth),
+            "go wtime 2000 btime 3000 winc 100 binc 0 movestogo 40 depth 3 nodes 500"
         );
-        // A clocked side facing an unclocked one sees its own clock twice.
         assert_eq!(
-            go_command(
-                GoDialect::BothClocks,
-                Side::White,
-                &[fis(1.0, 0.0), None],
-                &depth
-            ),
-            "go wtime 1000 btime 1000 winc 0 binc 0 depth 3 nodes 500"
+            go_for::<Leiserchess>(Side::White, &clocks, &SideSetup::default()),
+            "go time 2000 inc 100"
         );
     }
 
     #[test]
-    fn losing_on_time_to_a_bare_king_is_a_draw_in_chess() {
-        let fen = "8/8/4k3/8/8/8/4P3/4K3 w - - 0 1";
-        // Black, with its bare king, flags against White: White wins.
-        let game = Chess::from_fen(fen).expect("valid FEN");
-        let (r, _) = time_loss(&game, Side::Black);
-        assert_eq!(r, GameResult::WhiteWins);
-        // White flags: Black cannot mate, a draw.
-        let (r, s) = time_loss(&game, Side::White);
-        assert_eq!(r, GameResult::Draw, "{s}");
-        // Leiserchess has no such rule (5.6).
-        let lone = Leiserchess::from_fen("ss7/8/8/8/8/8/8/7NN W").expect("valid FEN");
-        let (r, s) = time_loss(&lone, Side::White);
+    fn a_flag_fall_against_a_bare_king_is_a_drawn_time_forfeit() {
+        let game = Chess::from_fen("8/8/4k3/8/8/8/4P3/4K3 w - - 0 1").expect("valid FEN");
+        let ending = Ending::of::<Chess>(GameEnd::on_time(&game, Side::White));
         assert_eq!(
-            (r, s.as_str()),
-            (GameResult::BlackWins, "Tangerine loses on time")
+            (ending.result, ending.termination),
+            (GameResult::Draw, Termination::TimeForfeit)
         );
-    }
-
-    #[test]
-    fn reasons_by_rules() {
-        let (r, s) = by_rules::<Chess>(Outcome::win(Side::Black, chess::game::CHECKMATE));
-        assert_eq!((r, s.as_str()), (GameResult::BlackWins, "Black mates"));
-        let zap = Outcome::win(Side::White, leiserchess::game::KING_ZAPPED);
-        let (r, s) = by_rules::<Leiserchess>(zap);
+        let ending = Ending::of::<Chess>(GameEnd::on_time(&game, Side::Black));
         assert_eq!(
-            (r, s.as_str()),
-            (GameResult::WhiteWins, "Lavender's king is zapped")
+            (ending.result, ending.reason.as_str()),
+            (GameResult::WhiteWins, "Black loses on time")
         );
-        let (r, s) = by_rules::<Chess>(Outcome::draw(search::EndReason::REPETITION));
-        assert_eq!((r, s.as_str()), (GameResult::Draw, "Draw by repetition"));
     }
 }

@@ -2,13 +2,13 @@
 //! PGN file and, for exactly two players, their head-to-head statistics.
 
 use super::pairs::{pair_games, Pairing};
-use crate::pgn::{GameResult, PgnGame};
 use crate::stats::penta::{from_pairs, wdl_of_pairs};
 use crate::stats::{
     EloEstimate, Outcome, Pentanomial, RatingInput, RatingOptions, RatingTable, Sprt, SprtDecision,
     SprtStatus, Wdl,
 };
 use std::fmt;
+use workbench::pgn::{GameResult, PgnGame};
 
 /// Head-to-head statistics of `first` against `second`.
 #[derive(Clone, Debug, PartialEq)]
@@ -226,8 +226,8 @@ mod tests {
         };
         assert_eq!(elo_text(&all_won), "+inf (one side scored every point)");
     }
-    use crate::pgn::read_games;
     use crate::stats::{RatingOptions, Sprt};
+    use workbench::pgn::read_games;
 
     /// Four pairs between `new` and `old` (rounds 1-4) and one game left
     /// unfinished. For `new`: round 1 W+D = 1.5, round 2 W+W = 2,

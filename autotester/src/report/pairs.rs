@@ -10,9 +10,9 @@
 //!    This is an assumption (the report says so); a wrong pairing only
 //!    makes the error bar less tight, never biased.
 
-use crate::pgn::{GameResult, PgnGame};
 use crate::stats::GameScore;
 use std::collections::HashMap;
+use workbench::pgn::{GameResult, PgnGame};
 
 /// Pairs found between two players, scored for the first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -125,8 +125,8 @@ pub fn pair_games(games: &[PgnGame], first: &str, second: &str) -> Pairing {
 #[cfg(test)]
 mod tests {
     use super::pair_games;
-    use crate::pgn::{GameResult, Header, PgnGame};
     use crate::stats::GameScore::{Draw, Loss, Win};
+    use workbench::pgn::{GameResult, Header, PgnGame};
 
     fn game(white: &str, black: &str, round: &str, result: GameResult) -> PgnGame {
         let mut g = PgnGame::new(Header {

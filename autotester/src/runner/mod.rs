@@ -10,9 +10,7 @@ pub mod standings;
 mod worker;
 
 use crate::config::GameKind;
-use crate::engine::EngineError;
 use crate::openings::{load_book, BookError, OpeningSource};
-use crate::pgn::{write_game, PgnFileError, PgnGame};
 use crate::plan::{MatchPlan, OpeningsSpec};
 use crate::referee::RefereeError;
 use crate::report::{elo_report_for, EloReport};
@@ -31,6 +29,8 @@ use std::sync::mpsc::channel;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use thiserror::Error;
+use workbench::engine::EngineError;
+use workbench::pgn::{write_game, PgnFileError, PgnGame};
 use worker::{Event, Shared};
 
 #[derive(Debug, Error)]
@@ -134,7 +134,7 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     let context = Context {
         event: plan.event.clone(),
         site: record::site(),
-        date: record::today(),
+        date: workbench::pgn::today(),
     };
     let shared = Shared {
         queue: Mutex::new(todo),

@@ -6,9 +6,9 @@
 //! leave a broken last game; it is cut off (and played again) rather than
 //! making the file unusable.
 
-use crate::pgn::{read_games, GameResult, PgnError, PgnFileError, PgnGame};
 use std::collections::HashSet;
 use std::path::Path;
+use workbench::pgn::{read_games, GameResult, PgnError, PgnFileError, PgnGame};
 
 /// Round, white, black.
 pub type GameKey = (String, String, String);
@@ -67,7 +67,7 @@ pub fn existing(path: &Path) -> Result<Existing, PgnFileError> {
         source,
     };
     let bytes = std::fs::read(path).map_err(io)?;
-    let text = crate::text::decode(&bytes);
+    let text = workbench::text::decode(&bytes);
     let keep = repaired(&text).map_err(|source| PgnFileError::Parse {
         path: path.to_path_buf(),
         source,

@@ -1,10 +1,10 @@
 //! Running totals for the progress line: wins, draws and losses per player
 //! and, for a two-player match, the head-to-head summary.
 
-use crate::pgn::{GameResult, PgnGame};
 use crate::report::pair_games;
 use crate::stats::penta::from_pairs;
 use crate::stats::{Pentanomial, Sprt, Wdl};
+use workbench::pgn::{GameResult, PgnGame};
 
 #[derive(Clone, Debug, Default)]
 pub struct Standings {
@@ -99,7 +99,7 @@ pub fn sprt_text(sprt: &Sprt, penta: &Pentanomial) -> String {
 #[cfg(test)]
 mod tests {
     use super::Standings;
-    use crate::pgn::read_games;
+    use workbench::pgn::read_games;
 
     #[test]
     fn counts_and_line() {

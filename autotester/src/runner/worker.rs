@@ -6,9 +6,7 @@
 use super::record::{to_pgn, Context};
 use super::RunError;
 use crate::config::Player;
-use crate::engine::{EngineError, EngineSpec, UciEngine};
 use crate::openings::OpeningSource;
-use crate::pgn::PgnGame;
 use crate::plan::MatchPlan;
 use crate::referee::{play, SideSetup};
 use crate::schedule::Job;
@@ -17,6 +15,8 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::Mutex;
+use workbench::engine::{EngineError, EngineSpec, UciEngine};
+use workbench::pgn::PgnGame;
 
 pub enum Event {
     Finished { game: PgnGame },
@@ -61,7 +61,7 @@ fn ready(
     let plan = shared.plan;
     let spec = spec(&plan.players[i]);
     let start = || UciEngine::start(&spec, &plan.timeouts);
-    let reusable = engines[i].take().and_then(|mut e| {
+    let reusable = engines[i].take().and_then(|e| {
         if e.is_broken() {
             e.kill();
             None
@@ -86,7 +86,7 @@ fn ready(
 }
 
 /// Keeps a healthy engine for the next game; kills a broken one.
-fn put_back(engines: &mut [Option<UciEngine>], i: usize, mut engine: UciEngine) {
+fn put_back(engines: &mut [Option<UciEngine>], i: usize, engine: UciEngine) {
     if engine.is_broken() {
         engine.kill();
     } else {

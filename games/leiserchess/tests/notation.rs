@@ -1,7 +1,9 @@
-//! FEN (rule 7.2), move notation (rule 7.1) and game records (rule 7.4).
+//! FEN (rule 7.2) and move notation (rule 7.1). Game records (rule 7.4)
+//! are written by the shared PGN writer and tested with it
+//! (`workbench/tests/pgn_leiserchess.rs`).
 
-use leiserchess::{write_record, FenError, Leiserchess, Move, MoveError, RecordError, START_FEN};
-use search::{EndReason, GameMove, Outcome, Rules};
+use leiserchess::{FenError, Leiserchess, Move, MoveError, START_FEN};
+use search::{GameMove, Rules};
 
 #[test]
 fn start_fen_round_trips() {
@@ -227,58 +229,4 @@ impl ParseSq for str {
     fn parse_sq(&self) -> leiserchess::Square {
         leiserchess::Square::parse(self).unwrap()
     }
-}
-
-#[test]
-fn record_has_tags_numbered_moves_and_result() {
-    // rule 7.4 (and 7.3 for the result).
-    let mut g = Leiserchess::startpos();
-    let mut moves = Vec::new();
-    for text in ["h1L", "a8R", "e3R"] {
-        let mv = g.parse_move(text).unwrap();
-        g.make(mv);
-        moves.push(mv);
-    }
-    let outcome = Some(Outcome::draw(EndReason::REPETITION));
-    let tags = [
-        ("White", "engine A"),
-        ("Black", "engine \"B\""),
-        ("Event", "test"),
-        ("TimeControl", "60+0.5"),
-        ("Round", "3"),
-    ];
-    let record = write_record(START_FEN, &moves, outcome, &tags).unwrap();
-    let expected = "[Event \"test\"]\n[White \"engine A\"]\n[Black \"engine \\\"B\\\"\"]\n\
-                    [Result \"1/2-1/2\"]\n[TimeControl \"60+0.5\"]\n[Round \"3\"]\n\n\
-                    1. h1L a8R 2. e3R 1/2-1/2\n";
-    assert_eq!(record, expected);
-}
-
-#[test]
-fn record_from_a_fen_with_black_to_move() {
-    // rule 7.4: FEN tag when not the start position; numbering from Black.
-    let fen = "ss7/8/8/8/8/8/8/NN6nw B";
-    let g = Leiserchess::from_fen(fen).unwrap();
-    let mv = g.parse_move("h1R").unwrap();
-    let record = write_record(fen, &[mv], None, &[]).unwrap();
-    assert!(record.contains(&format!("[FEN \"{fen}\"]")), "{record}");
-    assert!(record.contains("[Event \"?\"]"));
-    assert!(record.ends_with("1... h1R *\n"), "{record}");
-}
-
-#[test]
-fn record_rejects_illegal_moves_and_bad_fens() {
-    let g = Leiserchess::startpos();
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    // The same Tangerine move twice: the second is Lavender's turn.
-    let twice = [moves[0], moves[0]];
-    assert!(matches!(
-        write_record(START_FEN, &twice, None, &[]),
-        Err(RecordError::IllegalMove { number: 2, .. })
-    ));
-    assert!(matches!(
-        write_record("nonsense", &[], None, &[]),
-        Err(RecordError::Fen(_))
-    ));
 }

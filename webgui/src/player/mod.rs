@@ -121,7 +121,7 @@ pub trait Searcher<G: GuiGame>: Send {
     fn name(&self) -> String;
 
     /// Whether the engine should be rebuilt before its next search (its
-    /// share of the hash budget changed a lot).
+    /// share of the hash budget changed a lot, or it broke).
     fn should_resize(&self) -> bool {
         false
     }

@@ -1,116 +1,42 @@
 //! An external UCI engine (given with `--engine` on the command line, never
-//! by a request), driven line by line: a reader thread forwards its output
-//! so the search loop can poll the stop flag while waiting.
+//! by a request), driven through the workspace's one engine client
+//! (`workbench::engine`): its own process group, bounded output, deadlines,
+//! and the `go` command in the game's dialect. Searches run on the game's
+//! engine thread, so the blocking client is at home there; the stop flag
+//! is polled while waiting.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use search::Side;
+use workbench::engine::{
+    go_command, position_command, GoLimits, GoWatch, Timeouts, UciEngine as Client,
+};
 
 use super::{pv_records, EngineError, Progress, ScoreView, SearchRequest, Searcher};
 use crate::games::GuiGame;
 
-/// How long the engine may take to answer `uci` and `isready`.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-/// How often the search loop looks at the stop flag.
-const POLL: Duration = Duration::from_millis(10);
-/// Extra time an engine gets past its limit before it is given up on.
+/// Extra time an engine gets past its limit, or after `stop`, before it
+/// is given up on (and killed).
 const GRACE: Duration = Duration::from_secs(5);
+/// The longest search asked for without a time limit.
+const UNTIMED_SEARCH: Duration = Duration::from_secs(600);
 
 pub struct UciEngine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    name: String,
+    /// `None` once dropped (quitting needs the engine by value).
+    client: Option<Client>,
 }
 
 impl UciEngine {
     /// Starts the program and completes the UCI handshake.
     pub fn spawn(path: &Path) -> Result<UciEngine, EngineError> {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| EngineError::Start(format!("{}: {e}", path.display())))?;
-        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
-            (Some(i), Some(o)) => (i, o),
-            _ => return Err(EngineError::Start("no pipes to the engine".into())),
-        };
-        let (tx, lines) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("uci-reader".into())
-            .spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    let Ok(line) = line else { break };
-                    if tx.send(line).is_err() {
-                        break;
-                    }
-                }
-            })
+        let client = Client::start_program(path, &Timeouts::default())
             .map_err(|e| EngineError::Start(e.to_string()))?;
-        let mut engine = UciEngine {
-            child,
-            stdin,
-            lines,
-            name: path.display().to_string(),
-        };
-        engine.send("uci")?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
-        loop {
-            let line = engine.next_line(deadline)?;
-            if let Some(name) = line.strip_prefix("id name ") {
-                engine.name = name.trim().to_string();
-            }
-            if line.trim() == "uciok" {
-                break;
-            }
-        }
-        engine.send("isready")?;
-        while engine.next_line(deadline)?.trim() != "readyok" {}
-        Ok(engine)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), EngineError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| EngineError::Protocol(e.to_string()))
-    }
-
-    fn next_line(&self, deadline: Instant) -> Result<String, EngineError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        self.lines.recv_timeout(wait).map_err(|e| match e {
-            RecvTimeoutError::Timeout => EngineError::Protocol("timed out".into()),
-            RecvTimeoutError::Disconnected => EngineError::Protocol("engine exited".into()),
+        Ok(UciEngine {
+            client: Some(client),
         })
     }
-}
-
-/// The `go` command for the limits: depth, move time and the side's clock.
-fn go_command(limits: &search::Limits, side: Side) -> String {
-    let mut go = String::from("go");
-    if let Some(depth) = limits.depth {
-        go.push_str(&format!(" depth {depth}"));
-    }
-    if let Some(t) = limits.movetime {
-        go.push_str(&format!(" movetime {}", t.as_millis()));
-    }
-    if let Some(clock) = limits.clock {
-        let (time, inc) = match side {
-            Side::White => ("wtime", "winc"),
-            Side::Black => ("btime", "binc"),
-        };
-        go.push_str(&format!(
-            " {time} {} {inc} {}",
-            clock.remaining.as_millis(),
-            clock.increment.as_millis()
-        ));
-    }
-    go
 }
 
 /// Parses an `info` line with a score into progress; other lines give
@@ -175,68 +101,56 @@ impl<G: GuiGame> Searcher<G> for UciEngine {
         stop: &AtomicBool,
         report: &mut dyn FnMut(Progress),
     ) -> Result<Option<G::Move>, EngineError> {
+        let client = self
+            .client
+            .as_mut()
+            .ok_or_else(|| EngineError::Protocol("the engine is closed".into()))?;
         let root = &request.game;
-        let mut position = format!("position fen {}", request.start_fen);
-        if !request.moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&request.moves.join(" "));
-        }
-        self.send(&position)?;
-        self.send(&go_command(&request.limits, root.side_to_move()))?;
-        let budget = request.limits.movetime.unwrap_or(Duration::from_secs(600));
-        let mut deadline = Instant::now() + budget + GRACE;
-        let mut stop_sent = false;
-        loop {
-            if stop.load(Ordering::Relaxed) && !stop_sent {
-                self.send("stop")?;
-                stop_sent = true;
-                deadline = deadline.min(Instant::now() + GRACE);
-            }
-            if Instant::now() > deadline {
-                return Err(EngineError::Protocol("no bestmove in time".into()));
-            }
-            let line = match self.lines.recv_timeout(POLL) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(EngineError::Protocol("engine exited".into()))
-                }
-            };
-            if let Some(rest) = line.strip_prefix("bestmove") {
-                let text = rest.split_whitespace().next().unwrap_or("");
-                if text.is_empty() || text == "(none)" || text == "0000" {
-                    return Ok(None);
-                }
-                return root
-                    .parse_move(text)
-                    .map(Some)
-                    .map_err(|_| EngineError::IllegalMove(text.to_string()));
-            }
-            if let Some(progress) = parse_info(root, &line) {
+        let mover = root.side_to_move();
+        let position = position_command(Some(&request.start_fen), &request.moves);
+        let go = go_command::<G>(mover, &GoLimits::for_mover(&request.limits, mover));
+        let budget = request.limits.movetime.unwrap_or(UNTIMED_SEARCH);
+        let mut on_info = |line: &str| {
+            if let Some(progress) = parse_info(root, line) {
                 report(progress);
             }
+        };
+        let watch = GoWatch {
+            stop: Some(stop),
+            stop_grace: GRACE,
+            on_info: Some(&mut on_info),
+        };
+        let answer = client
+            .go_watched(&position, &go, budget + GRACE, watch)
+            .map_err(|e| EngineError::Protocol(e.to_string()))?;
+        let text = answer.text.as_str();
+        if text.is_empty() || text == "(none)" || text == "0000" {
+            return Ok(None);
         }
+        root.parse_move(text)
+            .map(Some)
+            .map_err(|_| EngineError::IllegalMove(text.to_string()))
     }
 
     fn name(&self) -> String {
-        self.name.clone()
+        self.client.as_ref().map_or_else(String::new, |c| {
+            c.id_name().unwrap_or_else(|| c.name()).to_string()
+        })
+    }
+
+    /// A broken engine (it crashed, hung or flooded and was killed) is
+    /// started again before the next search.
+    fn should_resize(&self) -> bool {
+        self.client.as_ref().map_or(true, Client::is_broken)
     }
 }
 
 impl Drop for UciEngine {
     fn drop(&mut self) {
         // Ask politely, then make sure no engine process outlives the game.
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let deadline = Instant::now() + Duration::from_millis(200);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
+        if let Some(client) = self.client.take() {
+            client.quit();
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -259,23 +173,5 @@ mod tests {
         assert_eq!(p.score, ScoreView::Cp(-31));
         assert_eq!(p.pv, vec!["e5".to_string(), "Nf3".to_string()]);
         assert!(parse_info(&game, "info string hello").is_none());
-    }
-
-    #[test]
-    fn go_uses_the_side_to_move_clock() {
-        let limits = search::Limits {
-            depth: Some(3),
-            movetime: Some(Duration::from_millis(500)),
-            clock: Some(search::Clock {
-                remaining: Duration::from_millis(9000),
-                increment: Duration::from_millis(100),
-                moves_to_go: None,
-            }),
-            ..search::Limits::default()
-        };
-        assert_eq!(
-            go_command(&limits, Side::Black),
-            "go depth 3 movetime 500 btime 9000 binc 100"
-        );
     }
 }

@@ -7,6 +7,7 @@
 use super::group::{self, Group};
 use super::output::Output;
 pub use super::output::{Flood, Line, ReadError};
+use std::ffi::OsStr;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -25,7 +26,7 @@ impl Process {
     /// Starts `program args...` in `dir` (the current directory if `None`)
     /// in a new process group, with piped stdin and stdout; stderr is
     /// discarded.
-    pub fn spawn(program: &str, args: &[String], dir: Option<&Path>) -> std::io::Result<Process> {
+    pub fn spawn(program: &OsStr, args: &[String], dir: Option<&Path>) -> std::io::Result<Process> {
         let mut command = Command::new(program);
         command
             .args(args)
@@ -88,7 +89,7 @@ impl Process {
 
     /// Whether the process has exited or flooded its output: either way it
     /// is of no more use.
-    pub fn is_dead(&mut self) -> bool {
+    pub fn is_dead(&self) -> bool {
         self.reaped || self.output.flooded() || group::has_exited(self.child.id())
     }
 
@@ -129,7 +130,7 @@ mod tests {
 
     #[test]
     fn reads_have_deadlines_and_see_the_end() {
-        let mut p = Process::spawn("cat", &[], None).expect("cat");
+        let mut p = Process::spawn("cat".as_ref(), &[], None).expect("cat");
         p.send("hello").unwrap();
         let line = p
             .read_line(Instant::now() + Duration::from_secs(5))
@@ -149,7 +150,7 @@ mod tests {
 
     #[test]
     fn each_process_leads_a_group_of_its_own() {
-        let mut p = Process::spawn("cat", &[], None).expect("cat");
+        let mut p = Process::spawn("cat".as_ref(), &[], None).expect("cat");
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", p.id())).unwrap();
         // Fields after the command: state, ppid, pgrp.
         let after = stat.rsplit(')').next().unwrap();

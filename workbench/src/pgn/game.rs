@@ -4,6 +4,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use search::{Frontend, Side};
+
 /// The four PGN game termination markers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
@@ -21,6 +23,15 @@ impl GameResult {
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
             GameResult::Unfinished => "*",
+        }
+    }
+
+    /// A win for `winner`, or a draw for `None`.
+    pub fn from_winner(winner: Option<Side>) -> GameResult {
+        match winner {
+            Some(Side::White) => GameResult::WhiteWins,
+            Some(Side::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
         }
     }
 
@@ -66,6 +77,20 @@ impl Termination {
             Termination::Abandoned => "abandoned",
             Termination::Unterminated => "unterminated",
         }
+    }
+
+    /// The value of a `Termination` tag, in any case.
+    pub fn parse(s: &str) -> Option<Termination> {
+        [
+            Termination::Normal,
+            Termination::Adjudication,
+            Termination::TimeForfeit,
+            Termination::RulesInfraction,
+            Termination::Abandoned,
+            Termination::Unterminated,
+        ]
+        .into_iter()
+        .find(|t| t.as_str().eq_ignore_ascii_case(s.trim()))
     }
 }
 
@@ -218,6 +243,13 @@ impl PgnGame {
         }
     }
 
+    /// Numbers the moves as a game from `start` would: from its move
+    /// number, Black first if Black is to move.
+    pub fn number_from<G: Frontend>(&mut self, start: &G) {
+        self.first_move_number = start.move_number();
+        self.black_first = start.side_to_move() == Side::Black;
+    }
+
     /// The value of the first tag called `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -252,6 +284,7 @@ impl PgnGame {
 #[cfg(test)]
 mod tests {
     use super::{Evaluation, GameResult, Header, PgnGame, Score, Termination};
+    use search::Side;
     use std::time::Duration;
 
     #[test]
@@ -314,5 +347,15 @@ mod tests {
         }
         assert_eq!(GameResult::parse("½-½"), Some(GameResult::Draw));
         assert_eq!(GameResult::parse("1-1"), None);
+        assert_eq!(GameResult::from_winner(None), GameResult::Draw);
+        assert_eq!(
+            GameResult::from_winner(Some(Side::Black)),
+            GameResult::BlackWins
+        );
+        assert_eq!(
+            Termination::parse("Time Forfeit"),
+            Some(Termination::TimeForfeit)
+        );
+        assert_eq!(Termination::parse("mate"), None);
     }
 }

@@ -10,8 +10,9 @@
 //! leader's id, and with it the group's, cannot be reused before we reap
 //! it, so we never signal someone else's processes.
 //!
-//! The live groups are listed, so that the tester can kill them all when
-//! it is interrupted (`kill_engines_on_termination_signals`).
+//! The live groups are listed, so that a program can kill them all when
+//! it is interrupted (`kill_engines_on_termination_signals`) or ends
+//! (`kill_all`).
 
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
@@ -20,7 +21,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 /// Engine groups alive now.
 struct Live {
     groups: Vec<libc::pid_t>,
-    /// Set once the tester is being terminated: no more engines start.
+    /// Set once the program is ending: no more engines start.
     terminating: bool,
 }
 
@@ -58,7 +59,7 @@ pub fn spawn(command: &mut Command) -> std::io::Result<(Child, Group)> {
     if live.terminating {
         return Err(std::io::Error::new(
             std::io::ErrorKind::Interrupted,
-            "the tester is terminating",
+            "the program is terminating",
         ));
     }
     let child = command.process_group(0).spawn()?;
@@ -130,14 +131,21 @@ fn is_ignored(signal: libc::c_int) -> bool {
     }
 }
 
+/// Kills every engine group alive now and lets no more engines start:
+/// for a program about to end (the tester on a signal, the web GUI after
+/// its server stops), so that no engine outlives it.
+pub fn kill_all() {
+    let mut live = live();
+    live.terminating = true;
+    for pgid in live.groups.drain(..) {
+        kill_group(pgid);
+    }
+}
+
 /// Kills every engine group, then ends the tester by `signal` (so that
 /// its exit status says so). Other threads may not start engines meanwhile.
 fn terminate(signal: libc::c_int) -> ! {
-    let mut live = live();
-    live.terminating = true;
-    for &pgid in &live.groups {
-        kill_group(pgid);
-    }
+    kill_all();
     // Safety: plain libc calls on a local, initialised sigset_t. With the
     // default action back and the signal unblocked in this thread, raise
     // ends the process.
