@@ -1,15 +1,11 @@
 //! The Leiserchess adapter: orientation codes, swap/shift/rotation moves
 //! and the laser path drawn after each move.
 
-use leiserchess::laser::{beam_step, BEAM, ZAP};
-use leiserchess::square::is_on_board;
-use leiserchess::{Action, Hit, Leiserchess, Move, Square};
+use leiserchess::laser::BEAM_LETTERS;
+use leiserchess::{Action, Hit, Leiserchess, Move, Square, Trace};
 use search::Rules;
 
 use super::{GameKind, GuiGame, Laser, MoveInfo};
-
-/// Beam direction letters, indexed like `leiserchess::laser::BeamDir`.
-const BEAM_LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
 
 impl GuiGame for Leiserchess {
     const KIND: GameKind = GameKind::Leiserchess;
@@ -42,52 +38,22 @@ impl GuiGame for Leiserchess {
     }
 
     fn last_laser(&self) -> Option<Laser> {
-        let hit = self.last_hit()?;
-        Some(trace_laser(self, hit))
+        self.last_shot().map(|shot| laser_view(&shot.trace))
     }
 }
 
-/// Traces the laser the last mover fired. The zapped pawn is already gone
-/// from the board, so the walk stops at the square `hit` names instead of
-/// at the piece.
-fn trace_laser(game: &Leiserchess, hit: Hit) -> Laser {
-    let board = game.position().board();
-    let mover = game.side_to_move().opponent();
-    let king = board.king(mover);
-    let stop_at = match hit {
-        Hit::Pawn(idx) | Hit::King(idx) => Some(idx),
+/// The page's drawing of a beam.
+fn laser_view(trace: &Trace) -> Laser {
+    let kind = match trace.hit {
+        Hit::Pawn(_) => Some("pawn"),
+        Hit::King(_) => Some("king"),
         Hit::Off => None,
     };
-    let mut path = vec![Square::from_idx(king).to_string()];
-    let mut idx = king;
-    let mut dir = board.at(king).orientation();
-    // A beam crosses each square at most twice per direction; this bound
-    // only guards against a corrupt board.
-    for _ in 0..(64 * 4) {
-        idx = beam_step(idx, dir);
-        if !is_on_board(idx) {
-            break;
-        }
-        path.push(Square::from_idx(idx).to_string());
-        if Some(idx) == stop_at {
-            break;
-        }
-        let next = BEAM[dir as usize][board.at(idx).code()];
-        if next >= ZAP {
-            break;
-        }
-        dir = next;
-    }
-    let (zapped, zapped_kind, exit) = match hit {
-        Hit::Pawn(idx) => (Some(Square::from_idx(idx).to_string()), Some("pawn"), None),
-        Hit::King(idx) => (Some(Square::from_idx(idx).to_string()), Some("king"), None),
-        Hit::Off => (None, None, Some(BEAM_LETTERS[dir as usize & 3])),
-    };
     Laser {
-        path,
-        zapped,
-        zapped_kind,
-        exit,
+        path: trace.path.iter().map(Square::to_string).collect(),
+        zapped: trace.zapped().map(|sq| sq.to_string()),
+        zapped_kind: kind,
+        exit: trace.exit().map(|dir| BEAM_LETTERS[usize::from(dir)]),
     }
 }
 

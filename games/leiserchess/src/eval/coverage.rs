@@ -33,12 +33,13 @@
 use search::Side;
 
 use crate::board::Board;
+use crate::cell::Mailbox;
 use crate::laser::{nearest, BeamDir, BEAM, OFF, RAYS, SQUARE_STEPS, ZAP};
 use crate::movegen;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw, touches_possible};
-use crate::square::{dilate, BitIter, Dir, Square, MAILBOX_CELLS};
+use crate::square::{dilate, BitIter, Dir, Square};
 
 use super::cache::EvalState;
 use super::king_walks::{self, KingWalks};
@@ -147,7 +148,7 @@ fn score_board(own_king: Square, enemy: Square, lengths: &impl Lengths) -> i64 {
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn walk<const RECORD: bool, L: Lengths>(
-    cells: &[u8; MAILBOX_CELLS],
+    cells: &Mailbox,
     occ: u64,
     from: Square,
     mut dir: BeamDir,
@@ -183,7 +184,7 @@ pub(super) fn walk<const RECORD: bool, L: Lengths>(
         let Some(b) = blocker else {
             return entered;
         };
-        let code = cells[Square::from_index(b as u8).idx()];
+        let code = cells[Square::from_index(b as u8).cell()];
         let next = BEAM[dir as usize][code as usize];
         debug_assert!(next != OFF);
         if next == ZAP {
@@ -253,7 +254,7 @@ pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
 pub fn coverage_cached(board: &Board, side: Side, state: &mut EvalState) -> Coverage {
     let ranks = board.ranks();
     // The score also depends on where the enemy king stands.
-    let enemy = board.king(side.opponent()) as u64;
+    let enemy = board.king(side.opponent()).index() as u64;
     let walks = &mut state.walks;
     let (coverage, _) = state
         .coverage
@@ -272,12 +273,12 @@ pub fn coverage_cached(board: &Board, side: Side, state: &mut EvalState) -> Cove
 fn coverage_given_king<L: Lengths>(
     board: &Board,
     side: Side,
-    king_walks: impl FnOnce(&mut [u8; MAILBOX_CELLS], u8) -> KingWalks<L>,
+    king_walks: impl FnOnce(&mut Mailbox, u8) -> KingWalks<L>,
 ) -> (Coverage, u64) {
     let opponent = side.opponent();
     let king = board.king(side);
-    let king_sq = Square::from_idx(king);
-    let enemy = Square::from_idx(board.king(opponent));
+    let king_sq = king.square();
+    let enemy = board.king_square(opponent);
     let opposing_pawn = (Piece::pawn(opponent, 0).code() as u8) & 0b1_1100;
     let cells = board.cells();
     let mut lengths = L::unreached();
@@ -358,7 +359,7 @@ fn coverage_given_king<L: Lengths>(
             let (undo, _) = apply_raw(&mut scratch, mv);
             // A piece that now stops the beam on the first changed square
             // adds nothing: the current beam reached it at this length.
-            if BEAM[dir as usize][scratch[first.idx()] as usize] == ZAP {
+            if BEAM[dir as usize][scratch[first.cell()] as usize] == ZAP {
                 revert_raw(&mut scratch, undo);
                 continue;
             }
@@ -409,15 +410,15 @@ impl<L: Lengths> VacatedWalk<L> {
     /// Walks it on `scratch` (left as it was) from where the current beam
     /// enters the pawn's square `sq` (`at`).
     fn new(
-        scratch: &mut [u8; MAILBOX_CELLS],
+        scratch: &mut Mailbox,
         occ: u64,
         sq: Square,
         at: Entry,
         opposing_pawn: u8,
     ) -> VacatedWalk<L> {
         let mut lengths = L::unreached();
-        let piece = scratch[sq.idx()];
-        scratch[sq.idx()] = 0;
+        let piece = scratch[sq.cell()];
+        scratch[sq.cell()] = 0;
         let before = (sq.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
         let squares = walk::<false, L>(
             scratch,
@@ -429,7 +430,7 @@ impl<L: Lengths> VacatedWalk<L> {
             &mut lengths,
             |_, _, _| {},
         );
-        scratch[sq.idx()] = piece;
+        scratch[sq.cell()] = piece;
         VacatedWalk {
             squares,
             lengths,
