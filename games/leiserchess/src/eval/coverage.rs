@@ -275,53 +275,113 @@ fn coverage_given_king<L: Lengths>(
     side: Side,
     king_walks: impl FnOnce(&mut Mailbox, u8) -> KingWalks<L>,
 ) -> (Coverage, u64) {
-    let opponent = side.opponent();
-    let king = board.king(side);
-    let king_sq = king.square();
-    let enemy = board.king_square(opponent);
-    let opposing_pawn = (Piece::pawn(opponent, 0).code() as u8) & 0b1_1100;
-    let cells = board.cells();
-    let mut lengths = L::unreached();
-
-    // The current beam, remembering where it first enters each square.
-    let occ = board.occupied();
-    let mut entry = [Entry(0); 64];
-    let mut on_path = 0u64;
-    walk::<true, L>(
-        cells,
-        occ,
+    // Step 1: the current beam, remembering where it enters each square.
+    let mut replays = Replays::<L>::new(board, side);
+    // Step 2: the moves of other pieces that change a square of it.
+    for sq in BitIter(board.pieces(side) & !replays.king_sq.bit()) {
+        replays.piece(sq);
+    }
+    // Step 3: the king's own moves, all of which move or turn the beam.
+    let Replays {
+        mut lengths,
+        mut scratch,
+        reads,
+        on_path,
         king_sq,
-        board.at(king).orientation(),
-        1,
         opposing_pawn,
-        &mut lengths,
-        |sq, dir, len| {
-            if on_path & (1 << sq) == 0 {
-                on_path |= 1 << sq;
-                entry[sq] = Entry::new(dir, len);
-            }
-        },
-    );
+        ..
+    } = replays;
+    let king = king_walks(&mut scratch, opposing_pawn);
+    lengths.lower_to(&king.lengths);
+    debug_assert!(scratch == *board.cells());
+    // Step 4: the score over every square reached.
+    let enemy = board.king_square(side.opponent());
+    let coverage = Coverage {
+        value: score_board(king_sq, enemy, &lengths),
+        beam: on_path | king_sq.bit(),
+    };
+    (coverage, reads | king.reads)
+}
 
-    let mut scratch = *cells;
-    let opponents = board.pieces(opponent);
-    let empty = !occ;
-    // What the moves touching the beam depend on: pieces next to it, and
-    // next to the opposing pieces there (swap partners and where a swap
-    // can go on to); then every square a replay enters.
-    let near = dilate(on_path);
-    let mut reads = near | dilate(near & opponents);
-    for sq in BitIter(board.pieces(side)) {
-        if sq == king_sq {
-            continue;
+/// The replays of a side's non-king moves that touch its current beam,
+/// from the square each first changes, and what they found.
+struct Replays<'a, L> {
+    board: &'a Board,
+    side: Side,
+    king_sq: Square,
+    occ: u64,
+    /// The colour and kind bits of an opposing pawn.
+    opposing_pawn: u8,
+    /// Where the current beam first enters each square of `on_path`.
+    entry: [Entry; 64],
+    /// The squares the current beam enters (its king's not included).
+    on_path: u64,
+    /// A copy of the cells that moves are played on and taken back.
+    scratch: Mailbox,
+    /// The shortest lengths so far.
+    lengths: L,
+    /// The squares of the board the result depends on so far.
+    reads: u64,
+}
+
+impl<'a, L: Lengths> Replays<'a, L> {
+    /// Walks `side`'s current beam: its lengths, where it enters each
+    /// square, and what the moves touching it will read.
+    #[inline(always)]
+    fn new(board: &'a Board, side: Side) -> Replays<'a, L> {
+        let opponent = side.opponent();
+        let king = board.king(side);
+        let occ = board.occupied();
+        let opposing_pawn = (Piece::pawn(opponent, 0).code() as u8) & 0b1_1100;
+        let mut lengths = L::unreached();
+        let mut entry = [Entry(0); 64];
+        let mut on_path = 0u64;
+        walk::<true, L>(
+            board.cells(),
+            occ,
+            king.square(),
+            board.at(king).orientation(),
+            1,
+            opposing_pawn,
+            &mut lengths,
+            |sq, dir, len| {
+                if on_path & (1 << sq) == 0 {
+                    on_path |= 1 << sq;
+                    entry[sq] = Entry::new(dir, len);
+                }
+            },
+        );
+        // What the moves touching the beam depend on: pieces next to it,
+        // and next to the opposing pieces there (swap partners and where
+        // a swap can go on to); each replay adds the squares it enters.
+        let near = dilate(on_path);
+        let reads = near | dilate(near & board.pieces(opponent));
+        Replays {
+            board,
+            side,
+            king_sq: king.square(),
+            occ,
+            opposing_pawn,
+            entry,
+            on_path,
+            scratch: *board.cells(),
+            lengths,
+            reads,
         }
-        if !touches_possible(sq, on_path, opponents, empty) {
-            continue;
+    }
+
+    /// Replays the moves of the piece on `sq` (not the king) that change
+    /// a square of the beam.
+    #[inline(always)]
+    fn piece(&mut self, sq: Square) {
+        let opponents = self.board.pieces(self.side.opponent());
+        if !touches_possible(sq, self.on_path, opponents, !self.occ) {
+            return;
         }
         // Gathered first so that the replay below is one inlined loop.
         let mut batch = [Move::shift(sq, Dir::from_index(0)); MAX_PIECE_MOVES];
         let mut count = 0;
-        movegen::for_each_piece_move_touching(board, side, sq, on_path, |mv| {
+        movegen::for_each_piece_move_touching(self.board, self.side, sq, self.on_path, |mv| {
             batch[count] = mv;
             count += 1;
         });
@@ -331,66 +391,59 @@ fn coverage_given_king<L: Lengths>(
         // some shift really plays it.
         let mut vacated: Option<VacatedWalk<L>> = None;
         for &mv in &batch[..count] {
-            let touched = mv.touched_on_board() & on_path;
-            debug_assert!(touched != 0);
-            // Replay from the first square the move changes: the beam up
-            // to there is the current one, already counted.
-            let mut first = king_sq;
-            let mut first_len = u16::MAX;
-            for q in BitIter(touched) {
-                if entry[q.index()].len() < first_len {
-                    first_len = entry[q.index()].len();
-                    first = q;
-                }
-            }
-            let (dir, len) = (entry[first.index()].dir(), entry[first.index()].len());
-            let occ_after = mv.occupancy_after(occ);
-            if first == sq && !mv.is_swap() && !mv.is_rotation() {
-                let run = vacated.get_or_insert_with(|| {
-                    VacatedWalk::new(&mut scratch, occ, sq, entry[sq.index()], opposing_pawn)
-                });
-                let dest = touched_destination(mv, sq);
-                if run.squares & dest.bit() == 0 {
-                    run.played = true;
-                    continue;
-                }
-                // The run meets the shifted pawn: this beam is its own.
-            }
-            let (undo, _) = apply_raw(&mut scratch, mv);
-            // A piece that now stops the beam on the first changed square
-            // adds nothing: the current beam reached it at this length.
-            if BEAM[dir as usize][scratch[first.cell()] as usize] == ZAP {
-                revert_raw(&mut scratch, undo);
-                continue;
-            }
-            let before = (first.index() as isize - SQUARE_STEPS[dir as usize]) as u8;
-            reads |= walk::<false, L>(
-                &scratch,
-                occ_after,
-                Square::from_index(before),
-                dir,
-                len,
-                opposing_pawn,
-                &mut lengths,
-                |_, _, _| {},
-            );
-            revert_raw(&mut scratch, undo);
+            self.one_move(mv, sq, &mut vacated);
         }
         if let Some(run) = vacated {
-            reads |= run.squares;
+            self.reads |= run.squares;
             if run.played {
-                lengths.lower_to(&run.lengths);
+                self.lengths.lower_to(&run.lengths);
             }
         }
     }
-    let king = king_walks(&mut scratch, opposing_pawn);
-    lengths.lower_to(&king.lengths);
-    debug_assert!(scratch == *cells);
-    let coverage = Coverage {
-        value: score_board(king_sq, enemy, &lengths),
-        beam: on_path | king_sq.bit(),
-    };
-    (coverage, reads | king.reads)
+
+    /// Replays `mv` of the piece on `sq` from the first square of the beam
+    /// it changes: the beam up to there is the current one, counted.
+    #[inline(always)]
+    fn one_move(&mut self, mv: Move, sq: Square, vacated: &mut Option<VacatedWalk<L>>) {
+        let touched = mv.touched_on_board() & self.on_path;
+        debug_assert!(touched != 0);
+        let mut first = self.king_sq;
+        let mut first_len = u16::MAX;
+        for q in BitIter(touched) {
+            if self.entry[q.index()].len() < first_len {
+                first_len = self.entry[q.index()].len();
+                first = q;
+            }
+        }
+        let at = self.entry[first.index()];
+        if first == sq && !mv.is_swap() && !mv.is_rotation() {
+            let run = vacated.get_or_insert_with(|| {
+                VacatedWalk::new(&mut self.scratch, self.occ, sq, at, self.opposing_pawn)
+            });
+            if run.squares & touched_destination(mv, sq).bit() == 0 {
+                run.played = true;
+                return;
+            }
+            // The run meets the shifted pawn: this beam is its own.
+        }
+        let (undo, _) = apply_raw(&mut self.scratch, mv);
+        // A piece that now stops the beam on the first changed square
+        // adds nothing: the current beam reached it at this length.
+        if BEAM[at.dir() as usize][self.scratch[first.cell()] as usize] != ZAP {
+            let before = (first.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
+            self.reads |= walk::<false, L>(
+                &self.scratch,
+                mv.occupancy_after(self.occ),
+                Square::from_index(before),
+                at.dir(),
+                at.len(),
+                self.opposing_pawn,
+                &mut self.lengths,
+                |_, _, _| {},
+            );
+        }
+        revert_raw(&mut self.scratch, undo);
+    }
 }
 
 /// The most moves one piece can have: 3 rotations and 8 shifts, and for
@@ -445,4 +498,93 @@ fn touched_destination(mv: Move, from: Square) -> Square {
     let rest = mv.touched_on_board() & !from.bit();
     debug_assert_eq!(rest.count_ones(), 1);
     Square::from_index(rest.trailing_zeros() as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use search::Side;
+
+    use super::walk;
+    use crate::board::Board;
+    use crate::eval::lengths::{Lengths, Scalar, UNREACHED};
+    use crate::laser::{self, BeamDir, SQUARE_STEPS};
+    use crate::piece::Piece;
+    use crate::square::Square;
+
+    /// Both kings and up to 40 pawns of random colours and orientations
+    /// on random squares.
+    fn random_board(rng: &mut ChaCha8Rng) -> Board {
+        let mut squares: Vec<Square> = Square::all().collect();
+        squares.shuffle(rng);
+        let mut board = Board::empty();
+        board.set(
+            squares[0].cell(),
+            Piece::king(Side::White, rng.gen_range(0..4)),
+        );
+        board.set(
+            squares[1].cell(),
+            Piece::king(Side::Black, rng.gen_range(0..4)),
+        );
+        for &sq in &squares[2..2 + rng.gen_range(0..40)] {
+            let side = if rng.gen() { Side::White } else { Side::Black };
+            board.set(sq.cell(), Piece::pawn(side, rng.gen_range(0..4)));
+        }
+        board
+    }
+
+    /// The beam direction from one square of a path to the next.
+    fn step_dir(from: Square, to: Square) -> BeamDir {
+        let step = to.index() as isize - from.index() as isize;
+        SQUARE_STEPS
+            .iter()
+            .position(|&s| s == step)
+            .expect("a beam step") as BeamDir
+    }
+
+    #[test]
+    fn the_coverage_walk_follows_the_tracer() {
+        // rule 4.2 walked blocker to blocker: the squares of the tracer's
+        // path in its order, each entered in its direction, at the length
+        // the module defines (one per step, two more after an opposing
+        // mirror).
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        for _ in 0..3_000 {
+            let board = random_board(&mut rng);
+            for side in [Side::White, Side::Black] {
+                let king = board.king(side);
+                let trace = laser::trace(board.cells(), king);
+                let opposing_pawn = (Piece::pawn(side.opponent(), 0).code() as u8) & 0b1_1100;
+                let mut expected = Vec::new();
+                let mut len = 1;
+                for pair in trace.path.windows(2) {
+                    expected.push((pair[1].index(), step_dir(pair[0], pair[1]), len));
+                    let piece = board.piece_on(pair[1]);
+                    len += 1 + 2 * u16::from(piece.is_pawn() && piece.side() != side);
+                }
+                let mut recorded = Vec::new();
+                let mut lengths = Scalar::unreached();
+                let entered = walk::<true, Scalar>(
+                    board.cells(),
+                    board.occupied(),
+                    king.square(),
+                    board.at(king).orientation(),
+                    1,
+                    opposing_pawn,
+                    &mut lengths,
+                    |sq, dir, len| recorded.push((sq, dir, len)),
+                );
+                assert_eq!(recorded, expected, "{side:?} on {board:?}");
+                let path = trace.path[1..].iter().fold(0, |acc, sq| acc | sq.bit());
+                assert_eq!(entered, path);
+                let mut shortest = [UNREACHED; 64];
+                for &(sq, _, len) in &expected {
+                    shortest[sq] = shortest[sq].min(len);
+                }
+                assert_eq!(lengths.to_array(), shortest);
+            }
+        }
+    }
 }
