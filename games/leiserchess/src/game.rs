@@ -330,11 +330,13 @@ impl Rules for Leiserchess {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv = notation::parse_syntax(text)?;
-        if self.outcome().is_some() {
-            return Err(MoveError::GameOver);
-        }
+        // `outcome` without generating the moves twice (rule 5.5: none
+        // left ends the game too).
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
+        if self.rule_outcome().is_some() || legal.is_empty() {
+            return Err(MoveError::GameOver);
+        }
         if legal.contains(&mv) {
             Ok(mv)
         } else {

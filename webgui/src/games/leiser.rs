@@ -1,20 +1,19 @@
-//! The Leiserchess adapter: orientation codes, swap/shift/rotation moves
-//! and the laser path drawn after each move.
+//! The Leiserchess adapter: orientation codes, swap/shift/rotation moves,
+//! and the laser of each move as the crate's tracer finds it: drawn after
+//! the move, and before it while the move is staged.
 
+use leiserchess::board::Board;
 use leiserchess::laser::BEAM_LETTERS;
 use leiserchess::{Action, Hit, Leiserchess, Move, Square, Trace};
 use search::Rules;
 
-use super::{GameKind, GuiGame, Laser, MoveInfo};
+use super::{GameKind, GuiGame, Laser, MoveInfo, MovePreview};
 
 impl GuiGame for Leiserchess {
     const KIND: GameKind = GameKind::Leiserchess;
 
     fn board(&self) -> Vec<String> {
-        let board = self.position().board();
-        Square::all()
-            .map(|sq| board.piece_on(sq).fen_code().unwrap_or_default())
-            .collect()
+        codes(self.position().board())
     }
 
     fn move_info(&self, mv: Move) -> MoveInfo {
@@ -40,6 +39,32 @@ impl GuiGame for Leiserchess {
     fn last_laser(&self) -> Option<Laser> {
         self.last_shot().map(|shot| laser_view(&shot.trace))
     }
+
+    /// The board and laser of the move's shot (rule 4.1): the tracer's,
+    /// over the board after the move, the zapped piece still on it.
+    fn preview(&self, mv: Move) -> Option<MovePreview> {
+        let shot = self.position().shot_after(mv);
+        Some(MovePreview {
+            board: codes(&shot.board),
+            laser: laser_view(&shot.trace),
+        })
+    }
+
+    /// Rule 3.3: the two pieces exchange squares, each keeping its
+    /// orientation.
+    fn board_after_swap(&self, mv: Move) -> Option<Vec<String>> {
+        let partner = mv.swap_dir().and(mv.pivot())?;
+        let mut board = self.board();
+        board.swap(mv.from().index(), partner.index());
+        Some(board)
+    }
+}
+
+/// Piece codes of the 64 squares, a1 first, `""` for empty.
+fn codes(board: &Board) -> Vec<String> {
+    Square::all()
+        .map(|sq| board.piece_on(sq).fen_code().unwrap_or_default())
+        .collect()
 }
 
 /// The page's drawing of a beam.
