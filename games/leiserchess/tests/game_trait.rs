@@ -7,37 +7,13 @@ use std::collections::HashSet;
 
 use leiserchess::eval::EvalState;
 use leiserchess::{Hit, Leiserchess, Params};
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use search::{EvalParams, Frontend, GameMove, Rules, Searchable, Side};
-
-fn random_positions(n: usize) -> Vec<Leiserchess> {
-    let mut rng = ChaCha8Rng::seed_from_u64(99);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let mut g = Leiserchess::startpos();
-        for _ in 0..60 {
-            let mut moves = Vec::new();
-            g.legal_moves(&mut moves);
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            g.make(mv);
-            if g.outcome().is_some() {
-                break;
-            }
-            out.push(g.clone());
-        }
-    }
-    out
-}
 
 #[test]
 fn noisy_moves_are_exactly_the_zapping_moves() {
     // Noisy = zaps a pawn (either colour) or the enemy king.
     let mut total_noisy = 0;
-    for mut g in random_positions(400) {
+    for mut g in common::random_game_positions(99, 400) {
         let us = g.side_to_move();
         let mut legal = Vec::new();
         g.legal_moves(&mut legal);
@@ -76,7 +52,7 @@ fn noisy_moves_are_exactly_the_zapping_moves() {
 
 #[test]
 fn move_packing_is_unique_nonzero_and_dense() {
-    for g in random_positions(200) {
+    for g in common::random_game_positions(99, 200) {
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
         let mut packed = HashSet::new();
@@ -134,7 +110,7 @@ fn evaluation_is_colour_symmetric() {
     // towards east and north, so it is switched off here.
     let mut params = Params::default();
     params.set("kaggressive", 0).unwrap();
-    for g in random_positions(300) {
+    for g in common::random_game_positions(99, 300) {
         let mirrored = Leiserchess::from_fen(&mirror(&g.fen())).unwrap();
         assert_eq!(
             g.evaluate(&params, &mut EvalState::default()),

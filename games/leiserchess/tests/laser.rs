@@ -12,7 +12,6 @@ use leiserchess::eval::lengths::Scalar;
 use leiserchess::laser::{self, BeamDir, Trace};
 use leiserchess::shots::{self, Beam};
 use leiserchess::{Hit, Leiserchess, Piece, Square};
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use search::{Rules, Side};
@@ -26,21 +25,7 @@ fn positions(seed: u64) -> Vec<Leiserchess> {
         let pawns = rng.gen_range(0..40);
         out.push(Leiserchess::from_fen(&common::random_position(&mut rng, pawns)).unwrap());
     }
-    for _ in 0..20 {
-        let mut game = Leiserchess::startpos();
-        for _ in 0..60 {
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            game.make(mv);
-            if game.outcome().is_some() {
-                break;
-            }
-            out.push(game.clone());
-        }
-    }
+    out.extend(common::random_game_positions(seed, 600));
     out
 }
 

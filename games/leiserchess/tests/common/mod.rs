@@ -4,9 +4,11 @@
 
 #![allow(dead_code)]
 
+use leiserchess::Leiserchess;
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use search::Rules;
 
 /// A piece of the simple model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -491,4 +493,27 @@ pub fn random_position(rng: &mut ChaCha8Rng, pawns: usize) -> String {
         .map(|(s, c)| (s.as_str(), c.as_str()))
         .collect();
     fen_of(&refs, if rng.gen() { 'W' } else { 'B' })
+}
+
+/// `n` positions from random games (up to 60 plies each, seeded by
+/// `seed`), none of them over.
+pub fn random_game_positions(seed: u64, n: usize) -> Vec<Leiserchess> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut g = Leiserchess::startpos();
+        for _ in 0..60 {
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            g.make(mv);
+            if g.outcome().is_some() {
+                break;
+            }
+            out.push(g.clone());
+        }
+    }
+    out
 }
