@@ -276,74 +276,68 @@ fn coverage_given_king<L: Lengths>(
     king_walks: impl FnOnce(&mut Mailbox, u8) -> KingWalks<L>,
 ) -> (Coverage, u64) {
     // Step 1: the current beam, remembering where it enters each square.
-    let mut replays = Replays::<L>::new(board, side);
-    // Step 2: the moves of other pieces that change a square of it.
-    for sq in BitIter(board.pieces(side) & !replays.king_sq.bit()) {
-        replays.piece(sq);
+    let mut lengths = L::unreached();
+    let mut entry = [Entry(0); 64];
+    let current = Current::walk(board, side, &mut entry, &mut lengths);
+    // Step 2: the moves of other pieces that change a square of it,
+    // replayed on a scratch copy of the cells.
+    let mut scratch = *board.cells();
+    let mut reads = current.reads_around();
+    for sq in BitIter(board.pieces(side) & !current.king_sq.bit()) {
+        reads |= current.replay_piece(&entry, board, side, sq, &mut scratch, &mut lengths);
     }
     // Step 3: the king's own moves, all of which move or turn the beam.
-    let Replays {
-        mut lengths,
-        mut scratch,
-        reads,
-        on_path,
-        king_sq,
-        opposing_pawn,
-        ..
-    } = replays;
-    let king = king_walks(&mut scratch, opposing_pawn);
+    let king = king_walks(&mut scratch, current.opposing_pawn);
     lengths.lower_to(&king.lengths);
     debug_assert!(scratch == *board.cells());
     // Step 4: the score over every square reached.
     let enemy = board.king_square(side.opponent());
     let coverage = Coverage {
-        value: score_board(king_sq, enemy, &lengths),
-        beam: on_path | king_sq.bit(),
+        value: score_board(current.king_sq, enemy, &lengths),
+        beam: current.on_path | current.king_sq.bit(),
     };
     (coverage, reads | king.reads)
 }
 
-/// The replays of a side's non-king moves that touch its current beam,
-/// from the square each first changes, and what they found.
-struct Replays<'a, L> {
-    board: &'a Board,
-    side: Side,
+/// What the replays of a side's moves need of its current beam, besides
+/// where it enters each square (the [`Entry`] table, kept apart: with the
+/// table in the same struct these words lived on the stack, and the
+/// evaluation took 4% longer in `examples/evalloop`).
+#[derive(Clone, Copy)]
+struct Current {
     king_sq: Square,
     occ: u64,
+    /// The opposing pieces.
+    opponents: u64,
     /// The colour and kind bits of an opposing pawn.
     opposing_pawn: u8,
-    /// Where the current beam first enters each square of `on_path`.
-    entry: [Entry; 64],
-    /// The squares the current beam enters (its king's not included).
+    /// The squares the beam enters (its king's not included).
     on_path: u64,
-    /// A copy of the cells that moves are played on and taken back.
-    scratch: Mailbox,
-    /// The shortest lengths so far.
-    lengths: L,
-    /// The squares of the board the result depends on so far.
-    reads: u64,
 }
 
-impl<'a, L: Lengths> Replays<'a, L> {
-    /// Walks `side`'s current beam: its lengths, where it enters each
-    /// square, and what the moves touching it will read.
+impl Current {
+    /// Walks `side`'s beam, lowering `lengths` along it and noting in
+    /// `entry` where it first enters each square.
     #[inline(always)]
-    fn new(board: &'a Board, side: Side) -> Replays<'a, L> {
-        let opponent = side.opponent();
+    fn walk<L: Lengths>(
+        board: &Board,
+        side: Side,
+        entry: &mut [Entry; 64],
+        lengths: &mut L,
+    ) -> Current {
         let king = board.king(side);
+        let king_sq = king.square();
         let occ = board.occupied();
-        let opposing_pawn = (Piece::pawn(opponent, 0).code() as u8) & 0b1_1100;
-        let mut lengths = L::unreached();
-        let mut entry = [Entry(0); 64];
+        let opposing_pawn = (Piece::pawn(side.opponent(), 0).code() as u8) & 0b1_1100;
         let mut on_path = 0u64;
         walk::<true, L>(
             board.cells(),
             occ,
-            king.square(),
+            king_sq,
             board.at(king).orientation(),
             1,
             opposing_pawn,
-            &mut lengths,
+            lengths,
             |sq, dir, len| {
                 if on_path & (1 << sq) == 0 {
                     on_path |= 1 << sq;
@@ -351,37 +345,43 @@ impl<'a, L: Lengths> Replays<'a, L> {
                 }
             },
         );
-        // What the moves touching the beam depend on: pieces next to it,
-        // and next to the opposing pieces there (swap partners and where
-        // a swap can go on to); each replay adds the squares it enters.
-        let near = dilate(on_path);
-        let reads = near | dilate(near & board.pieces(opponent));
-        Replays {
-            board,
-            side,
-            king_sq: king.square(),
+        Current {
+            king_sq,
             occ,
+            opponents: board.pieces(side.opponent()),
             opposing_pawn,
-            entry,
             on_path,
-            scratch: *board.cells(),
-            lengths,
-            reads,
         }
     }
 
-    /// Replays the moves of the piece on `sq` (not the king) that change
-    /// a square of the beam.
+    /// What the moves touching the beam depend on besides the squares
+    /// their replays enter: pieces next to it, and next to the opposing
+    /// pieces there (swap partners and where a swap can go on to).
     #[inline(always)]
-    fn piece(&mut self, sq: Square) {
-        let opponents = self.board.pieces(self.side.opponent());
-        if !touches_possible(sq, self.on_path, opponents, !self.occ) {
-            return;
+    fn reads_around(self) -> u64 {
+        let near = dilate(self.on_path);
+        near | dilate(near & self.opponents)
+    }
+
+    /// Replays the moves of `side`'s piece on `sq` (not the king) that
+    /// change a square of the beam, lowering `lengths`; the squares read.
+    #[inline(always)]
+    fn replay_piece<L: Lengths>(
+        self,
+        entry: &[Entry; 64],
+        board: &Board,
+        side: Side,
+        sq: Square,
+        scratch: &mut Mailbox,
+        lengths: &mut L,
+    ) -> u64 {
+        if !touches_possible(sq, self.on_path, self.opponents, !self.occ) {
+            return 0;
         }
         // Gathered first so that the replay below is one inlined loop.
         let mut batch = [Move::shift(sq, Dir::from_index(0)); MAX_PIECE_MOVES];
         let mut count = 0;
-        movegen::for_each_piece_move_touching(self.board, self.side, sq, self.on_path, |mv| {
+        movegen::for_each_piece_move_touching(board, side, sq, self.on_path, |mv| {
             batch[count] = mv;
             count += 1;
         });
@@ -390,59 +390,72 @@ impl<'a, L: Lengths> Replays<'a, L> {
         // that run never enters. Walked once, lazily, and counted only if
         // some shift really plays it.
         let mut vacated: Option<VacatedWalk<L>> = None;
+        let mut reads = 0;
         for &mv in &batch[..count] {
-            self.one_move(mv, sq, &mut vacated);
+            reads |= self.replay_move(entry, mv, sq, &mut vacated, scratch, lengths);
         }
         if let Some(run) = vacated {
-            self.reads |= run.squares;
+            reads |= run.squares;
             if run.played {
-                self.lengths.lower_to(&run.lengths);
+                lengths.lower_to(&run.lengths);
             }
         }
+        reads
     }
 
     /// Replays `mv` of the piece on `sq` from the first square of the beam
-    /// it changes: the beam up to there is the current one, counted.
+    /// it changes (the beam up to there is the current one, counted); the
+    /// squares it read.
     #[inline(always)]
-    fn one_move(&mut self, mv: Move, sq: Square, vacated: &mut Option<VacatedWalk<L>>) {
+    fn replay_move<L: Lengths>(
+        self,
+        entry: &[Entry; 64],
+        mv: Move,
+        sq: Square,
+        vacated: &mut Option<VacatedWalk<L>>,
+        scratch: &mut Mailbox,
+        lengths: &mut L,
+    ) -> u64 {
         let touched = mv.touched_on_board() & self.on_path;
         debug_assert!(touched != 0);
         let mut first = self.king_sq;
         let mut first_len = u16::MAX;
         for q in BitIter(touched) {
-            if self.entry[q.index()].len() < first_len {
-                first_len = self.entry[q.index()].len();
+            if entry[q.index()].len() < first_len {
+                first_len = entry[q.index()].len();
                 first = q;
             }
         }
-        let at = self.entry[first.index()];
+        let at = entry[first.index()];
         if first == sq && !mv.is_swap() && !mv.is_rotation() {
             let run = vacated.get_or_insert_with(|| {
-                VacatedWalk::new(&mut self.scratch, self.occ, sq, at, self.opposing_pawn)
+                VacatedWalk::new(scratch, self.occ, sq, at, self.opposing_pawn)
             });
             if run.squares & touched_destination(mv, sq).bit() == 0 {
                 run.played = true;
-                return;
+                return 0;
             }
             // The run meets the shifted pawn: this beam is its own.
         }
-        let (undo, _) = apply_raw(&mut self.scratch, mv);
+        let (undo, _) = apply_raw(scratch, mv);
+        let mut reads = 0;
         // A piece that now stops the beam on the first changed square
         // adds nothing: the current beam reached it at this length.
-        if BEAM[at.dir() as usize][self.scratch[first.cell()] as usize] != ZAP {
+        if BEAM[at.dir() as usize][scratch[first.cell()] as usize] != ZAP {
             let before = (first.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
-            self.reads |= walk::<false, L>(
-                &self.scratch,
+            reads = walk::<false, L>(
+                scratch,
                 mv.occupancy_after(self.occ),
                 Square::from_index(before),
                 at.dir(),
                 at.len(),
                 self.opposing_pawn,
-                &mut self.lengths,
+                lengths,
                 |_, _, _| {},
             );
         }
-        revert_raw(&mut self.scratch, undo);
+        revert_raw(scratch, undo);
+        reads
     }
 }
 
