@@ -27,16 +27,16 @@ fn noisy_moves_are_exactly_the_zapping_moves() {
             g.make(mv);
             let hit = g.last_hit().unwrap();
             let lost_own_pawn = g.position().board().pawns(us).count_ones() < own_pawns;
-            let own_king = |idx| g.position().board().at(idx).side() == us;
+            let own_king = |cell| g.position().board().at(cell).side() == us;
             let expected = match hit {
                 Hit::Off => false,
                 Hit::Pawn(_) => true,
-                Hit::King(idx) => !own_king(idx),
+                Hit::King(cell) => !own_king(cell),
             };
             let expected_order_sign = match hit {
                 Hit::Off => 0,
                 Hit::Pawn(_) if lost_own_pawn => -1,
-                Hit::King(idx) if own_king(idx) => -1,
+                Hit::King(cell) if own_king(cell) => -1,
                 _ => 1,
             };
             g.unmake();

@@ -116,4 +116,26 @@ mod tests {
             assert!(laser.exit.is_some());
         }
     }
+
+    #[test]
+    fn the_staged_laser_is_the_one_drawn_after_the_move() {
+        // rule 4.1: the preview fires over the board after the move, as
+        // the move itself does; the zapped pawn is gone only afterwards.
+        let game = Leiserchess::from_fen("ss7/8/8/8/8/8/8/3nw3NN W").expect("FEN");
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        for mv in moves {
+            let preview = game.preview(mv).expect("Leiserchess previews");
+            let mut after = game.clone();
+            after.make(mv);
+            assert_eq!(after.last_laser().as_ref(), Some(&preview.laser), "{mv}");
+            if let Some(zapped) = &preview.laser.zapped {
+                let i = Square::parse(zapped).expect("square").index();
+                assert!(
+                    !preview.board[i].is_empty(),
+                    "{mv}: the zapped piece is drawn"
+                );
+            }
+        }
+    }
 }
