@@ -7,7 +7,7 @@ use search::Side;
 use crate::board::Board;
 use crate::piece::Piece;
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{RankNames, Square};
 
 /// The starting position (rule 7.2).
 pub const START_FEN: &str = "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W";
@@ -33,14 +33,37 @@ pub enum FenError {
     KingCount { side: &'static str, count: usize },
 }
 
+/// What differs between the FENs of the rule sets: the names of the
+/// ranks (in messages) and whether `w` and `b` are read as sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FenDialect {
+    pub ranks: RankNames,
+    pub lower_case_side: bool,
+}
+
+impl FenDialect {
+    /// Rule 7.2: ranks `1` to `8`, sides `W` and `B` only.
+    pub const RULES_2018: FenDialect = FenDialect {
+        ranks: RankNames::FROM_ONE,
+        lower_case_side: false,
+    };
+}
+
 /// Parses a FEN into a position (fifty-move count 0, rule 5.2).
 pub fn parse(text: &str) -> Result<Position, FenError> {
+    parse_dialect(text, FenDialect::RULES_2018)
+}
+
+/// [`parse`] in a rule set's dialect.
+pub fn parse_dialect(text: &str, dialect: FenDialect) -> Result<Position, FenError> {
     let mut fields = text.split_whitespace();
     let placement = fields.next().ok_or(FenError::Empty)?;
     let side = match fields.next() {
         None => return Err(FenError::MissingSide),
         Some("W") => Side::White,
         Some("B") => Side::Black,
+        Some("w") if dialect.lower_case_side => Side::White,
+        Some("b") if dialect.lower_case_side => Side::Black,
         Some(other) => return Err(FenError::BadSide(other.to_string())),
     };
     if let Some(extra) = fields.next() {
@@ -55,7 +78,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
     let mut kings = [0usize; 2];
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
-        let rank_name = rank + 1;
+        let rank_name = dialect.ranks.number(rank);
         let mut file = 0usize;
         let mut chars = text.chars();
         while let Some(c) = chars.next() {

@@ -1,21 +1,26 @@
-//! `Leiserchess`: a position plus the history that unmake, repetition
-//! (rule 5.3) and ko (rule 6) need, and the game traits (`search::Rules`,
-//! `Searchable`, `Frontend`).
+//! [`Game`]: a position plus the history that unmake, repetition and ko
+//! need, and the game traits (`search::Rules`, `Searchable`, `Frontend`),
+//! for either rule set. [`Leiserchess`] plays the 2018 rules (rule numbers
+//! here are those of `docs/leiserchess-rules.md`), [`Leiserchess2016`] the
+//! 2016 ones; what differs lives in their [`RuleSet`] implementations.
 
 use std::fmt::Write as _;
 
 use search::{EndReason, Frontend, GoDialect, Outcome, PerftStyle, Rules, Score, Searchable, Side};
 
 use crate::eval::{self, EvalState, Params};
-use crate::fen::{self, FenError, START_FEN};
-use crate::laser::Hit;
-use crate::movegen;
-use crate::moves::{Move, MOVE_INDEX_COUNT};
-use crate::notation::{self, MoveError};
-use crate::piece::Piece;
-use crate::position::{Position, Shot, Undo};
-use crate::shots::{self, Beam};
-use crate::square::{BitIter, Square};
+use crate::fen::{self, FenError};
+use crate::notation::MoveError;
+use crate::position::Position;
+use crate::rules2018::Rules2018;
+use crate::ruleset::{RuleSet, SearchRules, Zap};
+use crate::square::Square;
+use crate::v2016::Rules2016;
+
+/// The game under the 2018 rules.
+pub type Leiserchess = Game<Rules2018>;
+/// The game under the 2016 rules (`docs/leiserchess-2016-rules.md`).
+pub type Leiserchess2016 = Game<Rules2016>;
 
 /// Plies without a pawn zap after which the game is drawn (rule 5.2).
 pub const FIFTY_MOVE_PLIES: u16 = 100;
@@ -31,36 +36,30 @@ pub const NO_LEGAL_MOVES: EndReason = EndReason {
     sentence: "{loser} has no legal move",
 };
 
-/// What a zap is worth to the mover in `hit_value`'s units (centipawns):
-/// an opposing pawn gains this, an own pawn loses it.
-const PAWN_ZAP_VALUE: i32 = 100;
-/// A zapped king decides the game: far above any pawn count.
-const KING_ZAP_VALUE: i32 = 10_000;
-
 /// The position a move may not recreate (rule 6.1) and the squares the
 /// opponent's move changed to leave it.
 #[derive(Clone, Copy, Debug)]
-struct Ko {
-    hash: u64,
-    squares: u64,
+pub struct Ko {
+    pub hash: u64,
+    pub squares: u64,
 }
 
 /// One entry of the history stack.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+struct Frame<R: RuleSet> {
     /// The move and its undo data; `None` for a null move.
-    played: Option<(Move, Undo)>,
+    played: Option<(R::Move, R::Undo)>,
     /// `rep_window` before this frame.
     rep_window: u16,
     /// `beam` before this frame.
-    beam: Beam,
+    beam: R::Beam,
 }
 
-/// A Leiserchess game: position and history.
+/// A Leiserchess game under the rule set `R`: position and history.
 #[derive(Clone, Debug)]
-pub struct Leiserchess {
+pub struct Game<R: RuleSet> {
     pos: Position,
-    stack: Vec<Frame>,
+    stack: Vec<Frame<R>>,
     /// Hash of every position since setup; `hashes[0]` is the setup
     /// position (rule 5.3: it counts as the first occurrence).
     hashes: Vec<u64>,
@@ -70,15 +69,15 @@ pub struct Leiserchess {
     /// The beam the side to move fires now, kept with the position so that
     /// `is_noisy`, `noisy_order` and `noisy_moves` (called for every move
     /// of a node) do not walk it again each time.
-    beam: Beam,
+    beam: R::Beam,
 }
 
-impl Leiserchess {
+impl<R: RuleSet> Game<R> {
     /// A game starting from `pos`, with no history.
-    pub fn from_position(pos: Position) -> Leiserchess {
+    pub fn from_position(pos: Position) -> Game<R> {
         let hash = pos.hash();
-        let beam = Beam::of(pos.board(), pos.side);
-        Leiserchess {
+        let beam = R::beam(pos.board(), pos.side);
+        Game {
             beam,
             pos,
             stack: Vec::with_capacity(256),
@@ -93,108 +92,103 @@ impl Leiserchess {
     }
 
     /// The moves played since setup, oldest first (null moves skipped).
-    pub fn moves_played(&self) -> Vec<Move> {
+    pub fn moves_played(&self) -> Vec<R::Move> {
         self.stack
             .iter()
             .filter_map(|f| f.played.map(|(m, _)| m))
             .collect()
     }
 
-    /// What the laser of the last move hit, if a move was played.
-    pub fn last_hit(&self) -> Option<Hit> {
-        self.stack.last()?.played.map(|(_, u)| u.hit)
-    }
-
-    /// The last move's laser as it was fired (its zapped pawn still on
-    /// the board), if a move was played.
-    pub fn last_shot(&self) -> Option<Shot> {
-        let (_, undo) = self.stack.last()?.played?;
-        Some(self.pos.shot(&undo))
-    }
-
-    /// What a move must not recreate (rule 6.1): the position before the
-    /// opponent's most recent move, when that move is known and could be
-    /// undone at all (a move that zapped a piece cannot: pieces never come
-    /// back).
+    /// The last move played and its undo data, unless there is none or
+    /// the last move was the search's null move.
     #[inline]
-    fn ko(&self) -> Option<Ko> {
-        match self.stack.last() {
-            Some(Frame {
-                played: Some((mv, undo)),
-                ..
-            }) if undo.hit == Hit::Off => Some(Ko {
-                hash: self.hashes[self.hashes.len() - 2],
-                squares: mv.touched_on_board(),
-            }),
-            _ => None,
-        }
+    pub fn last_played(&self) -> Option<(R::Move, R::Undo)> {
+        self.stack.last()?.played
     }
 
-    /// Whether `mv` is forbidden by the ko rule (rule 6.1).
+    /// The hash of the position before the last move (rule 6.1 compares
+    /// with it); the setup position's when nothing was played.
     #[inline]
-    fn violates_ko(&self, mv: Move, ko: Ko) -> bool {
-        // Restoring the old board means changing exactly the squares the
-        // opponent changed (with nothing zapped): one comparison rules out
-        // almost every move, the pre-laser hash nearly all the rest.
-        if mv.touched_on_board() != ko.squares || self.pos.hash_after_pieces(mv) != ko.hash {
-            return false;
-        }
-        let mut next = self.pos.clone();
-        next.make(mv);
-        next.hash() == ko.hash
+    pub(crate) fn hash_before_last(&self) -> u64 {
+        self.hashes[self.hashes.len().saturating_sub(2)]
     }
 
-    /// Whether the current position occurred before (rule 5.3).
+    /// The beam the side to move fires now.
     #[inline]
-    fn is_repetition(&self) -> bool {
+    pub(crate) fn beam(&self) -> &R::Beam {
+        debug_assert_eq!(self.beam, R::beam(self.pos.board(), self.pos.side));
+        &self.beam
+    }
+
+    /// Whether the current position occurred `R::REPETITIONS` times
+    /// before, or once since `plies_from_root` plies ago (the search's
+    /// own repetitions, which it can avoid or repeat at will): rule 5.3.
+    #[inline]
+    fn is_repetition(&self, plies_from_root: usize) -> bool {
         let n = self.hashes.len();
         let current = self.hashes[n - 1];
         let window = (self.rep_window as usize).min(n - 1);
+        let mut seen = 0;
         // Same side to move only, so every second ply.
-        (2..=window)
-            .step_by(2)
-            .any(|back| self.hashes[n - 1 - back] == current)
+        for back in (2..=window).step_by(2) {
+            if self.hashes[n - 1 - back] == current {
+                seen += 1;
+                if seen >= R::REPETITIONS || back <= plies_from_root {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
-    /// Perft (rule 8): move sequences of length `depth`; ko applies; draws
-    /// do not stop it. A king zap ends the game and counts as one leaf at
-    /// every depth (rule 8.2), so a position whose game already ended by a
-    /// king zap counts 1 at every depth: a caller that makes a move and
-    /// counts `depth - 1` below it (a divide) gets the same total as
-    /// `perft(depth)`. Bulk-counts the last ply.
+    /// Perft by the rule set's definition (rule 8 for 2018: ko applies,
+    /// draws do not stop it). A king zap ends the game and counts as one
+    /// leaf at every depth (rule 8.2), so a position whose game already
+    /// ended by a king zap counts 1 at every depth: a caller that makes a
+    /// move and counts `depth - 1` below it (a divide) gets the same total
+    /// as `perft(depth)`. Bulk-counts the last ply.
     pub fn perft(&mut self, depth: u32) -> u64 {
-        // Rule 8.2: the sequence that zapped a king is one leaf.
+        R::perft(self, depth)
+    }
+
+    /// Perft with ko applied at every ply and draws ignored: under the 2018
+    /// rules the same as [`Game::perft`].
+    pub fn perft_legal(&mut self, depth: u32) -> u64 {
         if depth == 0 || self.pos.zapped.is_some() {
             return 1;
         }
         let mut moves = Vec::with_capacity(128);
-        if depth == 1 {
-            return match self.ko() {
-                None => movegen::count(self.pos.board(), self.pos.side),
-                Some(_) => {
-                    self.legal_moves(&mut moves);
-                    moves.len() as u64
-                }
-            };
-        }
         self.legal_moves(&mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
         let mut total = 0;
         for mv in moves {
             self.make(mv);
-            total += self.perft(depth - 1);
+            total += self.perft_legal(depth - 1);
             self.unmake();
         }
         total
     }
 
+    /// The moves perft counts here: the legal ones, or all generated ones
+    /// when the rule set's perft ignores ko.
+    pub fn perft_moves(&self, out: &mut Vec<R::Move>) {
+        if R::PERFT_APPLIES_KO {
+            self.legal_moves(out);
+        } else if self.pos.zapped.is_none() {
+            R::generate(self.pos.board(), self.pos.side, out);
+        }
+    }
+
     /// Per-move perft counts (for `perft` output and debugging): for each
-    /// legal move, the sequences of length `depth` that start with it. They
-    /// sum to `perft(depth)` for `depth >= 1` (rule 8.2: a move that zaps
-    /// a king counts 1). A game that has ended has no moves, so its divide
-    /// is empty while its `perft` is 1.
-    pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+    /// move perft counts, the sequences of length `depth` that start with
+    /// it. They sum to `perft(depth)` for `depth >= 1` (rule 8.2: a move
+    /// that zaps a king counts 1). A game that has ended has no moves, so
+    /// its divide is empty while its `perft` is 1.
+    pub fn perft_divide(&mut self, depth: u32) -> Vec<(R::Move, u64)> {
         let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
+        self.perft_moves(&mut moves);
         moves
             .into_iter()
             .map(|mv| {
@@ -206,95 +200,52 @@ impl Leiserchess {
             .collect()
     }
 
-    /// What the side to move's laser would hit after `mv`.
-    #[inline]
-    pub fn hit_after(&self, mv: Move) -> Hit {
-        self.struck_after(mv).0
-    }
-
-    /// The laser result after `mv` and the piece struck.
-    #[inline]
-    fn struck_after(&self, mv: Move) -> (Hit, Piece) {
-        debug_assert_eq!(self.beam, Beam::of(self.pos.board(), self.pos.side));
-        shots::hit_after(self.pos.board(), self.pos.side, mv, &self.beam)
-    }
-
-    /// What a laser result is worth to the mover, in centipawns (a pawn
-    /// is 100, a king decides the game): the ordering of noisy moves
-    /// (opposing king first, then opposing pawns; own pawns and own king
-    /// last) and the one-move exchange of `see_ge`.
-    #[inline]
-    fn hit_value(&self, (hit, piece): (Hit, Piece)) -> i32 {
-        let ours = piece.side() == self.pos.side;
-        match hit {
-            Hit::Off => 0,
-            Hit::Pawn(_) if ours => -PAWN_ZAP_VALUE,
-            Hit::Pawn(_) => PAWN_ZAP_VALUE,
-            Hit::King(_) if ours => -KING_ZAP_VALUE,
-            Hit::King(_) => KING_ZAP_VALUE,
-        }
-    }
-
-    /// Whether `mv` belongs in quiescence: it zaps a pawn (either colour),
-    /// or the opposing king (a win the search must see).
-    #[inline]
-    fn hit_is_noisy(&self, (hit, piece): (Hit, Piece)) -> bool {
-        match hit {
-            Hit::Off => false,
-            Hit::Pawn(_) => true,
-            Hit::King(_) => piece.side() != self.pos.side,
-        }
-    }
-
     /// The end by rules 5.1–5.3 (a king zapped, fifty moves, repetition):
     /// everything but a lack of moves, which needs move generation.
     #[inline]
-    fn rule_outcome(&self) -> Option<Outcome> {
+    fn rule_outcome(&self, plies_from_root: usize) -> Option<Outcome> {
         // Rule 5.3b: a king zap decides the game before any draw rule.
         if let Some(loser) = self.pos.zapped {
             return Some(Outcome::win(loser.opponent(), KING_ZAPPED));
         }
-        if self.pos.halfmove >= FIFTY_MOVE_PLIES {
+        if self.pos.halfmove >= R::NO_ZAP_PLIES {
             return Some(Outcome::draw(EndReason::FIFTY_MOVES));
         }
-        if self.is_repetition() {
+        if self.is_repetition(plies_from_root) {
             return Some(Outcome::draw(EndReason::REPETITION));
         }
         None
     }
+}
 
-    /// Whether the opponent, were it to move now, could zap our king by
-    /// firing in any direction from where its king stands (rotations
-    /// included): the "danger" that forbids a null move.
-    fn king_in_danger(&self) -> bool {
-        let board = self.pos.board();
-        let them = self.pos.side.opponent();
-        let k = board.king(them);
-        let ours = board.king(self.pos.side);
-        (0..4).any(|dir| crate::laser::fire(board.cells(), k, dir) == Hit::King(ours))
+impl<R: SearchRules> Game<R> {
+    /// What the side to move's laser does after `mv`.
+    #[inline]
+    fn zap_after(&self, mv: R::Move) -> Zap {
+        R::zap_after(self.pos.board(), self.pos.side, mv, self.beam())
     }
 }
 
-impl Default for Leiserchess {
+impl<R: RuleSet> Default for Game<R> {
     fn default() -> Self {
-        Leiserchess::startpos()
+        Game::startpos()
     }
 }
 
-impl Rules for Leiserchess {
-    type Move = Move;
+impl<R: RuleSet> Rules for Game<R> {
+    type Move = R::Move;
     type FenError = FenError;
     type MoveError = MoveError;
 
     fn startpos() -> Self {
-        match fen::parse(START_FEN) {
-            Ok(pos) => Leiserchess::from_position(pos),
+        match fen::parse_dialect(R::START_FEN, R::FEN) {
+            Ok(pos) => Game::from_position(pos),
             Err(e) => unreachable!("the start FEN is valid: {e}"),
         }
     }
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
-        fen::parse(fen).map(Leiserchess::from_position)
+        fen::parse_dialect(fen, R::FEN).map(Game::from_position)
     }
 
     fn fen(&self) -> String {
@@ -309,17 +260,17 @@ impl Rules for Leiserchess {
     /// Rule 3 with ko (rule 6); nothing once a king is zapped (rule
     /// 5.3b); draw rules are not considered (rule 8.3).
     #[inline]
-    fn legal_moves(&self, out: &mut Vec<Move>) {
+    fn legal_moves(&self, out: &mut Vec<R::Move>) {
         if self.pos.zapped.is_some() {
             return;
         }
         let start = out.len();
-        movegen::generate(self.pos.board(), self.pos.side, out);
-        if let Some(ko) = self.ko() {
+        R::generate(self.pos.board(), self.pos.side, out);
+        if let Some(ko) = R::ko(self) {
             let mut keep = start;
             for i in start..out.len() {
                 let mv = out[i];
-                if !self.violates_ko(mv, ko) {
+                if !R::violates_ko(self, mv, ko) {
                     out[keep] = mv;
                     keep += 1;
                 }
@@ -328,13 +279,13 @@ impl Rules for Leiserchess {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let mv = notation::parse_syntax(text)?;
+    fn parse_move(&self, text: &str) -> Result<R::Move, MoveError> {
+        let mv = R::parse_move(self.pos.board(), text)?;
         // `outcome` without generating the moves twice (rule 5.5: none
         // left ends the game too).
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
-        if self.rule_outcome().is_some() || legal.is_empty() {
+        if self.rule_outcome(0).is_some() || legal.is_empty() {
             return Err(MoveError::GameOver);
         }
         if legal.contains(&mv) {
@@ -345,17 +296,18 @@ impl Rules for Leiserchess {
     }
 
     #[inline]
-    fn make(&mut self, mv: Move) {
-        let undo = self.pos.make(mv);
+    fn make(&mut self, mv: R::Move) {
+        let undo = R::make(&mut self.pos, mv);
         self.stack.push(Frame {
             played: Some((mv, undo)),
             rep_window: self.rep_window,
             beam: self.beam,
         });
-        self.beam = Beam::of(self.pos.board(), self.pos.side);
-        self.rep_window = match undo.hit {
-            Hit::Pawn(_) => 0,
-            _ => self.rep_window.saturating_add(1),
+        self.beam = R::beam(self.pos.board(), self.pos.side);
+        self.rep_window = if R::zapped_pawn(&undo) {
+            0
+        } else {
+            self.rep_window.saturating_add(1)
         };
         self.hashes.push(self.pos.hash());
     }
@@ -370,7 +322,7 @@ impl Rules for Leiserchess {
         self.rep_window = frame.rep_window;
         self.beam = frame.beam;
         match frame.played {
-            Some((_, undo)) => self.pos.unmake(&undo),
+            Some((_, undo)) => R::unmake(&mut self.pos, &undo),
             None => self.pos.flip_side(),
         }
     }
@@ -382,22 +334,24 @@ impl Rules for Leiserchess {
 
     /// Rules 5.1–5.3, then rule 5.5: no legal move loses.
     fn outcome(&self) -> Option<Outcome> {
-        self.rule_outcome().or_else(|| {
+        self.rule_outcome(0).or_else(|| {
             let mut moves = Vec::new();
             self.legal_moves(&mut moves);
-            moves.is_empty().then(|| self.no_moves_outcome())
+            moves
+                .is_empty()
+                .then(|| Outcome::win(self.pos.side.opponent(), NO_LEGAL_MOVES))
         })
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
-        Leiserchess::perft(self, depth)
+        Game::perft(self, depth)
     }
 }
 
-impl Searchable for Leiserchess {
+impl<R: SearchRules> Searchable for Game<R> {
     type Params = Params;
     type EvalState = EvalState;
-    const MOVE_INDEX_COUNT: usize = MOVE_INDEX_COUNT;
+    const MOVE_INDEX_COUNT: usize = R::MOVE_INDEX_COUNT;
 
     #[inline]
     fn evaluate(&self, params: &Params, state: &mut EvalState) -> Score {
@@ -409,47 +363,39 @@ impl Searchable for Leiserchess {
     }
 
     /// The same rules as `outcome` but for the lack of moves (the search
-    /// finds that itself): they are cheap here, and rule 5.3 already
-    /// draws at the second occurrence.
+    /// finds that itself): they are cheap here.
     #[inline]
-    fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
-        self.rule_outcome()
+    fn search_outcome(&self, plies_from_root: usize) -> Option<Outcome> {
+        self.rule_outcome(plies_from_root)
     }
 
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::win(self.pos.side.opponent(), NO_LEGAL_MOVES)
     }
 
-    fn noisy_moves(&self, out: &mut Vec<Move>) {
+    fn noisy_moves(&self, out: &mut Vec<R::Move>) {
         if self.pos.zapped.is_some() {
             return;
         }
         let board = self.pos.board();
         let side = self.pos.side;
-        let beam = &self.beam;
+        let beam = self.beam();
         let start = out.len();
-        // A move that leaves the beam alone hits what it hits now. When
-        // that is quiet, only pieces that can reach the beam have noisy
-        // moves: the others are not even generated (same order as
+        // A move that leaves the beam alone zaps what it zaps now. When
+        // that is quiet, only the moves that may change the beam can be
+        // noisy: the others are not even generated (same order as
         // `generate`, so the list is the same).
-        let struck = |hit: Hit| (hit, hit.cell().map_or(Piece::EMPTY, |at| board.at(at)));
-        if self.hit_is_noisy(struck(beam.hit)) {
-            movegen::generate(board, side, out);
+        if R::zap_now(board, side, beam).noisy {
+            R::generate(board, side, out);
         } else {
-            let opponents = board.pieces(side.opponent());
-            let empty = !board.occupied();
-            for sq in BitIter(board.pieces(side)) {
-                if shots::touches_possible(sq, beam.squares, opponents, empty) {
-                    movegen::generate_piece(board, side, sq, out);
-                }
-            }
+            R::generate_near(board, side, beam, out);
         }
         // A move that zaps is never a ko (rule 6.1 needs the old board
         // back, pieces and all), so no ko filter is needed here.
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if self.hit_is_noisy(shots::hit_after(board, side, mv, beam)) {
+            if R::zap_after(board, side, mv, beam).noisy {
                 out[keep] = mv;
                 keep += 1;
             }
@@ -459,9 +405,9 @@ impl Searchable for Leiserchess {
 
     /// One laser computation for both answers.
     #[inline]
-    fn noisy_key(&self, mv: Move) -> Option<i32> {
-        let hit = self.struck_after(mv);
-        self.hit_is_noisy(hit).then(|| self.hit_value(hit))
+    fn noisy_key(&self, mv: R::Move) -> Option<i32> {
+        let zap = self.zap_after(mv);
+        zap.noisy.then_some(zap.value)
     }
 
     /// A one-move exchange: a zap of an opposing pawn wins 100, of an own
@@ -470,13 +416,13 @@ impl Searchable for Leiserchess {
     /// quiescence (threshold 0) skips zaps of one's own pawns, and the move
     /// picker tries them after the quiet moves.
     #[inline]
-    fn see_ge(&self, mv: Move, threshold: Score) -> bool {
-        self.hit_value(self.struck_after(mv)) >= threshold
+    fn see_ge(&self, mv: R::Move, threshold: Score) -> bool {
+        self.zap_after(mv).value >= threshold
     }
 
     #[inline]
-    fn move_index(&self, mv: Move) -> usize {
-        mv.index()
+    fn move_index(&self, mv: R::Move) -> usize {
+        R::move_index(mv)
     }
 
     /// Allowed unless the game is over or the opponent's king could zap
@@ -486,7 +432,9 @@ impl Searchable for Leiserchess {
     fn null_move_allowed(&self) -> bool {
         // Two null moves in a row would search the same position again.
         let after_null = self.stack.last().is_some_and(|f| f.played.is_none());
-        self.pos.zapped.is_none() && !after_null && !self.king_in_danger()
+        self.pos.zapped.is_none()
+            && !after_null
+            && !R::king_in_danger(self.pos.board(), self.pos.side)
     }
 
     fn make_null(&mut self) {
@@ -497,7 +445,7 @@ impl Searchable for Leiserchess {
         });
         self.rep_window = 0;
         self.pos.flip_side();
-        self.beam = Beam::of(self.pos.board(), self.pos.side);
+        self.beam = R::beam(self.pos.board(), self.pos.side);
         self.hashes.push(self.pos.hash());
     }
 
@@ -506,27 +454,26 @@ impl Searchable for Leiserchess {
     }
 }
 
-impl Frontend for Leiserchess {
-    const NAME: &'static str = "leiserchess";
+impl<R: SearchRules> Frontend for Game<R> {
+    const NAME: &'static str = R::NAME;
     const SIDE_NAMES: [&'static str; 2] = ["Tangerine", "Lavender"];
     /// MIT's protocol gives the mover's clock (rule 9).
     const GO_DIALECT: GoDialect = GoDialect::MoverClock;
 
-    /// About 2.4 million nodes: a few seconds in release on one core.
-    const BENCH_DEPTH: u32 = 8;
+    const BENCH_DEPTH: u32 = R::BENCH_DEPTH;
 
     /// MIT's engine prints `perft <d> <count>` for each depth (rule 9).
     const PERFT_STYLE: PerftStyle = PerftStyle::PerDepth;
 
     fn bench_positions() -> &'static [&'static str] {
-        crate::bench::POSITIONS
+        R::bench_positions()
     }
 
     fn display(&self) -> String {
         let mut out = String::new();
         let board = self.pos.board();
         for rank in (0..8u8).rev() {
-            let _ = write!(out, "{} ", rank + 1);
+            let _ = write!(out, "{} ", R::FEN.ranks.number(rank));
             for file in 0..8u8 {
                 let code = Square::new(file, rank)
                     .and_then(|sq| board.piece_on(sq).fen_code())

@@ -2,7 +2,7 @@
 
 use crate::moves::{Action, Move};
 use crate::piece::Rotation;
-use crate::square::{Dir, Square};
+use crate::square::{Dir, Square, SquareName};
 
 /// Why a move text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -17,6 +17,13 @@ pub enum MoveError {
     BadRotation(char),
     #[error("{from} and {to} are not adjacent")]
     NotAdjacent { from: Square, to: Square },
+    /// A move of the wrong shape in the 2016 notation.
+    #[error("malformed move '{0}': expected e1R, h3g4 or h0h0")]
+    Syntax2016(String),
+    /// Two squares that are neither neighbours nor the same square, named
+    /// as the rule set names them.
+    #[error("{from} and {to} are not adjacent")]
+    NotAdjacentNamed { from: SquareName, to: SquareName },
     #[error("illegal move '{0}'")]
     Illegal(String),
     #[error("the game is over; no move may be played")]

@@ -155,7 +155,7 @@ pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piec
 
 /// A laser result with the piece it strikes, read through `cell`.
 #[inline(always)]
-fn struck(hit: Hit, cell: impl Fn(Cell) -> u8) -> (Hit, Piece) {
+pub(crate) fn struck(hit: Hit, cell: impl Fn(Cell) -> u8) -> (Hit, Piece) {
     match hit.cell() {
         None => (hit, Piece::EMPTY),
         Some(at) => (hit, Piece::from_code(cell(at))),

@@ -1,0 +1,102 @@
+//! What a rule set of Leiserchess gives the generic game, [`Game`].
+//!
+//! MIT's class played more than one version of the game. The board, the
+//! pieces, the reflection table, the Zobrist keys and the evaluation are
+//! the same in all of them; the moves, the laser after a move, ko, the
+//! draws and the notation are not. A rule set is a marker type (the 2018
+//! rules are [`crate::Rules2018`], the 2016 ones [`crate::Rules2016`])
+//! whose trait implementations hold those differences, so `Game<R>` is
+//! compiled once per rule set and nothing on the hot path asks which rules
+//! are played.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use search::{GameMove, Side};
+
+use crate::board::Board;
+use crate::fen::FenDialect;
+use crate::game::Game;
+use crate::notation::MoveError;
+use crate::position::Position;
+
+/// The rules of play of one rule set: moves, making them, ko, draws,
+/// notation and perft.
+pub trait RuleSet: Copy + Debug + Default + Send + Sync + 'static {
+    /// A move, packed in 16 bits.
+    type Move: GameMove + Hash;
+    /// What `unmake` needs to take a move back.
+    type Undo: Copy + Debug + Send + Sync;
+    /// What the side to move's laser does now, kept with the position so
+    /// that the many questions about it in a node walk it once.
+    type Beam: Copy + Debug + PartialEq + Send + Sync;
+    /// What the ko filter of one `legal_moves` call needs, found once.
+    type Ko: Copy;
+
+    /// The starting position.
+    const START_FEN: &'static str;
+    /// How FENs and squares are written.
+    const FEN: FenDialect;
+    /// Plies in a row without a zapped pawn that draw the game.
+    const NO_ZAP_PLIES: u16;
+    /// Earlier occurrences of the current position that draw the game.
+    const REPETITIONS: usize;
+    /// Whether perft skips the moves ko forbids.
+    const PERFT_APPLIES_KO: bool;
+
+    /// Appends the moves of `side`'s pieces, ko not applied.
+    fn generate(board: &Board, side: Side, out: &mut Vec<Self::Move>);
+    /// Plays a generated move for the side to move and fires its laser.
+    fn make(pos: &mut Position, mv: Self::Move) -> Self::Undo;
+    /// Takes back the move `undo` came from (the last one made).
+    fn unmake(pos: &mut Position, undo: &Self::Undo);
+    /// Whether the move zapped a pawn: then no earlier position can recur.
+    fn zapped_pawn(undo: &Self::Undo) -> bool;
+    /// The beam `side` fires on `board` now.
+    fn beam(board: &Board, side: Side) -> Self::Beam;
+    /// The ko state of the position, if ko can forbid anything in it.
+    fn ko(game: &Game<Self>) -> Option<Self::Ko>;
+    /// Whether ko forbids the generated move `mv`.
+    fn violates_ko(game: &Game<Self>, mv: Self::Move, ko: Self::Ko) -> bool;
+    /// Reads a move's text (its shape and squares; legality is the
+    /// game's to check).
+    fn parse_move(board: &Board, text: &str) -> Result<Self::Move, MoveError>;
+    /// Perft by the rule set's own definition, fast.
+    fn perft(game: &mut Game<Self>, depth: u32) -> u64;
+}
+
+/// What a move's laser does, as the search weighs it: worth `value`
+/// centipawns to the mover (an opposing pawn +100, an own pawn -100, a
+/// king ±10,000) and `noisy` when quiescence must look at it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Zap {
+    pub value: i32,
+    pub noisy: bool,
+}
+
+/// What the search and the tools need of a rule set beyond its rules.
+pub trait SearchRules: RuleSet {
+    /// The size of the dense move index.
+    const MOVE_INDEX_COUNT: usize;
+    /// The game's name for display (`Frontend::NAME`).
+    const NAME: &'static str;
+    /// The depth of the `bench` command.
+    const BENCH_DEPTH: u32;
+
+    /// Fixed positions for `bench`.
+    fn bench_positions() -> &'static [&'static str];
+    /// A dense index in `0..MOVE_INDEX_COUNT`.
+    fn move_index(mv: Self::Move) -> usize;
+    /// What the side to move's laser does if the board stays as it is.
+    fn zap_now(board: &Board, side: Side, beam: &Self::Beam) -> Zap;
+    /// What `side`'s laser does after the generated move `mv`, without
+    /// making it (`beam` is `side`'s beam now).
+    fn zap_after(board: &Board, side: Side, mv: Self::Move, beam: &Self::Beam) -> Zap;
+    /// Appends the generated moves that may change `beam` (a superset of
+    /// those that do), in the order `generate` uses.
+    fn generate_near(board: &Board, side: Side, beam: &Self::Beam, out: &mut Vec<Self::Move>);
+    /// Whether `side`'s opponent could zap `side`'s king by firing from
+    /// where its king stands, in any direction: the danger in which the
+    /// search does not pass.
+    fn king_in_danger(board: &Board, side: Side) -> bool;
+}

@@ -1,0 +1,49 @@
+//! Reading moves in the notation of rule 7.1 (writing is `Move`'s
+//! Display): `e1R`, `h3g4` (a shift or a swap: the board tells which),
+//! `h0h0` (the null move). Letter case does not matter.
+
+use crate::board::Board;
+use crate::notation::MoveError;
+use crate::piece::Rotation;
+use crate::square::{Dir, Square};
+
+use super::moves::{Kind, Move, RANKS};
+
+/// Parses move text into a move, checking only its shape (squares exist,
+/// a step goes to a neighbour) and reading a step as a swap when `board`
+/// has a piece on its target; legality is not checked.
+pub fn parse(board: &Board, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    if !text.is_ascii() || !(3..=4).contains(&text.len()) {
+        return Err(MoveError::Syntax2016(text.to_string()));
+    }
+    let from = square(&text[0..2])?;
+    let rest = &text[2..];
+    if let [letter] = rest.as_bytes() {
+        let c = char::from(*letter);
+        let rotation =
+            Rotation::from_letter(c.to_ascii_uppercase()).ok_or(MoveError::BadRotation(c))?;
+        return Ok(Move::new(from, Kind::Rotate(rotation)));
+    }
+    let to = square(rest)?;
+    if to == from {
+        return Ok(Move::new(from, Kind::Null));
+    }
+    let dir = Dir::between(from, to).ok_or(MoveError::NotAdjacentNamed {
+        from: from.named(RANKS),
+        to: to.named(RANKS),
+    })?;
+    Ok(if board.piece_on(to).is_empty() {
+        Move::new(from, Kind::Shift(dir))
+    } else {
+        Move::new(from, Kind::Swap(dir))
+    })
+}
+
+fn square(text: &str) -> Result<Square, MoveError> {
+    Square::parse_ranked(&text.to_ascii_lowercase(), RANKS)
+        .ok_or_else(|| MoveError::BadSquare(text.to_string()))
+}
