@@ -209,7 +209,7 @@ impl<R: RuleSet> Game<R> {
             return Some(Outcome::win(loser.opponent(), KING_ZAPPED));
         }
         if self.pos.halfmove >= R::NO_ZAP_PLIES {
-            return Some(Outcome::draw(EndReason::FIFTY_MOVES));
+            return Some(Outcome::draw(R::NO_ZAP_DRAW));
         }
         if self.is_repetition(plies_from_root) {
             return Some(Outcome::draw(EndReason::REPETITION));

@@ -3,7 +3,7 @@
 //! against the position before the opponent's move, the repetition draw at
 //! the second occurrence and the fifty-move draw.
 
-use search::Side;
+use search::{EndReason, Side};
 
 use crate::board::Board;
 use crate::fen::{FenDialect, START_FEN};
@@ -39,6 +39,8 @@ impl RuleSet for Rules2018 {
     const START_FEN: &'static str = START_FEN;
     const FEN: FenDialect = FenDialect::RULES_2018;
     const NO_ZAP_PLIES: u16 = FIFTY_MOVE_PLIES;
+    /// Rule 5.2.
+    const NO_ZAP_DRAW: EndReason = EndReason::FIFTY_MOVES;
     /// Rule 5.3: the second occurrence draws.
     const REPETITIONS: usize = 1;
     /// Rule 8.3.

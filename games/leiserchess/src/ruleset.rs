@@ -12,7 +12,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use search::{GameMove, Side};
+use search::{EndReason, GameMove, Side};
 
 use crate::board::Board;
 use crate::fen::FenDialect;
@@ -39,6 +39,8 @@ pub trait RuleSet: Copy + Debug + Default + Send + Sync + 'static {
     const FEN: FenDialect;
     /// Plies in a row without a zapped pawn that draw the game.
     const NO_ZAP_PLIES: u16;
+    /// How that draw is reported.
+    const NO_ZAP_DRAW: EndReason;
     /// Earlier occurrences of the current position that draw the game.
     const REPETITIONS: usize;
     /// Whether perft skips the moves ko forbids.

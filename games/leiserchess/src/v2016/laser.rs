@@ -31,6 +31,9 @@ pub struct Shot {
     /// The side whose king the last beam zapped, if it did not leave the
     /// board.
     pub king: Option<Side>,
+    /// The squares the last beam entered: the beam over the board after
+    /// the zaps, which pins the opponent's pawns on it (rule 3.4).
+    pub last: u64,
 }
 
 impl Shot {
@@ -75,10 +78,12 @@ pub fn shot_by(
         pawns: 0,
         own_pawns: 0,
         king: None,
+        last: 0,
     };
     loop {
         let (hit, squares) = laser::jump_by(&cell, occ, king, dir);
         shot.squares |= squares;
+        shot.last = squares;
         match hit {
             Hit::Off => return shot,
             Hit::King(at) => {

@@ -13,7 +13,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 
-use search::{Rules, Side};
+use search::{EndReason, Rules, Side};
 
 use crate::board::Board;
 use crate::fen::FenDialect;
@@ -31,6 +31,12 @@ pub const START_FEN: &str = "ss3nw3/3nw4/2nw1nw3/1nw3SE1SE/nw1nw3SE1/3SE1SE2/4SE
 
 /// Plies without a zap that draw the game (rule 5.3).
 pub const NO_ZAP_PLIES: u16 = 200;
+
+/// The draw of rule 5.3: 100 moves by each side without a zap.
+pub const NO_ZAPS: EndReason = EndReason {
+    code: "no_zaps",
+    sentence: "Draw after 200 plies without a zap",
+};
 
 /// The rules of MIT 6.172's Fall 2016 final project.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -61,6 +67,7 @@ impl RuleSet for Rules2016 {
         lower_case_side: true,
     };
     const NO_ZAP_PLIES: u16 = NO_ZAP_PLIES;
+    const NO_ZAP_DRAW: EndReason = NO_ZAPS;
     /// Rule 5.2: the third occurrence draws.
     const REPETITIONS: usize = 2;
     /// Rule 8.2.

@@ -63,21 +63,21 @@ pub fn generate_pieces(board: &Board, side: Side, mask: u64, out: &mut Vec<Move>
 const EDGES: u64 = 0xFF81_8181_8181_81FF;
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
-/// The number of moves [`generate`] would produce, without producing
-/// them, given the pinned pawns: every neighbouring square gives a shift
-/// or a swap, so a free piece has 3 rotations plus 8 steps inside the
-/// board, 5 on an edge and 3 in a corner; the king adds its null move.
+/// The number of moves [`generate`] produces for a side whose pieces
+/// free to move (its king and unpinned pawns) stand on `free`: every
+/// neighbouring square gives a shift or a swap, so a piece has 3 rotations
+/// plus 8 steps inside the board, 5 on an edge and 3 in a corner; the
+/// king adds its null move.
 #[inline]
-pub fn count_with_pins(board: &Board, side: Side, pinned: u64) -> u64 {
-    let free = board.pieces(side) & !pinned;
+pub fn count_free(free: u64) -> u64 {
     let n = |b: u64| u64::from(b.count_ones());
     1 + 11 * n(free) - 3 * n(free & EDGES) - 2 * n(free & CORNERS)
 }
 
-/// The number of moves [`generate`] would produce.
+/// The number of moves [`generate`] would produce, without producing them.
 #[inline]
 pub fn count(board: &Board, side: Side) -> u64 {
-    count_with_pins(board, side, pinned(board, side))
+    count_free(board.pieces(side) & !pinned(board, side))
 }
 
 #[cfg(test)]
