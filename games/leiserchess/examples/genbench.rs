@@ -1,11 +1,20 @@
 //! Prints positions from seeded random games (used once to fill
-//! `src/bench.rs`; kept so the list can be regenerated).
+//! `src/bench.rs`, and with `--2016` `src/v2016/bench.rs`; kept so the
+//! lists can be regenerated).
 
 use search::Rules;
 
-use leiserchess::Leiserchess;
+use leiserchess::{Leiserchess, Leiserchess2016};
 
 fn main() {
+    if std::env::args().any(|a| a == "--2016") {
+        print_positions::<Leiserchess2016>(11);
+    } else {
+        print_positions::<Leiserchess>(15);
+    }
+}
+
+fn print_positions<G: Rules>(count: usize) {
     // A small xorshift: the crate has no runtime dependency on `rand`.
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     let mut next = move || {
@@ -15,8 +24,8 @@ fn main() {
         state
     };
     let mut printed = 0;
-    while printed < 15 {
-        let mut game = Leiserchess::startpos();
+    while printed < count {
+        let mut game = G::startpos();
         let plies = 8 + next() % 50;
         let mut ok = true;
         for _ in 0..plies {

@@ -171,16 +171,6 @@ impl<R: RuleSet> Game<R> {
         total
     }
 
-    /// The moves perft counts here: the legal ones, or all generated ones
-    /// when the rule set's perft ignores ko.
-    pub fn perft_moves(&self, out: &mut Vec<R::Move>) {
-        if R::PERFT_APPLIES_KO {
-            self.legal_moves(out);
-        } else if self.pos.zapped.is_none() {
-            R::generate(self.pos.board(), self.pos.side, out);
-        }
-    }
-
     /// Per-move perft counts (for `perft` output and debugging): for each
     /// move perft counts, the sequences of length `depth` that start with
     /// it. They sum to `perft(depth)` for `depth >= 1` (rule 8.2: a move
@@ -341,6 +331,16 @@ impl<R: RuleSet> Rules for Game<R> {
                 .is_empty()
                 .then(|| Outcome::win(self.pos.side.opponent(), NO_LEGAL_MOVES))
         })
+    }
+
+    /// The legal moves, or all generated ones when the rule set's perft
+    /// ignores ko.
+    fn perft_moves(&self, out: &mut Vec<R::Move>) {
+        if R::PERFT_APPLIES_KO {
+            self.legal_moves(out);
+        } else if self.pos.zapped.is_none() {
+            R::generate(self.pos.board(), self.pos.side, out);
+        }
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

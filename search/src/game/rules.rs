@@ -48,6 +48,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// repetition, material.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Appends the moves `perft` counts here: the legal moves, unless the
+    /// game's perft counts other moves (Leiserchess 2016 counts the moves
+    /// its ko rule forbids). `go perft` divides over these.
+    fn perft_moves(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
+
     /// Number of leaves of the legal game tree to `depth` (rules of the game
     /// about terminal positions included). Games override this with a fast
     /// bulk-counting version; the default walks the tree.

@@ -29,7 +29,7 @@ fn count_leaves<G: Rules>(pos: &mut G, depth: u32, stop: &AtomicBool) -> Option<
         return Some(pos.perft(depth));
     }
     let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
+    pos.perft_moves(&mut moves);
     let mut total = 0;
     for mv in moves {
         pos.make(mv);
@@ -55,7 +55,7 @@ pub fn perft_divide<G: Rules>(
         return Some(1);
     }
     let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
+    pos.perft_moves(&mut moves);
     let mut total = 0;
     for mv in moves {
         pos.make(mv);

@@ -203,14 +203,10 @@ fn put(grid: &mut Grid, (f, r): Sq, p: Option<Pc>) {
 }
 
 fn king_of(grid: &Grid, white: bool) -> Sq {
-    for f in 0..8 {
-        for r in 0..8 {
-            if grid[f][r].is_some_and(|p| p.king && p.white == white) {
-                return (f as i32, r as i32);
-            }
-        }
-    }
-    panic!("no king")
+    (0..64)
+        .map(|i| (i % 8, i / 8))
+        .find(|&s| at(grid, s).is_some_and(|p| p.king && p.white == white))
+        .expect("a king")
 }
 
 /// One beam (rule 4.2) from the king on `from`: the squares it enters in
