@@ -154,18 +154,32 @@ impl<R: RuleSet> Game<R> {
     /// Perft with ko applied at every ply and draws ignored: under the 2018
     /// rules the same as [`Game::perft`].
     pub fn perft_legal(&mut self, depth: u32) -> u64 {
+        self.count_legal(depth, |_| None)
+    }
+
+    /// [`Game::perft_legal`], counting the last ply with `bulk` where it
+    /// can (it answers `None` where it cannot).
+    #[inline]
+    pub(crate) fn count_legal(
+        &mut self,
+        depth: u32,
+        bulk: impl Fn(&Self) -> Option<u64> + Copy,
+    ) -> u64 {
         if depth == 0 || self.pos.zapped.is_some() {
             return 1;
         }
         let mut moves = Vec::with_capacity(128);
-        self.legal_moves(&mut moves);
         if depth == 1 {
-            return moves.len() as u64;
+            return bulk(self).unwrap_or_else(|| {
+                self.legal_moves(&mut moves);
+                moves.len() as u64
+            });
         }
+        self.legal_moves(&mut moves);
         let mut total = 0;
         for mv in moves {
             self.make(mv);
-            total += self.perft_legal(depth - 1);
+            total += self.count_legal(depth - 1, bulk);
             self.unmake();
         }
         total

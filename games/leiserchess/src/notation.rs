@@ -2,7 +2,9 @@
 
 use crate::moves::{Action, Move};
 use crate::piece::Rotation;
-use crate::square::{Dir, Square, SquareName};
+use std::ops::RangeInclusive;
+
+use crate::square::{Dir, RankNames, Square, SquareName};
 
 /// Why a move text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -33,13 +35,7 @@ pub enum MoveError {
 /// Parses move text into a move, checking only its shape (squares exist
 /// and steps are between adjacent squares), not its legality.
 pub fn parse_syntax(text: &str) -> Result<Move, MoveError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(MoveError::Empty);
-    }
-    if !text.is_ascii() || !(3..=6).contains(&text.len()) {
-        return Err(MoveError::Syntax(text.to_string()));
-    }
+    let text = shaped(text, 3..=6, MoveError::Syntax)?;
     let from = square(&text[0..2])?;
     let rest = &text[2..];
     let (swap, rest) = if rest.len() >= 3 {
@@ -63,8 +59,30 @@ pub fn parse_syntax(text: &str) -> Result<Move, MoveError> {
     Ok(Move::new(from, swap.map(|(_, d)| d), action))
 }
 
+/// `text` trimmed, if it is not empty, is ASCII and has a length in
+/// `lengths`; else the error, made by `malformed` for a wrong shape.
+pub(crate) fn shaped(
+    text: &str,
+    lengths: RangeInclusive<usize>,
+    malformed: fn(String) -> MoveError,
+) -> Result<&str, MoveError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    if !text.is_ascii() || !lengths.contains(&text.len()) {
+        return Err(malformed(text.to_string()));
+    }
+    Ok(text)
+}
+
 fn square(text: &str) -> Result<Square, MoveError> {
-    Square::parse(text).ok_or_else(|| MoveError::BadSquare(text.to_string()))
+    square_named(text, RankNames::FROM_ONE)
+}
+
+/// The square `text` names, ranks named by `ranks`.
+pub(crate) fn square_named(text: &str, ranks: RankNames) -> Result<Square, MoveError> {
+    Square::parse_ranked(text, ranks).ok_or_else(|| MoveError::BadSquare(text.to_string()))
 }
 
 fn adjacent(from: Square, to: Square) -> Result<Dir, MoveError> {

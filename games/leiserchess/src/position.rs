@@ -215,8 +215,15 @@ impl Position {
             self.board
                 .restore_cell(cell, Piece::from_code((entry >> 8) as u8));
         }
-        self.board.restore(&undo.summary);
-        self.halfmove = undo.halfmove;
+        self.restore(&undo.summary, undo.halfmove);
+    }
+
+    /// The end of every unmake, once the cells are back: the board's
+    /// summary, the counter, no king zapped, the other side to move.
+    #[inline]
+    pub(crate) fn restore(&mut self, summary: &BoardSummary, halfmove: u16) {
+        self.board.restore(summary);
+        self.halfmove = halfmove;
         self.zapped = None;
         self.side = self.side.opponent();
         debug_assert!(self.board.is_consistent());
@@ -226,7 +233,7 @@ impl Position {
     /// (used to find ko candidates cheaply).
     #[inline]
     pub fn hash_after_pieces(&self, mv: Move) -> u64 {
-        let key = |p: Piece, cell: Cell| zobrist::piece_square(p.code(), cell.square().index());
+        let key = |p: Piece, cell: Cell| zobrist::key(p, cell.square());
         let a = mv.from().cell();
         let piece = self.board.at(a);
         let mut h = self.hash() ^ zobrist::SIDE ^ key(piece, a);

@@ -105,30 +105,15 @@ impl RuleSet for Rules2018 {
         notation::parse_syntax(text)
     }
 
-    /// Rule 8: ko applies; bulk-counts the last ply.
+    /// Rule 8: ko applies; the last ply is bulk-counted where ko forbids
+    /// nothing.
     fn perft(game: &mut Leiserchess, depth: u32) -> u64 {
-        // Rule 8.2: the sequence that zapped a king is one leaf.
-        if depth == 0 || game.position().zapped_king().is_some() {
-            return 1;
-        }
-        let mut moves = Vec::with_capacity(128);
-        if depth == 1 {
-            return match Rules2018::ko(game) {
-                None => movegen::count(game.position().board(), game.side_to_move()),
-                Some(_) => {
-                    game.legal_moves(&mut moves);
-                    moves.len() as u64
-                }
-            };
-        }
-        game.legal_moves(&mut moves);
-        let mut total = 0;
-        for mv in moves {
-            game.make(mv);
-            total += Rules2018::perft(game, depth - 1);
-            game.unmake();
-        }
-        total
+        game.count_legal(depth, |g| {
+            let pos = g.position();
+            Rules2018::ko(g)
+                .is_none()
+                .then(|| movegen::count(pos.board(), pos.side_to_move()))
+        })
     }
 }
 

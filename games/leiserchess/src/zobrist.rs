@@ -1,7 +1,8 @@
 //! Zobrist keys, generated at compile time from a fixed seed so hashes are
 //! the same in every build and on every machine.
 
-use crate::piece::PIECE_CODES;
+use crate::piece::{Piece, PIECE_CODES};
+use crate::square::Square;
 
 const SEED: u64 = 0x1E15_E7C4_E55A_5EED;
 
@@ -52,6 +53,12 @@ const KEYS: Keys = {
 #[inline]
 pub fn piece_square(code: usize, square: usize) -> u64 {
     KEYS.piece_square[code][square]
+}
+
+/// Key of `piece` on `sq`.
+#[inline]
+pub fn key(piece: Piece, sq: Square) -> u64 {
+    piece_square(piece.code(), sq.index())
 }
 
 /// Key xored in when Lavender (Black) is to move.

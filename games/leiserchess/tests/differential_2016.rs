@@ -4,6 +4,7 @@
 //! ones (rule 6.1), the board after every legal move and what its laser
 //! zapped (rules 4.1–4.3), the end of the game (section 5), and unmake.
 
+mod common;
 mod model_2016;
 
 use std::collections::BTreeSet;
@@ -94,7 +95,7 @@ fn check_position(game: &Leiserchess2016, model: &Model, seen: &mut Seen) -> Vec
     seen.pinned += usize::from(!model.pinned().is_empty());
     for m in &generated_model {
         if model.is_ko(*m) {
-            let unchanged = model.after(*m).0 == model.grid;
+            let unchanged = model.after(*m).0.board == model.now.board;
             *if unchanged {
                 &mut seen.ko_a
             } else {
@@ -111,18 +112,15 @@ fn check_position(game: &Leiserchess2016, model: &Model, seen: &mut Seen) -> Vec
     // Every legal move: the board after it, its zaps, unmake.
     for &mv in &legal {
         let text = mv.to_string();
-        let m = *model_legal
-            .iter()
-            .find(|m| m.to_string() == text)
-            .expect("same moves");
+        let m = model.legal_move(&text);
         let mut after = game.clone();
         after.make(mv);
         let mut model_after = model.clone();
         let zaps = model_after.play(m);
         seen.multi_zaps += usize::from(zaps.pawns.len() >= 2);
         if let model_2016::What::Step(to) = m.what {
-            let mover = model.grid[m.from.0 as usize][m.from.1 as usize];
-            let partner = model.grid[to.0 as usize][to.1 as usize];
+            let mover = model.now.board[m.from.0 as usize][m.from.1 as usize];
+            let partner = model.now.board[to.0 as usize][to.1 as usize];
             seen.own_swaps +=
                 usize::from(partner.is_some_and(|p| Some(p.white) == mover.map(|q| q.white)));
         }
@@ -139,6 +137,12 @@ fn check_position(game: &Leiserchess2016, model: &Model, seen: &mut Seen) -> Vec
     ours
 }
 
+/// Plays the legal move written `text` in both implementations.
+fn play_both(game: &mut Leiserchess2016, model: &mut Model, text: &str) {
+    game.make(game.parse_move(text).expect("legal"));
+    model.play(model.legal_move(text));
+}
+
 #[test]
 fn random_games_agree_with_the_model() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x2016);
@@ -146,7 +150,7 @@ fn random_games_agree_with_the_model() {
     for game_no in 0..90 {
         let start = if game_no % 3 == 2 {
             let pawns = rng.gen_range(4..24);
-            model_2016::random_position(&mut rng, pawns)
+            common::random_position(&mut rng, pawns)
         } else {
             STARTS[game_no % STARTS.len()].to_string()
         };
@@ -172,13 +176,7 @@ fn random_games_agree_with_the_model() {
                 Some(t) if rng.gen_bool(0.9) => (*t).clone(),
                 _ => legal.choose(&mut rng).expect("rule 5.6: a move").clone(),
             };
-            game.make(game.parse_move(&text).expect("legal"));
-            let m = *model
-                .legal()
-                .iter()
-                .find(|m| m.to_string() == text)
-                .unwrap();
-            model.play(m);
+            play_both(&mut game, &mut model, &text);
         }
     }
     eprintln!("{seen:?}");
@@ -249,14 +247,8 @@ fn draw_rules_agree_with_the_model() {
                 break;
             }
             let text = draw_game_move(&game, &hashes, repeat, &mut rng);
-            game.make(game.parse_move(&text).expect("legal"));
+            play_both(&mut game, &mut model, &text);
             hashes.insert(game.hash());
-            let m = *model
-                .legal()
-                .iter()
-                .find(|m| m.to_string() == text)
-                .unwrap();
-            model.play(m);
         }
     }
     assert!(

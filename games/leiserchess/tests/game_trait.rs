@@ -3,11 +3,9 @@
 
 mod common;
 
-use std::collections::HashSet;
-
 use leiserchess::eval::EvalState;
 use leiserchess::{Hit, Leiserchess, Params};
-use search::{EvalParams, Frontend, GameMove, Rules, Searchable, Side};
+use search::{EvalParams, Frontend, Rules, Searchable};
 
 #[test]
 fn noisy_moves_are_exactly_the_zapping_moves() {
@@ -15,11 +13,7 @@ fn noisy_moves_are_exactly_the_zapping_moves() {
     let mut total_noisy = 0;
     for mut g in common::random_game_positions(99, 400) {
         let us = g.side_to_move();
-        let mut legal = Vec::new();
-        g.legal_moves(&mut legal);
-        let mut noisy = Vec::new();
-        g.noisy_moves(&mut noisy);
-        let noisy: HashSet<_> = noisy.into_iter().collect();
+        let (legal, noisy) = common::legal_and_noisy(&g);
         for mv in legal {
             let key = g.noisy_key(mv);
             assert_eq!(key.is_some(), noisy.contains(&mv), "{mv} in {}", g.fen());
@@ -52,32 +46,12 @@ fn noisy_moves_are_exactly_the_zapping_moves() {
 
 #[test]
 fn move_packing_is_unique_nonzero_and_dense() {
-    for g in common::random_game_positions(99, 200) {
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        let mut packed = HashSet::new();
-        let mut index = HashSet::new();
-        for mv in moves {
-            assert_ne!(mv.to_u16(), 0);
-            assert!(packed.insert(mv.to_u16()));
-            let i = g.move_index(mv);
-            assert!(i < Leiserchess::MOVE_INDEX_COUNT);
-            assert!(index.insert(i));
-        }
-    }
+    common::assert_moves_pack_uniquely(common::random_game_positions(99, 200));
 }
 
 #[test]
 fn null_move_round_trips_and_respects_danger() {
-    let mut g = Leiserchess::startpos();
-    assert!(g.null_move_allowed());
-    let (fen, hash) = (g.fen(), g.hash());
-    g.make_null();
-    assert_eq!(g.side_to_move(), Side::Black);
-    assert_ne!(g.hash(), hash);
-    assert!(!g.null_move_allowed(), "no two null moves in a row");
-    g.unmake_null();
-    assert_eq!((g.fen(), g.hash()), (fen, hash));
+    common::assert_null_move_round_trips(Leiserchess::startpos());
     // Tangerine to move; Lavender's king on a8 could fire south at a1 by
     // rotating: passing is not allowed.
     let danger = Leiserchess::from_fen("ee7/8/8/8/8/8/8/WW7 W").unwrap();

@@ -5,6 +5,7 @@
 //! depths 1–2 always, at depth 3 of a few positions; every L count at
 //! depths 3–4 in release builds only.
 
+mod common;
 mod model_2016;
 
 use std::fs;

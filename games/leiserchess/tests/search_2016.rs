@@ -3,9 +3,8 @@
 //! count), the move packing, the null move of the search, the evaluation,
 //! the bench positions, and the search itself on 2016 positions.
 
-mod model_2016;
+mod common;
 
-use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
 use leiserchess::eval::EvalState;
@@ -24,7 +23,7 @@ fn positions(seed: u64, n: usize) -> Vec<Leiserchess2016> {
         let mut g = if out.len() % 2 == 0 {
             Leiserchess2016::startpos()
         } else {
-            Leiserchess2016::from_fen(&model_2016::random_position(&mut rng, 20)).expect("FEN")
+            Leiserchess2016::from_fen(&common::random_position(&mut rng, 20)).expect("FEN")
         };
         for _ in 0..40 {
             if g.outcome().is_some() {
@@ -67,11 +66,7 @@ fn noisy_moves_are_the_moves_whose_shot_zaps() {
     // rule 4.3: every pawn of a multi-zap counts.
     let mut multi = 0;
     for g in positions(7, 600) {
-        let mut legal = Vec::new();
-        g.legal_moves(&mut legal);
-        let mut noisy = Vec::new();
-        g.noisy_moves(&mut noisy);
-        let noisy: HashSet<_> = noisy.into_iter().collect();
+        let (legal, noisy) = common::legal_and_noisy(&g);
         for mv in legal {
             let (value, is_noisy) = made_value(&g, mv);
             let key = g.noisy_key(mv);
@@ -89,34 +84,19 @@ fn noisy_moves_are_the_moves_whose_shot_zaps() {
 
 #[test]
 fn move_packing_is_unique_nonzero_and_dense() {
-    for g in positions(8, 200) {
-        let mut moves = Vec::new();
-        g.perft_moves(&mut moves);
-        let mut packed = HashSet::new();
-        let mut index = HashSet::new();
-        for mv in moves {
-            assert_ne!(mv.to_u16(), 0);
-            assert_eq!(Move2016::from_u16(mv.to_u16()), Some(mv));
-            assert!(packed.insert(mv.to_u16()));
-            let i = g.move_index(mv);
-            assert!(i < Leiserchess2016::MOVE_INDEX_COUNT);
-            assert!(index.insert(i));
-        }
-    }
+    // Every generated move, those ko forbids too.
+    common::assert_moves_pack_uniquely(positions(8, 200));
     assert_eq!(Leiserchess2016::MOVE_INDEX_COUNT, 64 * 20);
     assert_eq!(Move2016::from_u16(0), None);
+    let null = Leiserchess2016::startpos()
+        .parse_move("h0L")
+        .expect("legal");
+    assert_eq!(Move2016::from_u16(null.to_u16()), Some(null));
 }
 
 #[test]
 fn the_search_null_move_round_trips_and_respects_danger() {
-    let mut g = Leiserchess2016::startpos();
-    assert!(g.null_move_allowed());
-    let (fen, hash) = (g.fen(), g.hash());
-    g.make_null();
-    assert_eq!(g.side_to_move(), Side::Black);
-    assert!(!g.null_move_allowed());
-    g.unmake_null();
-    assert_eq!((g.fen(), g.hash()), (fen, hash));
+    common::assert_null_move_round_trips(Leiserchess2016::startpos());
     // Lavender's king could fire east along rank 0 through the pawn on b0
     // (zapped first, rule 4.3) into Tangerine's king: no passing. Under
     // the 2018 rules the pawn would stop the beam.
@@ -182,7 +162,7 @@ fn quiescence_stays_small_on_boards_full_of_pawns() {
     // Multi-zaps make long chains of zaps: depth 1 must still be quick.
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     for pawns in (14..=62).step_by(8) {
-        let fen = model_2016::random_position(&mut rng, pawns);
+        let fen = common::random_position(&mut rng, pawns);
         let g = Leiserchess2016::from_fen(&fen).expect("FEN");
         let limits = Limits {
             depth: Some(1),

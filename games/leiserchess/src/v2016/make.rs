@@ -159,29 +159,29 @@ pub fn unmake(pos: &mut Position, undo: &Undo) {
         pos.board
             .restore_cell(Cell::from_index(e as u8), Piece::from_code((e >> 8) as u8));
     }
-    pos.board.restore(&undo.summary);
-    pos.halfmove = undo.halfmove;
-    pos.zapped = None;
-    pos.side = pos.side.opponent();
-    debug_assert!(pos.board.is_consistent());
+    pos.restore(&undo.summary, undo.halfmove);
 }
 
 /// The hash the position would have after `mv`, before the laser fires
 /// (rule 6.1b finds its candidates with it).
 #[inline]
 pub fn hash_after_pieces(pos: &Position, mv: Move) -> u64 {
-    let key = |p: Piece, sq: Square| zobrist::piece_square(p.code(), sq.index());
     let board = pos.board();
     let a = mv.from();
     let piece = board.piece_on(a);
-    let h = pos.hash() ^ zobrist::SIDE;
-    match (mv.kind(), mv.to()) {
-        (Kind::Null, _) | (_, None) => h,
-        (Kind::Rotate(r), _) => h ^ key(piece, a) ^ key(piece.rotated(r), a),
-        (Kind::Shift(_), Some(t)) => h ^ key(piece, a) ^ key(piece, t),
+    // The pieces on the squares the move changes, before and after.
+    let changed = match (mv.kind(), mv.to()) {
+        (Kind::Null, _) | (_, None) => 0,
+        (Kind::Rotate(r), _) => zobrist::key(piece.rotated(r), a) ^ zobrist::key(piece, a),
+        (Kind::Shift(_), Some(t)) => zobrist::key(piece, t) ^ zobrist::key(piece, a),
         (Kind::Swap(_), Some(t)) => {
             let other = board.piece_on(t);
-            h ^ key(piece, a) ^ key(other, t) ^ key(other, a) ^ key(piece, t)
+            let (before, after) = ((piece, other), (other, piece));
+            zobrist::key(before.0, a)
+                ^ zobrist::key(before.1, t)
+                ^ zobrist::key(after.0, a)
+                ^ zobrist::key(after.1, t)
         }
-    }
+    };
+    pos.hash() ^ zobrist::SIDE ^ changed
 }

@@ -3,9 +3,9 @@
 //! `h0h0` (the null move). Letter case does not matter.
 
 use crate::board::Board;
-use crate::notation::MoveError;
+use crate::notation::{shaped, square_named, MoveError};
 use crate::piece::Rotation;
-use crate::square::{Dir, Square};
+use crate::square::Dir;
 
 use super::moves::{Kind, Move, RANKS};
 
@@ -13,22 +13,15 @@ use super::moves::{Kind, Move, RANKS};
 /// a step goes to a neighbour) and reading a step as a swap when `board`
 /// has a piece on its target; legality is not checked.
 pub fn parse(board: &Board, text: &str) -> Result<Move, MoveError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(MoveError::Empty);
-    }
-    if !text.is_ascii() || !(3..=4).contains(&text.len()) {
-        return Err(MoveError::Syntax2016(text.to_string()));
-    }
-    let from = square(&text[0..2])?;
+    let text = shaped(text, 3..=4, MoveError::Syntax2016)?.to_ascii_lowercase();
+    let from = square_named(&text[0..2], RANKS)?;
     let rest = &text[2..];
     if let [letter] = rest.as_bytes() {
-        let c = char::from(*letter);
-        let rotation =
-            Rotation::from_letter(c.to_ascii_uppercase()).ok_or(MoveError::BadRotation(c))?;
+        let c = char::from(*letter).to_ascii_uppercase();
+        let rotation = Rotation::from_letter(c).ok_or(MoveError::BadRotation(c))?;
         return Ok(Move::new(from, Kind::Rotate(rotation)));
     }
-    let to = square(rest)?;
+    let to = square_named(rest, RANKS)?;
     if to == from {
         return Ok(Move::new(from, Kind::Null));
     }
@@ -41,9 +34,4 @@ pub fn parse(board: &Board, text: &str) -> Result<Move, MoveError> {
     } else {
         Move::new(from, Kind::Swap(dir))
     })
-}
-
-fn square(text: &str) -> Result<Square, MoveError> {
-    Square::parse_ranked(&text.to_ascii_lowercase(), RANKS)
-        .ok_or_else(|| MoveError::BadSquare(text.to_string()))
 }

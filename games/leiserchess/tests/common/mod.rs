@@ -8,7 +8,7 @@ use leiserchess::Leiserchess;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use search::Rules;
+use search::{GameMove, Rules, Searchable};
 
 /// A piece of the simple model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -516,4 +516,48 @@ pub fn random_game_positions(seed: u64, n: usize) -> Vec<Leiserchess> {
         }
     }
     out
+}
+
+/// Every move perft counts in `games` packs to a distinct non-zero `u16`
+/// and has a distinct dense index below `MOVE_INDEX_COUNT` (either rule
+/// set).
+pub fn assert_moves_pack_uniquely<G: Searchable>(games: impl IntoIterator<Item = G>) {
+    for g in games {
+        let mut moves = Vec::new();
+        g.perft_moves(&mut moves);
+        let mut packed = std::collections::HashSet::new();
+        let mut index = std::collections::HashSet::new();
+        for mv in moves {
+            assert_ne!(mv.to_u16(), 0);
+            assert!(packed.insert(mv.to_u16()), "{mv} in {}", g.fen());
+            let i = g.move_index(mv);
+            assert!(i < G::MOVE_INDEX_COUNT);
+            assert!(index.insert(i), "{mv} in {}", g.fen());
+        }
+    }
+}
+
+/// The search's null move passes the turn and comes back exactly, and is
+/// not allowed twice in a row (`g` must allow it).
+pub fn assert_null_move_round_trips<G: Searchable>(mut g: G) {
+    assert!(g.null_move_allowed());
+    let (fen, hash, side) = (g.fen(), g.hash(), g.side_to_move());
+    g.make_null();
+    assert_eq!(g.side_to_move(), side.opponent());
+    assert_ne!(g.hash(), hash);
+    assert!(!g.null_move_allowed(), "no two null moves in a row");
+    g.unmake_null();
+    assert_eq!((g.fen(), g.hash()), (fen, hash));
+}
+
+/// The legal moves of `g` and the set of its noisy moves.
+pub fn legal_and_noisy<G: Searchable>(g: &G) -> (Vec<G::Move>, std::collections::HashSet<G::Move>)
+where
+    G::Move: std::hash::Hash,
+{
+    let mut legal = Vec::new();
+    g.legal_moves(&mut legal);
+    let mut noisy = Vec::new();
+    g.noisy_moves(&mut noisy);
+    (legal, noisy.into_iter().collect())
 }
