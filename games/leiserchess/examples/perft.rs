@@ -1,7 +1,7 @@
 //! `cargo run --release --example perft -- [--2016] [depth] [fen]`: perft
 //! with timing, under the 2018 rules or, with `--2016`, the 2016 ones
-//! (rules 8.1 and 8.2 of `docs/leiserchess-2016-rules.md`: no ko, a king
-//! zap is a leaf). Times are CPU-bound wall times of this process alone.
+//! (perft as `docs/leiserchess-2016-rules.md` defines it: no ko, a king
+//! zap is a leaf). Times are wall times of this process.
 
 use std::time::Instant;
 
