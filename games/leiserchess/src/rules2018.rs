@@ -66,7 +66,7 @@ impl RuleSet for Rules2018 {
         matches!(undo.hit, Hit::Pawn(_))
     }
 
-    #[inline]
+    #[inline(always)]
     fn beam(board: &Board, side: Side) -> Beam {
         Beam::of(board, side)
     }
@@ -137,7 +137,9 @@ impl SearchRules for Rules2018 {
         zap_of(side, shots::struck(beam.hit, |cell| board.cells()[cell]))
     }
 
-    #[inline]
+    /// Inlined so that each caller keeps only the half of the answer it
+    /// uses (the laser walk itself, `hit_after`, stays a call).
+    #[inline(always)]
     fn zap_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> Zap {
         zap_of(side, shots::hit_after(board, side, mv, beam))
     }
@@ -163,7 +165,7 @@ impl SearchRules for Rules2018 {
 /// What a laser result is worth to the mover `side`, in centipawns (a
 /// pawn is 100, a king decides the game), and whether it is noisy: it zaps
 /// a pawn (either colour) or the opposing king (a win the search must see).
-#[inline]
+#[inline(always)]
 fn zap_of(side: Side, (hit, piece): (Hit, Piece)) -> Zap {
     let ours = piece.side() == side;
     let (value, noisy) = match hit {

@@ -131,12 +131,21 @@ impl Changes {
 
 /// What `side`'s laser hits after `side` plays `mv` on `board`, and the
 /// piece it strikes (read after the move: it may have just arrived there).
-#[inline]
+/// The common case, a move that leaves the beam alone, is inlined into
+/// every caller; the replay is not.
+#[inline(always)]
 pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piece) {
     let cells = board.cells();
     if mv.touched_on_board() & beam.squares == 0 {
         return struck(beam.hit, |cell| cells[cell]);
     }
+    replay_hit(board, side, mv)
+}
+
+/// [`hit_after`] for a move that changes a square of the beam.
+#[inline(never)]
+fn replay_hit(board: &Board, side: Side, mv: Move) -> (Hit, Piece) {
+    let cells = board.cells();
     let (changes, end) = Changes::of(cells, mv);
     let king = if mv.from().cell() == board.king(side) {
         end
