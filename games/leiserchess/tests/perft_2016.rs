@@ -76,23 +76,59 @@ fn setup(case: &Case) -> Leiserchess2016 {
     game
 }
 
+/// Which count a test checks: the game's and the data file's.
+#[derive(Clone, Copy)]
+enum Count {
+    /// Rules 8.1 and 8.2.
+    Perft,
+    /// Rule 8.4.
+    Legal,
+}
+
+impl Count {
+    fn of(self, game: &mut Leiserchess2016, depth: u32) -> u64 {
+        match self {
+            Count::Perft => game.perft(depth),
+            Count::Legal => game.perft_legal(depth),
+        }
+    }
+
+    fn expected(self, case: &Case, depth: u32) -> u64 {
+        let counts = match self {
+            Count::Perft => &case.perft,
+            Count::Legal => &case.legal,
+        };
+        counts[depth as usize - 1]
+    }
+}
+
+/// Checks `count` at `depths` on every case for which `chosen(index)`.
+fn check(count: Count, depths: std::ops::RangeInclusive<u32>, chosen: impl Fn(usize) -> bool) {
+    for (i, case) in cases().iter().enumerate().filter(|(i, _)| chosen(*i)) {
+        let mut game = setup(case);
+        for depth in depths.clone() {
+            let (got, expected) = (count.of(&mut game, depth), count.expected(case, depth));
+            assert_eq!(
+                got, expected,
+                "line {i}, depth {depth}: {} {:?}",
+                case.fen, case.moves
+            );
+        }
+    }
+}
+
 #[test]
 fn perft_counts_depths_1_to_3() {
     // rules 8.1 and 8.2: every generated move counts, ko is not applied.
+    check(Count::Perft, 1..=3, |_| true);
+}
+
+#[test]
+fn perft_counts_do_not_depend_on_the_history() {
+    // rule 8.2: the same counts from the FEN alone.
     for case in cases() {
-        let mut game = setup(&case);
-        for depth in 1..=3 {
-            assert_eq!(
-                game.perft(depth),
-                case.perft[depth as usize - 1],
-                "perft {depth} of {} {:?}",
-                case.fen,
-                case.moves
-            );
-        }
-        // The count does not depend on the history (rule 8.2).
-        let mut bare = Leiserchess2016::from_fen(&game.fen()).expect("FEN");
-        assert_eq!(bare.perft(2), case.perft[1], "{}", game.fen());
+        let mut bare = Leiserchess2016::from_fen(&setup(&case).fen()).expect("FEN");
+        assert_eq!(bare.perft(2), case.perft[1], "{}", bare.fen());
     }
 }
 
@@ -100,18 +136,7 @@ fn perft_counts_depths_1_to_3() {
 fn legal_counts_depths_1_and_2() {
     // rule 8.4: the moves rule 6.1 forbids are skipped at every ply, with
     // the history the case's moves give (rule 6.2).
-    for case in cases() {
-        let mut game = setup(&case);
-        for depth in 1..=2 {
-            assert_eq!(
-                game.perft_legal(depth),
-                case.legal[depth as usize - 1],
-                "legal count {depth} of {} {:?}",
-                case.fen,
-                case.moves
-            );
-        }
-    }
+    check(Count::Legal, 1..=2, |_| true);
 }
 
 #[test]
@@ -144,27 +169,14 @@ fn the_rules_page_gives_the_same_reference_counts() {
 fn perft_counts_depth_4() {
     // rules 8.1 and 8.2; every line (the last two plies are bulk-counted,
     // so this takes well under a second even with debug assertions on).
-    for case in cases() {
-        let mut game = setup(&case);
-        assert_eq!(game.perft(4), case.perft[3], "perft 4 of {}", case.fen);
-    }
+    check(Count::Perft, 4..=4, |_| true);
 }
 
 #[test]
 fn legal_counts_depth_3_of_a_few() {
     // rule 8.4: the start position, a game with a 6.1b move in its history
     // and two hand-made positions.
-    for (i, case) in cases().iter().enumerate() {
-        if [0, 14, 42, 45].contains(&i) {
-            let mut game = setup(case);
-            assert_eq!(
-                game.perft_legal(3),
-                case.legal[2],
-                "legal 3 of {}",
-                case.fen
-            );
-        }
-    }
+    check(Count::Legal, 3..=3, |i| [0, 14, 42, 45].contains(&i));
 }
 
 /// Every ko-aware count at depths 3 and 4: seconds in release builds, far
@@ -174,12 +186,5 @@ fn legal_counts_depth_3_of_a_few() {
 #[cfg_attr(debug_assertions, ignore)]
 fn legal_counts_depths_3_and_4() {
     // rule 8.4.
-    for case in cases() {
-        let mut game = setup(&case);
-        for depth in 3..=4 {
-            let expected = case.legal[depth as usize - 1];
-            let got = game.perft_legal(depth);
-            assert_eq!(got, expected, "legal {depth} of {}", case.fen);
-        }
-    }
+    check(Count::Legal, 3..=4, |_| true);
 }
