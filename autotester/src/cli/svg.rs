@@ -13,7 +13,7 @@ const BOTTOM: f64 = 50.0;
 
 /// A "nice" step (1, 2 or 5 times a power of ten) giving about `ticks`
 /// intervals over `span`.
-fn tick_step(span: f64, ticks: f64) -> f64 {
+pub(crate) fn tick_step(span: f64, ticks: f64) -> f64 {
     let raw = (span / ticks).max(1e-9);
     let power = 10f64.powf(raw.log10().floor());
     [1.0, 2.0, 5.0, 10.0]
@@ -23,7 +23,7 @@ fn tick_step(span: f64, ticks: f64) -> f64 {
         .unwrap_or(10.0 * power)
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
