@@ -118,6 +118,16 @@ impl Peak {
         }
     }
 
+    /// A number that differs with the option values, so that two instances
+    /// set differently choose differently in the same position.
+    fn salt(&self) -> u64 {
+        self.values.iter().fold(0x9E37_79B9_7F4A_7C15, |h, v| {
+            (h ^ v.to_bits())
+                .wrapping_mul(0x0100_0000_01B3)
+                .rotate_left(29)
+        })
+    }
+
     /// 1 at the peak, 0 at `width` from it and beyond. The square root
     /// makes the score against a stronger instance fall about linearly
     /// with the distance (missed wins cost little when both rarely miss).
@@ -128,31 +138,63 @@ impl Peak {
             .zip(&self.target)
             .map(|(v, t)| (v - t) * (v - t))
             .sum();
-        (1.0 - (d2.sqrt() / self.width).sqrt()).max(0.0)
+        (1.0 - d2.sqrt() / self.width).max(0.0)
     }
 
-    /// With probability `skill` a move that wins at once, else one that
-    /// does not lose at once; otherwise any legal move.
+    /// With probability `skill` a careful move: one that wins at once if
+    /// there is one, else one after which the opponent cannot win at once.
+    /// Otherwise a blunder: one that loses at once or lets the opponent
+    /// win at once (among a few tried), else any move.
     fn choose<G: Rules>(&self, game: &mut G, rng: &mut StdRng) -> Option<G::Move> {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
-        if rng.gen::<f64>() >= self.skill() {
-            return moves.choose(rng).copied();
-        }
+        moves.shuffle(rng);
+        let careful = rng.gen::<f64>() < self.skill();
         let me = game.side_to_move();
         let mut safe = Vec::new();
-        for &mv in &moves {
+        for (i, &mv) in moves.iter().enumerate() {
             game.make(mv);
-            let winner = game.outcome().map(|o| o.winner);
+            let winner = game.outcome().and_then(|o| o.winner);
+            // Blunders are looked for among a few moves only (it is slow).
+            let blunder =
+                winner.is_none() && !careful && i < BLUNDER_TRIES && can_win_at_once(game);
             game.unmake();
             match winner {
-                Some(Some(side)) if side == me => return Some(mv),
-                Some(Some(_)) => {}
-                _ => safe.push(mv),
+                Some(side) if (side == me) == careful => return Some(mv),
+                None if blunder => return Some(mv),
+                None => safe.push(mv),
+                Some(_) => {}
             }
         }
-        safe.choose(rng).or_else(|| moves.choose(rng)).copied()
+        if !careful {
+            return moves.first().copied();
+        }
+        let careful_move = safe.iter().copied().find(|&mv| {
+            game.make(mv);
+            let lets_win = can_win_at_once(game);
+            game.unmake();
+            !lets_win
+        });
+        careful_move
+            .or_else(|| safe.first().copied())
+            .or_else(|| moves.first().copied())
     }
+}
+
+/// How many moves an unskilled mock tries for a blunder.
+const BLUNDER_TRIES: usize = 6;
+
+/// Whether the side to move has a move that wins at once.
+fn can_win_at_once<G: Rules>(game: &mut G) -> bool {
+    let me = game.side_to_move();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.into_iter().any(|mv| {
+        game.make(mv);
+        let won = game.outcome().is_some_and(|o| o.winner == Some(me));
+        game.unmake();
+        won
+    })
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -326,7 +368,8 @@ fn answer_go<G: Rules>(args: &Args, peak: Option<&Peak>, game: &mut G, out: &mut
     std::thread::sleep(args.think);
     // Random, but a function of the position (and the seed), so
     // a test's games do not depend on which process plays them.
-    let mut rng = StdRng::seed_from_u64(args.seed ^ game.hash());
+    let salt = peak.map_or(0, Peak::salt);
+    let mut rng = StdRng::seed_from_u64(args.seed ^ game.hash() ^ salt);
     let score: i32 = args.score.unwrap_or_else(|| rng.gen_range(-50..=50));
     let choice = match peak {
         Some(peak) => peak.choose(game, &mut rng),

@@ -14,7 +14,7 @@ pub struct MatchFlags {
     /// tune's perturbations); same seed, same schedule
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Games played at once (overrides `cpus`)
+    /// Games played at once (overrides a config's `cpus`)
     #[arg(long)]
     pub concurrency: Option<usize>,
     /// Time an engine may overstep its clock before it loses, in ms

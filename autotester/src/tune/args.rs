@@ -17,9 +17,14 @@ use std::path::PathBuf;
 /// Game pairs per iteration unless told.
 pub const DEFAULT_PAIRS: u32 = 1;
 
-pub const ABOUT: &str = "SPSA tuning of an engine's UCI options (fishtest/OpenBench style): \
-    each iteration plays theta+c*delta against theta-c*delta on one opening \
-    with colours reversed and moves theta towards the winner";
+pub const ABOUT: &str =
+    "Tune an engine's UCI options by SPSA (fishtest/OpenBench style); rerun to resume";
+
+pub const LONG_ABOUT: &str = "Tune an engine's UCI options by SPSA, as fishtest and OpenBench do: \
+    each iteration flips a random sign delta per parameter, plays the engine with \
+    theta + c_k*delta against itself with theta - c_k*delta (game pairs, one opening \
+    each with colours reversed) and moves theta by R_k*c_k*(wins - losses)*delta. \
+    The state is saved after every iteration: rerun the same command to resume.";
 
 pub const AFTER_HELP: &str = "\
 Parameter file, one parameter a line (fishtest or OpenBench):
@@ -29,7 +34,7 @@ or TOML (a name ending in .toml): [[param]] tables with name, type (int|float),
 start, min, max, c_end, r_end, and an optional [spsa] table with iterations,
 pairs, A_ratio (0.1), alpha (0.602), gamma (0.101).
 
-Schedule over N = iterations * pairs game pairs, at pair k of the iteration:
+Schedule over N = iterations * pairs game pairs, k = the iteration's first pair:
   c_k = c_end * N^gamma / k^gamma,  a_k = r_end * c_end^2 * (A + N)^alpha / (A + k)^alpha,
   A = A_ratio * N,  R_k = a_k / c_k^2,  theta += R_k * c_k * (wins - losses) * delta.
 Integer parameters are rounded only when sent to the engine.
@@ -48,6 +53,7 @@ pub struct TuneArgs {
     /// The engine's command line
     #[arg(long, value_name = "CMD")]
     pub engine: String,
+    /// The game the engine plays
     #[arg(long, value_parser = parse_game, default_value = "leiserchess")]
     pub game: GameKind,
     /// Time control: SECS, SECS+INC or MOVES/SECS

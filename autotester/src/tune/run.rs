@@ -35,13 +35,12 @@ pub struct TuneSummary {
 
 /// Runs (or resumes) the tuning and writes the final values and the plot.
 pub fn tune(t: &Tuning) -> Result<TuneSummary, TuneError> {
+    // Before anything is written: a run with a misspelt option is refused.
+    check_options(t)?;
     let dir = RunDir::create(&t.out)?;
     let settings = Settings::of(t);
     let mut saved = open(&dir, t, &settings)?;
     let resumed_at = saved.iteration;
-    if resumed_at < t.iterations {
-        check_options(t)?;
-    }
     if !t.quiet {
         println!("{}", announcement(t, &saved));
     }
@@ -85,7 +84,7 @@ fn announcement(t: &Tuning, saved: &Saved) -> String {
         done => format!("resuming after iteration {done}"),
     };
     format!(
-        "Tuning {} parameters of {} ({}, {}): {} iterations of {} game pairs, {from}; \
+        "Tuning {} parameters of {} ({}, {}): {} iterations of {} game pair{}, {from}; \
          {} at a time, seed {}, into {}",
         t.params.len(),
         t.engine,
@@ -93,6 +92,7 @@ fn announcement(t: &Tuning, saved: &Saved) -> String {
         settings.limits,
         t.iterations,
         t.pairs,
+        if t.pairs == 1 { "" } else { "s" },
         t.template.concurrency,
         settings.seed,
         t.out.display()
