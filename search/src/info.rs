@@ -62,6 +62,20 @@ pub struct SearchResult<M> {
 }
 
 impl<M> SearchResult<M> {
+    /// A result with no move, no score and no iteration yet.
+    pub fn empty() -> Self {
+        SearchResult {
+            best_move: None,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+        }
+    }
+
     pub fn score_report(&self) -> ScoreReport {
         ScoreReport::from_score(self.score)
     }

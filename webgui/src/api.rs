@@ -41,7 +41,6 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/limit", put(set_limit))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/position", get(position))
-        .route("/games/{id}/preview", get(preview))
         .route("/games/{id}/fen", get(fen))
         .route("/games/{id}/pgn", get(pgn_export))
         .route("/games/{id}/events", get(events::stream))
@@ -113,7 +112,7 @@ async fn delete_game(
 
 #[derive(Serialize)]
 struct LegalMoves {
-    moves: Vec<crate::games::MoveInfo>,
+    moves: Vec<crate::games::LegalMove>,
 }
 
 async fn legal(
@@ -224,20 +223,6 @@ async fn position(
     Query(q): Query<PlyQuery>,
 ) -> ApiResult<impl Serialize> {
     Ok(Json(app.store.get(&id)?.position(q.ply)?))
-}
-
-#[derive(Deserialize)]
-struct MoveQuery {
-    #[serde(rename = "move")]
-    mv: String,
-}
-
-async fn preview(
-    State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    Query(q): Query<MoveQuery>,
-) -> ApiResult<impl Serialize> {
-    Ok(Json(app.store.get(&id)?.preview(&q.mv)?))
 }
 
 #[derive(Serialize)]

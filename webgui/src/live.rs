@@ -12,11 +12,11 @@ use search::Side;
 
 use crate::config::Context;
 use crate::error::ApiError;
-use crate::games::GuiGame;
+use crate::games::{self, GuiGame, LegalMove};
 use crate::limits::EngineLimit;
 use crate::player::{new_searcher, EngineError, Progress, Searcher};
 use crate::session::{Player, PositionView, Session};
-use crate::view::{Players, Preview, StateView};
+use crate::view::{Players, StateView};
 
 /// Events buffered per game for slow subscribers.
 const EVENT_BUFFER: usize = 64;
@@ -145,7 +145,7 @@ impl<G: GuiGame> Inner<G> {
 
     fn state(&self, s: &Shared<G>) -> StateView {
         let session = &s.session;
-        let game = session.game();
+        let offer = games::offer(session.game(), &session.legal_moves());
         let [white, black] = session.players();
         StateView {
             id: self.id.clone(),
@@ -156,11 +156,8 @@ impl<G: GuiGame> Inner<G> {
             start_fen: session.start_fen().to_string(),
             position: session.current_view(),
             moves: session.records().to_vec(),
-            legal: session
-                .legal_moves()
-                .into_iter()
-                .map(|mv| game.move_info(mv))
-                .collect(),
+            legal: offer.legal,
+            choices: offer.choices,
             result: session.result_view(),
             clock: session.clock_view(Instant::now()),
             thinking: s.thinking.as_ref().is_some_and(|t| !t.discard),
@@ -184,7 +181,7 @@ impl<G: GuiGame> Inner<G> {
     }
 
     /// Marks a change (the page ignores states older than one it has)
-    /// and sends the new state to subscribers.
+    /// and sends the new state to subscribers, if there are any.
     fn broadcast_state(&self, s: &mut Shared<G>) {
         s.version += 1;
         if self.events.receiver_count() > 0 {
@@ -192,13 +189,36 @@ impl<G: GuiGame> Inner<G> {
         }
     }
 
+    /// [`Inner::broadcast_state`] for a request that answers with the new
+    /// state: the state is built once, for the answer and the subscribers.
+    fn answer_state(&self, s: &mut Shared<G>) -> StateView {
+        s.version += 1;
+        let state = self.state(s);
+        if self.events.receiver_count() > 0 {
+            self.send("state", serde_json::to_string(&state));
+        }
+        state
+    }
+
     /// After the position or the players' settings changed: start the
     /// engine if it is its turn, arm the flag timer, tell subscribers.
     fn changed(self: &Arc<Self>, s: &mut Shared<G>) {
+        self.settle(s);
+        self.broadcast_state(s);
+    }
+
+    /// [`Inner::changed`], answering with the new state.
+    fn changed_answer(self: &Arc<Self>, s: &mut Shared<G>) -> StateView {
+        self.settle(s);
+        self.answer_state(s)
+    }
+
+    /// What follows a change: the engine given back or started, the flag
+    /// timer armed.
+    fn settle(self: &Arc<Self>, s: &mut Shared<G>) {
         self.release_engine_if_done(s);
         self.maybe_start_engine(s);
         self.arm_flag_timer(s);
-        self.broadcast_state(s);
     }
 
     /// Starts a search when an engine is to move and should move by itself:
@@ -405,7 +425,7 @@ fn publish_info<G: GuiGame>(weak: &Weak<Inner<G>>, progress: Progress) {
 /// The operations the API performs on a game, whatever the game.
 pub trait GameHandle: Send + Sync {
     fn state(&self) -> StateView;
-    fn legal(&self) -> Vec<crate::games::MoveInfo>;
+    fn legal(&self) -> Vec<LegalMove>;
     fn play(&self, text: &str) -> Result<StateView, ApiError>;
     fn engine_go(&self, limit: Option<EngineLimit>) -> Result<StateView, ApiError>;
     fn engine_stop(&self, play_best: bool) -> Result<StateView, ApiError>;
@@ -413,7 +433,6 @@ pub trait GameHandle: Send + Sync {
     fn set_limit(&self, limit: EngineLimit) -> StateView;
     fn undo(&self, plies: Option<usize>) -> Result<StateView, ApiError>;
     fn position(&self, ply: usize) -> Result<PositionView, ApiError>;
-    fn preview(&self, text: &str) -> Result<Preview, ApiError>;
     fn fen(&self) -> String;
     fn pgn(&self, date: &str) -> String;
     /// The current state (as JSON) and a receiver of later events.
@@ -431,8 +450,10 @@ impl<G: GuiGame> GameHandle for Live<G> {
         self.inner.state(&s)
     }
 
-    fn legal(&self) -> Vec<crate::games::MoveInfo> {
-        self.state().legal
+    fn legal(&self) -> Vec<LegalMove> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        games::offer(s.session.game(), &s.session.legal_moves()).legal
     }
 
     fn play(&self, text: &str) -> Result<StateView, ApiError> {
@@ -449,9 +470,9 @@ impl<G: GuiGame> GameHandle for Live<G> {
         }
         let mv = s.session.parse(text)?;
         let played = s.session.play(mv, Instant::now());
-        self.inner.changed(&mut s);
+        let state = self.inner.changed_answer(&mut s);
         played?;
-        Ok(self.inner.state(&s))
+        Ok(state)
     }
 
     fn engine_go(&self, limit: Option<EngineLimit>) -> Result<StateView, ApiError> {
@@ -472,8 +493,7 @@ impl<G: GuiGame> GameHandle for Live<G> {
         if let Some(e) = &s.engine_error {
             return Err(ApiError::EngineUnavailable(e.clone()));
         }
-        self.inner.broadcast_state(&mut s);
-        Ok(self.inner.state(&s))
+        Ok(self.inner.answer_state(&mut s))
     }
 
     fn engine_stop(&self, play_best: bool) -> Result<StateView, ApiError> {
@@ -490,8 +510,7 @@ impl<G: GuiGame> GameHandle for Live<G> {
             // Stopping without a move pauses engine-against-engine play.
             s.autoplay = false;
         }
-        self.inner.broadcast_state(&mut s);
-        Ok(self.inner.state(&s))
+        Ok(self.inner.answer_state(&mut s))
     }
 
     fn set_autoplay(&self, on: bool) -> Result<StateView, ApiError> {
@@ -506,16 +525,14 @@ impl<G: GuiGame> GameHandle for Live<G> {
                 abort(&mut s);
             }
         }
-        self.inner.changed(&mut s);
-        Ok(self.inner.state(&s))
+        Ok(self.inner.changed_answer(&mut s))
     }
 
     fn set_limit(&self, limit: EngineLimit) -> StateView {
         let mut s = self.inner.lock();
         self.inner.touch(&mut s);
         s.session.set_limit(limit);
-        self.inner.broadcast_state(&mut s);
-        self.inner.state(&s)
+        self.inner.answer_state(&mut s)
     }
 
     fn undo(&self, plies: Option<usize>) -> Result<StateView, ApiError> {
@@ -527,28 +544,13 @@ impl<G: GuiGame> GameHandle for Live<G> {
         abort(&mut s);
         s.info = None;
         s.engine_error = None;
-        self.inner.changed(&mut s);
-        Ok(self.inner.state(&s))
+        Ok(self.inner.changed_answer(&mut s))
     }
 
     fn position(&self, ply: usize) -> Result<PositionView, ApiError> {
         let mut s = self.inner.lock();
         self.inner.touch(&mut s);
         s.session.position_at(ply)
-    }
-
-    fn preview(&self, text: &str) -> Result<Preview, ApiError> {
-        let mut s = self.inner.lock();
-        self.inner.touch(&mut s);
-        let mv = s.session.parse(text)?;
-        let mut game = s.session.game().clone();
-        let info = game.move_info(mv);
-        game.make(mv);
-        Ok(Preview {
-            mv: info,
-            laser: game.last_laser(),
-            board: game.board(),
-        })
     }
 
     fn fen(&self) -> String {

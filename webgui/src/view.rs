@@ -1,10 +1,12 @@
 //! What the API returns for a game: its whole state in one JSON object, so
 //! the page can redraw from any response or server-sent event.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::clock::ClockView;
-use crate::games::{GameKind, Laser, MoveInfo};
+use crate::games::{Choice, GameKind, LegalMove};
 use crate::limits::EngineLimit;
 use crate::player::Progress;
 use crate::session::{MoveRecord, Player, PositionView, ResultView};
@@ -27,8 +29,12 @@ pub struct StateView {
     /// The current position (the end of the move list).
     pub position: PositionView,
     pub moves: Vec<MoveRecord>,
-    /// Legal moves of the current position (empty once the game is over).
-    pub legal: Vec<MoveInfo>,
+    /// Legal moves of the current position (empty once the game is over),
+    /// each with what it would show when the game stages moves.
+    pub legal: Vec<LegalMove>,
+    /// What a click on each piece that can move offers, down to a move
+    /// (an index into `legal`): all the page needs to put moves together.
+    pub choices: BTreeMap<String, Choice>,
     pub result: Option<ResultView>,
     pub clock: Option<ClockView>,
     /// Whether an engine is searching for the side to move.
@@ -43,14 +49,4 @@ pub struct StateView {
     /// Grows with every change, so the page can drop stale states that
     /// arrive out of order (a response after a newer event).
     pub version: u64,
-}
-
-/// The laser a staged move would fire, for the page to draw before the
-/// person confirms the move.
-#[derive(Clone, Debug, Serialize)]
-pub struct Preview {
-    #[serde(rename = "move")]
-    pub mv: MoveInfo,
-    pub laser: Option<Laser>,
-    pub board: Vec<String>,
 }

@@ -215,7 +215,6 @@ async fn unknown_games_routes_and_methods() {
         "/api/games/nope/fen",
         "/api/games/nope/pgn",
         "/api/games/nope/position?ply=0",
-        "/api/games/nope/preview?move=e2e4",
         "/api/games/nope/events",
     ] {
         assert_error(&api.get(uri).await, StatusCode::NOT_FOUND, "unknown_game");
@@ -392,25 +391,33 @@ async fn leiserchess_moves_report_the_laser_and_the_zapped_square() {
         .create(json!({"game": "leiserchess", "fen": fen, "white": "human", "black": "human"}))
         .await;
     let g = id(&state);
-    let (status, preview) = api.get(&format!("/api/games/{g}/preview?move=h1L")).await;
-    assert_eq!(status, StatusCode::OK, "{preview}");
+    // Each legal move comes with what it would show when staged: its
+    // board (as the squares that change) and its laser (rule 4.1: after
+    // the move; the pawn it zaps still drawn).
+    let legal = state["legal"].as_array().expect("moves");
+    let turn = legal.iter().find(|m| m["text"] == "h1L").expect("h1L");
+    let preview = &turn["preview"];
+    assert_eq!(preview["changes"], json!({"h1": "WW"}));
     assert_eq!(
         preview["laser"]["path"],
         json!(["h1", "g1", "f1", "e1", "d1"])
     );
     assert_eq!(preview["laser"]["zapped"], "d1");
-    // Nothing was played by the preview.
-    assert_eq!(ply(&api.get(&format!("/api/games/{g}")).await.1), 0);
-    assert_error(
-        &api.get(&format!("/api/games/{g}/preview?move=h1h3")).await,
-        StatusCode::BAD_REQUEST,
-        "illegal_move",
-    );
-    assert_error(
-        &api.get(&format!("/api/games/{g}/preview")).await,
-        StatusCode::BAD_REQUEST,
-        "bad_request",
-    );
+    let step = legal.iter().find(|m| m["text"] == "h1g2").expect("h1g2");
+    assert_eq!(step["preview"]["changes"], json!({"h1": "", "g2": "NN"}));
+    assert_eq!(step["preview"]["laser"]["exit"], "N");
+    assert_eq!(step["preview"]["laser"]["zapped"], Value::Null);
+    // What a click on the king offers: its rotations and its shifts, each
+    // an index into the legal moves.
+    let king = &state["choices"]["h1"];
+    let index = king["rotations"]["L"].as_u64().expect("index") as usize;
+    assert_eq!(legal[index]["text"], "h1L");
+    let targets = king["targets"].as_array().expect("targets");
+    assert!(targets
+        .iter()
+        .all(|t| t["mark"] == "dot" && t["move"].is_u64()));
+    // Lavender's pieces offer nothing to Tangerine.
+    assert_eq!(state["choices"].get("d1"), None);
 
     let (_, after) = api
         .post(&format!("/api/games/{g}/moves"), json!({"move": "h1L"}))

@@ -62,8 +62,8 @@ PATHS = ["/", "/api", "/api/", "/api/games", "/api/games/", "/api/info", "/stati
          "/api/games/{id}/engine", "/api/games/{id}/engine/stop", "/api/games/{id}/autoplay",
          "/api/games/{id}/limit", "/api/games/{id}/undo", "/api/games/{id}/position?ply=1",
          "/api/games/{id}/position?ply=-1", "/api/games/{id}/position?ply=99999999999999999999",
-         "/api/games/{id}/position?ply=", "/api/games/{id}/preview?move=%ff",
-         "/api/games/{id}/preview?move=", "/api/games/{id}/fen", "/api/games/{id}/pgn",
+         "/api/games/{id}/position?ply=", "/api/games/{id}/position?ply=%ff",
+         "/api/games/{id}/fen", "/api/games/{id}/pgn",
          "/api/games/{id}/events?x=1", "*", "http://evil.example/api/info", "api/info"]
 
 
@@ -415,7 +415,7 @@ class Hostile:
             elif op == 2:
                 self.api("bad_game_input", "POST", path + "/undo", {"plies": rng.choice([0, 1, 2, 10**6, 2**63, -1])})
             elif op == 3:
-                self.api("bad_game_input", "GET", path + "/preview?move=" + rng.choice(["e2e4", "h1L", "%00", "zz", "a" * 500]))
+                self.api("bad_game_input", "GET", path + "/position?ply=" + rng.choice(["%00", "zz", "a" * 500]))
             elif op == 4:
                 self.api("bad_game_input", "PUT", path + "/limit", rng.choice([{"depth": 2}, {"movetime_ms": 5}, {}, {"depth": -1}]))
             elif op == 5:

@@ -4,6 +4,8 @@ use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 
+use search::Frontend;
+
 /// Which game the engines play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum GameKind {
@@ -13,24 +15,33 @@ pub enum GameKind {
     Leiserchess,
 }
 
+impl GameKind {
+    /// Every game, for parsing a user's choice.
+    const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Leiserchess];
+
+    /// The game's own name (`Frontend::NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Chess => <chess::Chess as Frontend>::NAME,
+            GameKind::Leiserchess => <leiserchess::Leiserchess as Frontend>::NAME,
+        }
+    }
+}
+
 impl FromStr for GameKind {
     type Err = ();
 
     fn from_str(s: &str) -> Result<Self, ()> {
-        match s.to_ascii_lowercase().as_str() {
-            "chess" => Ok(GameKind::Chess),
-            "leiserchess" => Ok(GameKind::Leiserchess),
-            _ => Err(()),
-        }
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(s))
+            .ok_or(())
     }
 }
 
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameKind::Chess => "chess",
-            GameKind::Leiserchess => "leiserchess",
-        })
+        f.write_str(self.name())
     }
 }
 

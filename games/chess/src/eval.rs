@@ -396,10 +396,34 @@ fn pawn_structure(ctx: &Context, us: Color) -> (S, S) {
     let mut weaknesses = S::default();
     let mut passed = S::default();
     for sq in ctx.pawns[us.index()] {
-        weaknesses += pawn_weaknesses(ctx, us, sq);
-        passed += passed_pawn_bonus(ctx, us, sq);
+        let spans = PawnSpans::of(us, sq);
+        add_pawn_weaknesses(ctx, us, sq, &spans, &mut weaknesses);
+        add_passed_pawn_bonus(ctx, us, sq, &spans, &mut passed);
     }
     (weaknesses, passed)
+}
+
+/// The files and squares both pawn terms read about one pawn, computed
+/// once for both.
+struct PawnSpans {
+    /// The files beside the pawn's.
+    adjacent: Bitboard,
+    /// The squares ahead on its file and the files beside it.
+    span: Bitboard,
+    /// The squares ahead on its own file.
+    file_ahead: Bitboard,
+}
+
+impl PawnSpans {
+    #[inline]
+    fn of(us: Color, sq: Square) -> PawnSpans {
+        let span = Bitboard(PASSED_SPAN[us.index()][sq.index()]);
+        PawnSpans {
+            adjacent: Bitboard(adjacent_files(sq.file().index())),
+            span,
+            file_ahead: span & file_mask(sq),
+        }
+    }
 }
 
 /// The square in front of a pawn of `us` on `sq`.
@@ -408,18 +432,21 @@ fn stop_square(us: Color, sq: Square) -> Square {
     sq.offset_unchecked(if us == Color::White { 8 } else { -8 })
 }
 
-/// Penalties for our pawn on `sq`: isolated (no friendly pawn on an
-/// adjacent file) or else backward, and doubled (a friendly pawn ahead).
+/// Adds the penalties for our pawn on `sq` to `total`: isolated (no
+/// friendly pawn on an adjacent file) or else backward, and doubled (a
+/// friendly pawn ahead). Adding in place keeps the evaluation as lean as
+/// one loop written out (`side_terms` runs at every node).
 #[inline]
-fn pawn_weaknesses(ctx: &Context, us: Color, sq: Square) -> S {
-    let ui = us.index();
+fn add_pawn_weaknesses(ctx: &Context, us: Color, sq: Square, spans: &PawnSpans, total: &mut S) {
     let ti = (!us).index();
-    let our_pawns = ctx.pawns[ui];
-    let adjacent = Bitboard(adjacent_files(sq.file().index()));
-    let file_ahead = Bitboard(PASSED_SPAN[ui][sq.index()]) & file_mask(sq);
-    let mut total = S::default();
+    let our_pawns = ctx.pawns[us.index()];
+    let PawnSpans {
+        adjacent,
+        file_ahead,
+        ..
+    } = *spans;
     if (our_pawns & adjacent).is_empty() {
-        total += ISOLATED;
+        *total += ISOLATED;
     } else {
         // Backward: no friendly pawn beside or behind on adjacent
         // files, and the stop square is covered by an enemy pawn.
@@ -428,35 +455,35 @@ fn pawn_weaknesses(ctx: &Context, us: Color, sq: Square) -> S {
         if (our_pawns & behind_or_level).is_empty()
             && ctx.pawn_attacks[ti].contains(stop_square(us, sq))
         {
-            total += BACKWARD;
+            *total += BACKWARD;
         }
     }
     if (our_pawns & file_ahead).nonempty() {
-        total += DOUBLED;
+        *total += DOUBLED;
     }
-    total
 }
 
-/// The bonus for our pawn on `sq` if it is passed (no enemy pawn ahead on
-/// its file or beside it, and not behind a friendly pawn): by rank, by the
-/// kings' distances to its stop square, and for a free path ahead.
+/// Adds the bonus for our pawn on `sq` to `total` if it is passed (no
+/// enemy pawn ahead on its file or beside it, and not behind a friendly
+/// pawn): by rank, by the kings' distances to its stop square, and for a
+/// free path ahead.
 #[inline]
-fn passed_pawn_bonus(ctx: &Context, us: Color, sq: Square) -> S {
+fn add_passed_pawn_bonus(ctx: &Context, us: Color, sq: Square, spans: &PawnSpans, total: &mut S) {
     let ui = us.index();
     let ti = (!us).index();
-    let span = Bitboard(PASSED_SPAN[ui][sq.index()]);
-    let file_ahead = span & file_mask(sq);
-    if (ctx.pawns[ti] & span).nonempty() || (ctx.pawns[ui] & file_ahead).nonempty() {
-        return S::default();
+    let PawnSpans {
+        span, file_ahead, ..
+    } = *spans;
+    if (ctx.pawns[ti] & span).is_empty() && (ctx.pawns[ui] & file_ahead).is_empty() {
+        let rank = relative_rank(us, sq);
+        let stop = stop_square(us, sq);
+        let king_term = distance(ctx.kings[ti], stop) * 2 - distance(ctx.kings[ui], stop);
+        *total += PASSED[rank];
+        *total += s(0, king_term * PASSED_KING_DISTANCE[rank]);
+        if (file_ahead & ctx.occupied).is_empty() {
+            *total += PASSED_FREE_PATH * (rank as i32 / 2);
+        }
     }
-    let rank = relative_rank(us, sq);
-    let stop = stop_square(us, sq);
-    let king_term = distance(ctx.kings[ti], stop) * 2 - distance(ctx.kings[ui], stop);
-    let mut total = PASSED[rank] + s(0, king_term * PASSED_KING_DISTANCE[rank]);
-    if (file_ahead & ctx.occupied).is_empty() {
-        total += PASSED_FREE_PATH * (rank as i32 / 2);
-    }
-    total
 }
 
 /// Enemy pieces (not pawns) attacked by our pawns.

@@ -4,28 +4,19 @@
 
 use search::Side;
 
+use crate::cell::{Cell, Mailbox};
 use crate::piece::Piece;
-use crate::square::{is_on_board, Idx, Square, MAILBOX_CELLS};
+use crate::square::Square;
 use crate::zobrist;
 
 /// The mailbox with empty playing area and sentinels everywhere else.
-const EMPTY_CELLS: [u8; MAILBOX_CELLS] = {
-    let mut cells = [0u8; MAILBOX_CELLS];
-    let mut i = 0;
-    while i < MAILBOX_CELLS {
-        if !is_on_board(i) {
-            cells[i] = Piece::SENTINEL.code() as u8;
-        }
-        i += 1;
-    }
-    cells
-};
+const EMPTY_CELLS: Mailbox = Mailbox::with_sentinels(Piece::SENTINEL.code() as u8);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    cells: [u8; MAILBOX_CELLS],
-    /// Mailbox index of each side's king (indexed by `Side::index`).
-    kings: [u8; 2],
+    cells: Mailbox,
+    /// The cell of each side's king (indexed by `Side::index`).
+    kings: [Cell; 2],
     /// Pawns of each side, as `Square` bitboards.
     pawns: [u64; 2],
     /// Zobrist hash of the pieces (side to move not included).
@@ -43,7 +34,7 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             cells: EMPTY_CELLS,
-            kings: [0, 0],
+            kings: [Cell::from_index(0); 2],
             pawns: [0, 0],
             hash: 0,
         }
@@ -51,7 +42,7 @@ impl Board {
 
     /// The raw mailbox, for the laser and move generation.
     #[inline]
-    pub fn cells(&self) -> &[u8; MAILBOX_CELLS] {
+    pub fn cells(&self) -> &Mailbox {
         &self.cells
     }
 
@@ -59,28 +50,29 @@ impl Board {
     /// compact copy to compare boards with [`differing_squares`].
     #[inline]
     pub fn ranks(&self) -> [u64; 8] {
-        std::array::from_fn(|rank| {
-            let start = Square::from_index(8 * rank as u8).idx();
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&self.cells[start..start + 8]);
-            u64::from_le_bytes(bytes)
-        })
+        std::array::from_fn(|rank| u64::from_le_bytes(self.cells.rank_bytes(rank as u8)))
     }
 
     #[inline]
-    pub fn at(&self, idx: Idx) -> Piece {
-        piece_from_code(self.cells[idx])
+    pub fn at(&self, cell: Cell) -> Piece {
+        piece_from_code(self.cells[cell])
     }
 
     #[inline]
     pub fn piece_on(&self, sq: Square) -> Piece {
-        self.at(sq.idx())
+        self.at(sq.cell())
     }
 
-    /// Mailbox index of `side`'s king.
+    /// The cell of `side`'s king.
     #[inline]
-    pub fn king(&self, side: Side) -> Idx {
-        self.kings[side.index()] as Idx
+    pub fn king(&self, side: Side) -> Cell {
+        self.kings[side.index()]
+    }
+
+    /// The square of `side`'s king.
+    #[inline]
+    pub fn king_square(&self, side: Side) -> Square {
+        self.king(side).square()
     }
 
     /// Bitboard of `side`'s pawns.
@@ -92,7 +84,7 @@ impl Board {
     /// Bitboard of `side`'s pieces (pawns and king).
     #[inline]
     pub fn pieces(&self, side: Side) -> u64 {
-        self.pawns[side.index()] | Square::from_idx(self.king(side)).bit()
+        self.pawns[side.index()] | self.king_square(side).bit()
     }
 
     /// Bitboard of every occupied square.
@@ -106,13 +98,12 @@ impl Board {
         self.hash
     }
 
-    /// Puts `piece` (or `Piece::EMPTY`) on `idx`, keeping the king squares,
+    /// Puts `piece` (or `Piece::EMPTY`) on `cell`, keeping the king squares,
     /// pawn bitboards and hash in step.
     #[inline]
-    pub fn set(&mut self, idx: Idx, piece: Piece) {
-        debug_assert!(is_on_board(idx));
-        let sq = Square::from_idx(idx);
-        let old = self.at(idx);
+    pub fn set(&mut self, cell: Cell, piece: Piece) {
+        let sq = cell.square();
+        let old = self.at(cell);
         self.hash ^= zobrist::piece_square(old.code(), sq.index())
             ^ zobrist::piece_square(piece.code(), sq.index());
         if old.is_pawn() {
@@ -121,9 +112,9 @@ impl Board {
         if piece.is_pawn() {
             self.pawns[piece.colour_index()] |= sq.bit();
         } else if piece.is_king() {
-            self.kings[piece.colour_index()] = idx as u8;
+            self.kings[piece.colour_index()] = cell;
         }
-        self.cells[idx] = piece.code() as u8;
+        self.cells[cell] = piece.code() as u8;
     }
 
     /// The state [`Board::restore`] needs besides the cells themselves.
@@ -139,8 +130,8 @@ impl Board {
     /// Writes a cell back without bookkeeping; the caller restores the
     /// summary afterwards (cheap unmake).
     #[inline]
-    pub fn restore_cell(&mut self, idx: Idx, piece: Piece) {
-        self.cells[idx] = piece.code() as u8;
+    pub fn restore_cell(&mut self, cell: Cell, piece: Piece) {
+        self.cells[cell] = piece.code() as u8;
     }
 
     #[inline]
@@ -164,11 +155,13 @@ impl Board {
                 if kings[p.colour_index()].is_some() {
                     return false;
                 }
-                kings[p.colour_index()] = Some(sq.idx() as u8);
+                kings[p.colour_index()] = Some(sq.cell());
             }
         }
-        let sentinels_ok = (0..MAILBOX_CELLS)
-            .all(|i| is_on_board(i) || self.cells[i] == Piece::SENTINEL.code() as u8);
+        let sentinels_ok = self
+            .cells
+            .iter()
+            .all(|(cell, code)| cell.is_on_board() || code == Piece::SENTINEL.code() as u8);
         sentinels_ok
             && hash == self.hash
             && pawns == self.pawns
@@ -179,7 +172,7 @@ impl Board {
 /// Kings, pawns and hash, saved for unmake.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardSummary {
-    kings: [u8; 2],
+    kings: [Cell; 2],
     pawns: [u64; 2],
     hash: u64,
 }

@@ -81,7 +81,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
                 kings[piece.colour_index()] += 1;
             }
             if let Some(sq) = Square::new(file as u8, rank) {
-                board.set(sq.idx(), piece);
+                board.set(sq.cell(), piece);
             }
             file += 1;
         }

@@ -13,7 +13,7 @@ use crate::movegen;
 use crate::moves::{Move, MOVE_INDEX_COUNT};
 use crate::notation::{self, MoveError};
 use crate::piece::Piece;
-use crate::position::{Position, Undo};
+use crate::position::{Position, Shot, Undo};
 use crate::shots::{self, Beam};
 use crate::square::{BitIter, Square};
 
@@ -105,15 +105,11 @@ impl Leiserchess {
         self.stack.last()?.played.map(|(_, u)| u.hit)
     }
 
-    /// The squares `side`'s beam crosses now, king first (for drawing).
-    pub fn laser_path(&self, side: Side) -> Vec<Square> {
-        let board = self.pos.board();
-        let k = board.king(side);
-        let mut path = vec![Square::from_idx(k)];
-        crate::laser::walk(board.cells(), k, board.at(k).orientation(), |idx| {
-            path.push(Square::from_idx(idx))
-        });
-        path
+    /// The last move's laser as it was fired (its zapped pawn still on
+    /// the board), if a move was played.
+    pub fn last_shot(&self) -> Option<Shot> {
+        let (_, undo) = self.stack.last()?.played?;
+        Some(self.pos.shot(&undo))
     }
 
     /// What a move must not recreate (rule 6.1): the position before the
@@ -334,11 +330,13 @@ impl Rules for Leiserchess {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv = notation::parse_syntax(text)?;
-        if self.outcome().is_some() {
-            return Err(MoveError::GameOver);
-        }
+        // `outcome` without generating the moves twice (rule 5.5: none
+        // left ends the game too).
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
+        if self.rule_outcome().is_some() || legal.is_empty() {
+            return Err(MoveError::GameOver);
+        }
         if legal.contains(&mv) {
             Ok(mv)
         } else {
@@ -434,10 +432,7 @@ impl Searchable for Leiserchess {
         // that is quiet, only pieces that can reach the beam have noisy
         // moves: the others are not even generated (same order as
         // `generate`, so the list is the same).
-        let struck = |hit: Hit| match hit {
-            Hit::Off => (hit, Piece::EMPTY),
-            Hit::Pawn(idx) | Hit::King(idx) => (hit, board.at(idx)),
-        };
+        let struck = |hit: Hit| (hit, hit.cell().map_or(Piece::EMPTY, |at| board.at(at)));
         if self.hit_is_noisy(struck(beam.hit)) {
             movegen::generate(board, side, out);
         } else {

@@ -1,11 +1,20 @@
-//! The laser (rule 4): the reflection table and the beam walk.
+//! The laser (rule 4): the reflection table and the one tracer.
 //!
 //! One table, indexed by beam direction and piece byte, says what a beam
 //! does on entering a cell: go on in some direction, stop on a piece it
 //! zaps, or stop off the board. The walk is then a single lookup per cell.
+//!
+//! [`trace`] is the laser as the rules describe it: the beam from a king,
+//! square by square, with where it ended. Everything that shows or checks
+//! a beam (the game's last shot, the web GUI, the tests) asks it. Two hot
+//! paths keep a specialised walk of their own, tested against [`trace`]:
+//! [`fire`] (the same walk, nothing recorded) and [`jump`] (blocker to
+//! blocker on bitboards, for making moves and the evaluation; the
+//! evaluation's coverage walk in `eval/coverage.rs` is its sibling).
 
-use crate::piece::{Kind, PIECE_CODES};
-use crate::square::{Idx, Square, MAILBOX};
+use crate::cell::{Cell, Mailbox, MAILBOX};
+use crate::piece::{Kind, Piece, PIECE_CODES};
+use crate::square::Square;
 
 /// Beam directions: 0 north, 1 east, 2 south, 3 west.
 pub type BeamDir = u8;
@@ -102,55 +111,126 @@ pub enum Hit {
     /// It left the board; nothing is zapped.
     Off,
     /// It struck the back of the pawn on this cell.
-    Pawn(Idx),
+    Pawn(Cell),
     /// It struck the king on this cell.
-    King(Idx),
+    King(Cell),
 }
 
-/// The next mailbox cell in beam direction `dir`.
-#[inline]
-pub fn beam_step(idx: Idx, dir: BeamDir) -> Idx {
-    (idx as isize + BEAM_OFFSETS[dir as usize]) as Idx
-}
-
-/// Walks a beam fired from `from` in direction `dir` over `cells` (rule 4.2)
-/// and calls `visit` on every cell it enters (including the one it stops
-/// on, excluding sentinels).
-#[inline]
-pub fn walk(cells: &[u8; 256], from: Idx, mut dir: BeamDir, mut visit: impl FnMut(Idx)) -> Hit {
-    let mut idx = from;
-    loop {
-        idx = beam_step(idx, dir);
-        let code = cells[idx];
-        let next = BEAM[dir as usize][code as usize];
-        if next < ZAP {
-            visit(idx);
-            dir = next;
-        } else if next == ZAP {
-            visit(idx);
-            return if (code >> 2) & 3 == Kind::King as u8 {
-                Hit::King(idx)
-            } else {
-                Hit::Pawn(idx)
-            };
+impl Hit {
+    /// The result of striking the piece with byte `code` on `cell`.
+    #[inline(always)]
+    fn struck(cell: Cell, code: u8) -> Hit {
+        if (code >> 2) & 3 == Kind::King as u8 {
+            Hit::King(cell)
         } else {
-            return Hit::Off;
+            Hit::Pawn(cell)
+        }
+    }
+
+    /// The cell of the piece struck, if any.
+    #[inline]
+    pub fn cell(self) -> Option<Cell> {
+        match self {
+            Hit::Off => None,
+            Hit::Pawn(cell) | Hit::King(cell) => Some(cell),
         }
     }
 }
 
-/// Fires a beam from `from` in `dir` like [`walk`], jumping from blocker to
+/// Beam direction letters, indexed by [`BeamDir`].
+pub const BEAM_LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
+
+/// The next mailbox cell in beam direction `dir`.
+#[inline]
+pub fn beam_step(cell: Cell, dir: BeamDir) -> Cell {
+    cell.offset(BEAM_OFFSETS[dir as usize])
+}
+
+/// A beam from a king, as rule 4.2 describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// The firing king's square, then every square the beam entered in
+    /// order, the square of the piece it struck last.
+    pub path: Vec<Square>,
+    /// Where it ended.
+    pub hit: Hit,
+    /// The direction it was travelling when it ended: off the board
+    /// (`hit` is [`Hit::Off`]) or into the piece it struck.
+    pub last_dir: BeamDir,
+}
+
+impl Trace {
+    /// The square of the piece zapped, if any (rule 4.2).
+    pub fn zapped(&self) -> Option<Square> {
+        self.hit.cell().map(Cell::square)
+    }
+
+    /// The direction the beam left the board in, if it zapped nothing.
+    pub fn exit(&self) -> Option<BeamDir> {
+        (self.hit == Hit::Off).then_some(self.last_dir)
+    }
+}
+
+/// The laser of the king on `king` (rule 4.1): the beam fired in the
+/// king's orientation over `cells`, square by square (rule 4.2).
+pub fn trace(cells: &Mailbox, king: Cell) -> Trace {
+    debug_assert!(Piece::from_code(cells[king]).is_king());
+    let mut path = Vec::with_capacity(16);
+    path.push(king.square());
+    let dir = Piece::from_code(cells[king]).orientation();
+    let (hit, last_dir) = walk(cells, king, dir, |cell| path.push(cell.square()));
+    Trace {
+        path,
+        hit,
+        last_dir,
+    }
+}
+
+/// Fires a beam from `from` in `dir` and reports only where it ended:
+/// [`trace`]'s walk with nothing recorded.
+#[inline]
+pub fn fire(cells: &Mailbox, from: Cell, dir: BeamDir) -> Hit {
+    walk(cells, from, dir, |_| {}).0
+}
+
+/// The beam walk of rule 4.2: from `from` (exclusive) in `dir`, one cell
+/// at a time, calling `visit` on every playing square it enters (the one
+/// it stops on included); where it ended and its last direction.
+#[inline(always)]
+fn walk(
+    cells: &Mailbox,
+    from: Cell,
+    mut dir: BeamDir,
+    mut visit: impl FnMut(Cell),
+) -> (Hit, BeamDir) {
+    let mut cell = from;
+    loop {
+        cell = beam_step(cell, dir);
+        let code = cells[cell];
+        let next = BEAM[dir as usize][code as usize];
+        if next == OFF {
+            return (Hit::Off, dir);
+        }
+        visit(cell);
+        if next == ZAP {
+            return (Hit::struck(cell, code), dir);
+        }
+        dir = next;
+    }
+}
+
+/// [`trace`]'s result from `from` in `dir`, jumping from blocker to
 /// blocker on the occupancy `occ` of `cells`: where it ends and the
 /// squares it enters (the one it stops on included, `from` not).
 #[inline]
-pub fn trace(cells: &[u8; 256], occ: u64, from: Square, dir: BeamDir) -> (Hit, u64) {
-    trace_by(|idx| cells[idx], occ, from, dir)
+pub fn jump(cells: &Mailbox, occ: u64, from: Square, dir: BeamDir) -> (Hit, u64) {
+    jump_by(|cell| cells[cell], occ, from, dir)
 }
 
-/// [`trace`] reading the cells through `cell`: only the cells of blockers
+/// [`jump`] reading the cells through `cell`: only the cells of blockers
 /// (pieces on `occ`) are read.
 #[inline(always)]
-pub fn trace_by(cell: impl Fn(Idx) -> u8, occ: u64, from: Square, mut dir: BeamDir) -> (Hit, u64) {
+pub fn jump_by(cell: impl Fn(Cell) -> u8, occ: u64, from: Square, mut dir: BeamDir) -> (Hit, u64) {
     let mut s = from.index();
     let mut squares = 0u64;
     loop {
@@ -161,25 +241,14 @@ pub fn trace_by(cell: impl Fn(Idx) -> u8, occ: u64, from: Square, mut dir: BeamD
         }
         let b = nearest(dir, blockers);
         squares |= ray & !RAYS[dir as usize][b];
-        let idx = Square::from_index(b as u8).idx();
-        let code = cell(idx);
+        let at = Square::from_index(b as u8).cell();
+        let code = cell(at);
         let next = BEAM[dir as usize][code as usize];
         debug_assert!(next != OFF, "occupancy out of step with the cells");
         if next >= ZAP {
-            let hit = if (code >> 2) & 3 == Kind::King as u8 {
-                Hit::King(idx)
-            } else {
-                Hit::Pawn(idx)
-            };
-            return (hit, squares);
+            return (Hit::struck(at, code), squares);
         }
         dir = next;
         s = b;
     }
-}
-
-/// Fires a beam and reports only where it ended.
-#[inline]
-pub fn fire(cells: &[u8; 256], from: Idx, dir: BeamDir) -> Hit {
-    walk(cells, from, dir, |_| {})
 }

@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod cell;
 pub mod eval;
 pub mod fen;
 pub mod game;
@@ -20,10 +21,11 @@ pub mod shots;
 pub mod square;
 mod zobrist;
 
+pub use cell::{Cell, Mailbox};
 pub use eval::Params;
 pub use fen::{FenError, START_FEN};
 pub use game::Leiserchess;
-pub use laser::Hit;
+pub use laser::{Hit, Trace};
 pub use moves::{Action, Move};
 pub use notation::MoveError;
 pub use piece::{Piece, Rotation};

@@ -6,7 +6,7 @@ use search::Side;
 use crate::board::Board;
 use crate::moves::{Action, Move};
 use crate::piece::Rotation;
-use crate::square::{step, BitIter, Dir, Square, NEIGHBOURS};
+use crate::square::{BitIter, Dir, Square, NEIGHBOURS};
 
 /// Appends every move of `side`'s pieces (rules 3.1–3.3), ko not applied.
 /// Order: pieces by square (king included), then rotations, shifts and
@@ -29,18 +29,18 @@ pub fn generate_piece(board: &Board, side: Side, sq: Square, out: &mut Vec<Move>
 pub fn for_each_piece_move(board: &Board, side: Side, sq: Square, mut f: impl FnMut(Move)) {
     debug_assert!(board.piece_on(sq).is_piece_of(side));
     let cells = board.cells();
-    let idx = sq.idx();
+    let cell = sq.cell();
     for r in Rotation::ALL {
         f(Move::rotate(sq, r));
     }
     for d in Dir::ALL {
-        if cells[step(idx, d)] == 0 {
+        if cells[cell.step(d)] == 0 {
             f(Move::shift(sq, d));
         }
     }
     let opponent = side.opponent();
     for d in Dir::ALL {
-        let b = step(idx, d);
+        let b = cell.step(d);
         if !board.at(b).is_piece_of(opponent) {
             continue;
         }
@@ -51,7 +51,7 @@ pub fn for_each_piece_move(board: &Board, side: Side, sq: Square, mut f: impl Fn
         for d2 in Dir::ALL {
             // The from-square is occupied after the swap, and it was
             // occupied before, so "empty before" is the right test.
-            if cells[step(b, d2)] == 0 {
+            if cells[b.step(d2)] == 0 {
                 f(Move::new(sq, Some(d), Action::Shift(d2)));
             }
         }

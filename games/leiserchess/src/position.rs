@@ -4,10 +4,10 @@
 use search::Side;
 
 use crate::board::{Board, BoardSummary};
-use crate::laser::{self, Hit};
+use crate::cell::Cell;
+use crate::laser::{self, Hit, Trace};
 use crate::moves::{Action, Move};
 use crate::piece::Piece;
-use crate::square::{step, Idx};
 use crate::zobrist;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct Position {
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     summary: BoardSummary,
-    /// Cells written by the move and its zap: `idx | old code << 8`
+    /// Cells written by the move and its zap: `cell | old code << 8`
     /// (whole words: no store-forwarding stalls when the undo is copied).
     cells: [u16; 4],
     len: u8,
@@ -33,11 +33,30 @@ pub struct Undo {
     pub hit: Hit,
 }
 
+/// A move's laser as it was fired (rule 4.1): the board it crossed, with
+/// the pieces moved and nothing zapped yet, and its trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub board: Board,
+    pub trace: Trace,
+}
+
 impl Undo {
+    /// The pawn the move's laser zapped, with its cell: the last cell
+    /// saved, after the move's own.
+    fn zapped_pawn(&self) -> Option<(Cell, Piece)> {
+        let Hit::Pawn(cell) = self.hit else {
+            return None;
+        };
+        let entry = self.cells[usize::from(self.len) - 1];
+        debug_assert_eq!(usize::from(entry & 0xFF), cell.index());
+        Some((cell, Piece::from_code((entry >> 8) as u8)))
+    }
+
     #[inline]
-    fn save(&mut self, board: &Board, idx: Idx) {
+    fn save(&mut self, board: &Board, cell: Cell) {
         debug_assert!((self.len as usize) < self.cells.len());
-        self.cells[self.len as usize] = idx as u16 | (board.at(idx).code() as u16) << 8;
+        self.cells[self.len as usize] = cell.index() as u16 | (board.at(cell).code() as u16) << 8;
         self.len += 1;
     }
 }
@@ -93,13 +112,33 @@ impl Position {
     #[inline]
     pub fn laser_hit(&self, side: Side) -> Hit {
         let k = self.board.king(side);
-        let (hit, _) = laser::trace(
+        let (hit, _) = laser::jump(
             self.board.cells(),
             self.board.occupied(),
-            crate::square::Square::from_idx(k),
+            k.square(),
             self.board.at(k).orientation(),
         );
         hit
+    }
+
+    /// The laser the move `undo` came from fired; that move must be the
+    /// last one made. The board is this one with the zapped pawn put back.
+    pub fn shot(&self, undo: &Undo) -> Shot {
+        let mut board = self.board.clone();
+        if let Some((cell, pawn)) = undo.zapped_pawn() {
+            board.set(cell, pawn);
+        }
+        let mover = self.side.opponent();
+        let trace = laser::trace(board.cells(), board.king(mover));
+        debug_assert_eq!(trace.hit, undo.hit);
+        Shot { board, trace }
+    }
+
+    /// The laser `mv` (a legal move) would fire, without making it.
+    pub fn shot_after(&self, mv: Move) -> Shot {
+        let mut next = self.clone();
+        let undo = next.make(mv);
+        next.shot(&undo)
     }
 
     /// Plays `mv` for the side to move and fires its laser (rules 3 and 4).
@@ -120,13 +159,13 @@ impl Position {
         let hit = self.laser_hit(self.side);
         undo.hit = hit;
         match hit {
-            Hit::Pawn(idx) => {
-                undo.save(&self.board, idx);
-                self.board.set(idx, Piece::EMPTY);
+            Hit::Pawn(cell) => {
+                undo.save(&self.board, cell);
+                self.board.set(cell, Piece::EMPTY);
                 self.halfmove = 0;
             }
-            Hit::King(idx) => {
-                self.zapped = Some(self.board.at(idx).side());
+            Hit::King(cell) => {
+                self.zapped = Some(self.board.at(cell).side());
                 self.halfmove += 1;
             }
             Hit::Off => self.halfmove += 1,
@@ -139,7 +178,7 @@ impl Position {
     /// Moves the pieces for `mv` (no laser).
     #[inline]
     fn apply_pieces(&mut self, mv: Move, undo: &mut Undo) {
-        let a = mv.from().idx();
+        let a = mv.from().cell();
         let piece = self.board.at(a);
         debug_assert!(piece.is_piece_of(self.side));
         undo.save(&self.board, a);
@@ -147,7 +186,7 @@ impl Position {
             None => a,
             Some(d) => {
                 // Rule 3.3: exchange squares, each keeping its orientation.
-                let b = step(a, d);
+                let b = a.step(d);
                 let other = self.board.at(b);
                 debug_assert!(other.is_piece_of(self.side.opponent()));
                 undo.save(&self.board, b);
@@ -159,7 +198,7 @@ impl Position {
         match mv.action() {
             Action::Rotate(r) => self.board.set(pivot, piece.rotated(r)),
             Action::Shift(d) => {
-                let t = step(pivot, d);
+                let t = pivot.step(d);
                 debug_assert!(self.board.at(t).is_empty());
                 undo.save(&self.board, t);
                 self.board.set(t, piece);
@@ -172,9 +211,9 @@ impl Position {
     #[inline]
     pub fn unmake(&mut self, undo: &Undo) {
         for &entry in undo.cells[..undo.len as usize].iter().rev() {
-            let idx = usize::from(entry & 0xFF);
+            let cell = Cell::from_index(entry as u8);
             self.board
-                .restore_cell(idx, Piece::from_code((entry >> 8) as u8));
+                .restore_cell(cell, Piece::from_code((entry >> 8) as u8));
         }
         self.board.restore(&undo.summary);
         self.halfmove = undo.halfmove;
@@ -187,16 +226,14 @@ impl Position {
     /// (used to find ko candidates cheaply).
     #[inline]
     pub fn hash_after_pieces(&self, mv: Move) -> u64 {
-        let key = |p: Piece, idx: Idx| {
-            zobrist::piece_square(p.code(), crate::square::Square::from_idx(idx).index())
-        };
-        let a = mv.from().idx();
+        let key = |p: Piece, cell: Cell| zobrist::piece_square(p.code(), cell.square().index());
+        let a = mv.from().cell();
         let piece = self.board.at(a);
         let mut h = self.hash() ^ zobrist::SIDE ^ key(piece, a);
         let pivot = match mv.swap_dir() {
             None => a,
             Some(d) => {
-                let b = step(a, d);
+                let b = a.step(d);
                 let other = self.board.at(b);
                 h ^= key(other, b) ^ key(other, a);
                 b
@@ -204,7 +241,7 @@ impl Position {
         };
         match mv.action() {
             Action::Rotate(r) => h ^ key(piece.rotated(r), pivot),
-            Action::Shift(d) => h ^ key(piece, step(pivot, d)),
+            Action::Shift(d) => h ^ key(piece, pivot.step(d)),
         }
     }
 

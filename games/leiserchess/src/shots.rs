@@ -9,10 +9,11 @@
 use search::Side;
 
 use crate::board::Board;
+use crate::cell::{Cell, Mailbox};
 use crate::laser::{self, Hit};
 use crate::moves::{Action, Move};
 use crate::piece::Piece;
-use crate::square::{step, BitIter, Idx, Square, MAILBOX_CELLS, NEIGHBOURS};
+use crate::square::{BitIter, Square, NEIGHBOURS};
 
 /// The beam `side` fires now: the squares it enters (its king's square
 /// included) and where it ends.
@@ -27,8 +28,8 @@ impl Beam {
     #[inline]
     pub fn of(board: &Board, side: Side) -> Beam {
         let k = board.king(side);
-        let king = Square::from_idx(k);
-        let (hit, squares) = laser::trace(
+        let king = k.square();
+        let (hit, squares) = laser::jump(
             board.cells(),
             board.occupied(),
             king,
@@ -42,7 +43,7 @@ impl Beam {
 }
 
 /// Cells a raw move changed, to put back: up to three 16-bit entries
-/// `idx | old code << 8`, newest in the low bits, packed in one word so the
+/// `cell | old code << 8`, newest in the low bits, packed in one word so the
 /// undo lives in a register (a byte-built struct stalled on store
 /// forwarding when copied: measured 20% of the evaluation).
 #[derive(Clone, Copy, Debug)]
@@ -51,14 +52,14 @@ pub struct RawUndo(u64);
 /// Moves the pieces of `mv` on a bare mailbox (no laser, no bookkeeping)
 /// and returns how to undo it and the moving piece's final cell.
 #[inline(always)]
-pub fn apply_raw(cells: &mut [u8; MAILBOX_CELLS], mv: Move) -> (RawUndo, Idx) {
+pub fn apply_raw(cells: &mut Mailbox, mv: Move) -> (RawUndo, Cell) {
     let (changes, end) = Changes::of(cells, mv);
     let mut undo = 0u64;
     // The changed cells are distinct, so the order of the writes is free.
-    for (idx, code) in changes.0 {
-        if idx != Changes::UNUSED {
-            undo = (undo << 16) | idx as u64 | u64::from(cells[idx]) << 8;
-            cells[idx] = code;
+    for (cell, code) in changes.0 {
+        if cell != Changes::UNUSED {
+            undo = (undo << 16) | cell.index() as u64 | u64::from(cells[cell]) << 8;
+            cells[cell] = code;
         }
     }
     (RawUndo(undo), end)
@@ -66,10 +67,10 @@ pub fn apply_raw(cells: &mut [u8; MAILBOX_CELLS], mv: Move) -> (RawUndo, Idx) {
 
 /// Puts back what [`apply_raw`] changed, newest first.
 #[inline(always)]
-pub fn revert_raw(cells: &mut [u8; MAILBOX_CELLS], undo: RawUndo) {
+pub fn revert_raw(cells: &mut Mailbox, undo: RawUndo) {
     let mut packed = undo.0;
     while packed != 0 {
-        cells[(packed & 0xFF) as usize] = (packed >> 8) as u8;
+        cells[Cell::from_index(packed as u8)] = (packed >> 8) as u8;
         packed >>= 16;
     }
 }
@@ -77,22 +78,22 @@ pub fn revert_raw(cells: &mut [u8; MAILBOX_CELLS], undo: RawUndo) {
 /// The cells a move changes, as up to three `(cell, new code)` pairs on
 /// distinct cells, read over the unchanged board (no copy of it).
 #[derive(Clone, Copy, Debug)]
-struct Changes([(Idx, u8); 3]);
+struct Changes([(Cell, u8); 3]);
 
 impl Changes {
     /// The cell an unused pair names: a sentinel that no beam reads.
-    const UNUSED: Idx = 0;
+    const UNUSED: Cell = Cell::from_index(0);
 
     /// The changes of `mv` and the moving piece's final cell.
     #[inline(always)]
-    fn of(cells: &[u8; MAILBOX_CELLS], mv: Move) -> (Changes, Idx) {
-        let a = mv.from().idx();
+    fn of(cells: &Mailbox, mv: Move) -> (Changes, Cell) {
+        let a = mv.from().cell();
         let piece = cells[a];
         let mut changes = [(Changes::UNUSED, 0); 3];
         let pivot = match mv.swap_dir() {
             None => a,
             Some(d) => {
-                let b = step(a, d);
+                let b = a.step(d);
                 changes[2] = (a, cells[b]);
                 b
             }
@@ -103,7 +104,7 @@ impl Changes {
                 pivot
             }
             Action::Shift(d) => {
-                let t = step(pivot, d);
+                let t = pivot.step(d);
                 changes[0] = (pivot, 0);
                 changes[1] = (t, piece);
                 t
@@ -112,18 +113,18 @@ impl Changes {
         (Changes(changes), end)
     }
 
-    /// The cell `idx` after the move.
+    /// The byte on `cell` after the move.
     #[inline(always)]
-    fn cell(&self, cells: &[u8; MAILBOX_CELLS], idx: Idx) -> u8 {
+    fn cell(&self, cells: &Mailbox, cell: Cell) -> u8 {
         let [c0, c1, c2] = self.0;
-        if idx == c0.0 {
+        if cell == c0.0 {
             c0.1
-        } else if idx == c1.0 {
+        } else if cell == c1.0 {
             c1.1
-        } else if idx == c2.0 {
+        } else if cell == c2.0 {
             c2.1
         } else {
-            cells[idx]
+            cells[cell]
         }
     }
 }
@@ -134,19 +135,19 @@ impl Changes {
 pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piece) {
     let cells = board.cells();
     if mv.touched_on_board() & beam.squares == 0 {
-        return struck(beam.hit, |idx| cells[idx]);
+        return struck(beam.hit, |cell| cells[cell]);
     }
     let (changes, end) = Changes::of(cells, mv);
-    let king = if mv.from().idx() == board.king(side) {
+    let king = if mv.from().cell() == board.king(side) {
         end
     } else {
         board.king(side)
     };
-    let cell = |idx| changes.cell(cells, idx);
-    let (hit, _) = laser::trace_by(
+    let cell = |at| changes.cell(cells, at);
+    let (hit, _) = laser::jump_by(
         cell,
         mv.occupancy_after(board.occupied()),
-        Square::from_idx(king),
+        king.square(),
         Piece::from_code(cell(king)).orientation(),
     );
     struck(hit, cell)
@@ -154,10 +155,10 @@ pub fn hit_after(board: &Board, side: Side, mv: Move, beam: &Beam) -> (Hit, Piec
 
 /// A laser result with the piece it strikes, read through `cell`.
 #[inline(always)]
-fn struck(hit: Hit, cell: impl Fn(Idx) -> u8) -> (Hit, Piece) {
-    match hit {
-        Hit::Off => (hit, Piece::EMPTY),
-        Hit::Pawn(idx) | Hit::King(idx) => (hit, Piece::from_code(cell(idx))),
+fn struck(hit: Hit, cell: impl Fn(Cell) -> u8) -> (Hit, Piece) {
+    match hit.cell() {
+        None => (hit, Piece::EMPTY),
+        Some(at) => (hit, Piece::from_code(cell(at))),
     }
 }
 

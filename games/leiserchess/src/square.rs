@@ -1,21 +1,10 @@
 //! Squares and directions.
 //!
-//! Two indexings exist: [`Square`] (`0..64`, `rank * 8 + file`) for
-//! bitboards, tables and move packing, and the 16 × 16 mailbox index
-//! (`Idx`, rule 1.4) where the 8 × 8 playing area sits in the middle and
-//! every step off the board lands on a sentinel.
+//! [`Square`] (`0..64`, `rank * 8 + file`) indexes bitboards, tables and
+//! move packing; the mailbox has its own index, [`crate::cell::Cell`]
+//! (`Square::cell` converts).
 
 use std::fmt;
-
-/// An index into the 16 × 16 mailbox (rule 1.4).
-pub type Idx = usize;
-
-/// Width of the mailbox.
-pub const MAILBOX: usize = 16;
-/// Number of mailbox cells.
-pub const MAILBOX_CELLS: usize = MAILBOX * MAILBOX;
-/// Offset of the playing area inside the mailbox (same for files and ranks).
-const BORDER: usize = 4;
 
 /// A square of the 8 × 8 board, `a1 = 0`, `h1 = 7`, `h8 = 63`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -59,21 +48,6 @@ impl Square {
         1u64 << self.0
     }
 
-    /// The mailbox index of this square.
-    #[inline]
-    pub const fn idx(self) -> Idx {
-        (self.rank() as usize + BORDER) * MAILBOX + self.file() as usize + BORDER
-    }
-
-    /// The square of a mailbox index inside the playing area.
-    #[inline]
-    pub const fn from_idx(idx: Idx) -> Square {
-        debug_assert!(is_on_board(idx));
-        let rank = (idx / MAILBOX) - BORDER;
-        let file = (idx % MAILBOX) - BORDER;
-        Square((rank * 8 + file) as u8)
-    }
-
     /// Parses `a1` … `h8` (lower-case file, as in rule 1.1).
     pub fn parse(text: &str) -> Option<Square> {
         let bytes = text.as_bytes();
@@ -95,14 +69,6 @@ impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
     }
-}
-
-/// Whether a mailbox index lies in the 8 × 8 playing area.
-#[inline]
-pub const fn is_on_board(idx: Idx) -> bool {
-    let r = idx / MAILBOX;
-    let f = idx % MAILBOX;
-    r >= BORDER && r < BORDER + 8 && f >= BORDER && f < BORDER + 8
 }
 
 /// The eight directions of a step (shift or swap), clockwise from north.
@@ -173,12 +139,6 @@ impl Dir {
             .position(|&d| d == (df, dr))
             .map(|i| Dir(i as u8))
     }
-}
-
-/// The mailbox index one step from `idx` in direction `dir`.
-#[inline]
-pub const fn step(idx: Idx, dir: Dir) -> Idx {
-    (idx as isize + DIR_OFFSETS[dir.0 as usize]) as Idx
 }
 
 /// The square one step from `sq` in direction `dir`, if still on the board.

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{Simple, SimpleHit};
-use leiserchess::{Hit, Leiserchess, Square};
+use leiserchess::{Cell, Hit, Leiserchess};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -20,18 +20,18 @@ const STARTS: &[&str] = &[
 ];
 
 fn hit_to_simple(hit: Hit) -> SimpleHit {
-    let sq = |idx| {
-        let s = Square::from_idx(idx);
+    let sq = |cell: Cell| {
+        let s = cell.square();
         (s.file() as i32, s.rank() as i32)
     };
     match hit {
         Hit::Off => SimpleHit::Off,
-        Hit::Pawn(i) => {
-            let (f, r) = sq(i);
+        Hit::Pawn(cell) => {
+            let (f, r) = sq(cell);
             SimpleHit::Pawn(f, r)
         }
-        Hit::King(i) => {
-            let (f, r) = sq(i);
+        Hit::King(cell) => {
+            let (f, r) = sq(cell);
             SimpleHit::King(f, r)
         }
     }

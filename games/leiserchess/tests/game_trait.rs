@@ -7,37 +7,13 @@ use std::collections::HashSet;
 
 use leiserchess::eval::EvalState;
 use leiserchess::{Hit, Leiserchess, Params};
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use search::{EvalParams, Frontend, GameMove, Rules, Searchable, Side};
-
-fn random_positions(n: usize) -> Vec<Leiserchess> {
-    let mut rng = ChaCha8Rng::seed_from_u64(99);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let mut g = Leiserchess::startpos();
-        for _ in 0..60 {
-            let mut moves = Vec::new();
-            g.legal_moves(&mut moves);
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            g.make(mv);
-            if g.outcome().is_some() {
-                break;
-            }
-            out.push(g.clone());
-        }
-    }
-    out
-}
 
 #[test]
 fn noisy_moves_are_exactly_the_zapping_moves() {
     // Noisy = zaps a pawn (either colour) or the enemy king.
     let mut total_noisy = 0;
-    for mut g in random_positions(400) {
+    for mut g in common::random_game_positions(99, 400) {
         let us = g.side_to_move();
         let mut legal = Vec::new();
         g.legal_moves(&mut legal);
@@ -51,16 +27,16 @@ fn noisy_moves_are_exactly_the_zapping_moves() {
             g.make(mv);
             let hit = g.last_hit().unwrap();
             let lost_own_pawn = g.position().board().pawns(us).count_ones() < own_pawns;
-            let own_king = |idx| g.position().board().at(idx).side() == us;
+            let own_king = |cell| g.position().board().at(cell).side() == us;
             let expected = match hit {
                 Hit::Off => false,
                 Hit::Pawn(_) => true,
-                Hit::King(idx) => !own_king(idx),
+                Hit::King(cell) => !own_king(cell),
             };
             let expected_order_sign = match hit {
                 Hit::Off => 0,
                 Hit::Pawn(_) if lost_own_pawn => -1,
-                Hit::King(idx) if own_king(idx) => -1,
+                Hit::King(cell) if own_king(cell) => -1,
                 _ => 1,
             };
             g.unmake();
@@ -76,7 +52,7 @@ fn noisy_moves_are_exactly_the_zapping_moves() {
 
 #[test]
 fn move_packing_is_unique_nonzero_and_dense() {
-    for g in random_positions(200) {
+    for g in common::random_game_positions(99, 200) {
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
         let mut packed = HashSet::new();
@@ -134,7 +110,7 @@ fn evaluation_is_colour_symmetric() {
     // towards east and north, so it is switched off here.
     let mut params = Params::default();
     params.set("kaggressive", 0).unwrap();
-    for g in random_positions(300) {
+    for g in common::random_game_positions(99, 300) {
         let mirrored = Leiserchess::from_fen(&mirror(&g.fen())).unwrap();
         assert_eq!(
             g.evaluate(&params, &mut EvalState::default()),

@@ -9,8 +9,7 @@ mod common;
 use std::sync::atomic::AtomicBool;
 
 use leiserchess::Leiserchess;
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::{Engine, Limits, Rules};
 
@@ -36,38 +35,6 @@ fn depth_1(engine: &mut Engine<Leiserchess>, fen: &str) -> (u64, u32) {
     (result.nodes, result.depth)
 }
 
-/// A rules-valid position (rule 7.2) with both kings and `pawns` pawns of
-/// random colours and orientations on random squares.
-fn random_position(rng: &mut ChaCha8Rng, pawns: usize) -> String {
-    let mut squares: Vec<String> = (0..64)
-        .map(|i| format!("{}{}", (b'a' + i % 8) as char, 1 + i / 8))
-        .collect();
-    squares.shuffle(rng);
-    let kings = ["NN", "EE", "SS", "WW"];
-    let pawn_codes = ["NW", "NE", "SE", "SW"];
-    let mut pieces = vec![
-        (squares[0].clone(), kings[rng.gen_range(0..4)].to_string()),
-        (
-            squares[1].clone(),
-            kings[rng.gen_range(0..4)].to_lowercase(),
-        ),
-    ];
-    for sq in &squares[2..2 + pawns] {
-        let code = pawn_codes[rng.gen_range(0..4)];
-        let code = if rng.gen() {
-            code.to_string()
-        } else {
-            code.to_lowercase()
-        };
-        pieces.push((sq.clone(), code));
-    }
-    let refs: Vec<(&str, &str)> = pieces
-        .iter()
-        .map(|(s, c)| (s.as_str(), c.as_str()))
-        .collect();
-    common::fen_of(&refs, if rng.gen() { 'W' } else { 'B' })
-}
-
 #[test]
 fn reported_position_finishes_depth_1_within_budget() {
     let mut engine = Engine::<Leiserchess>::new(16).unwrap();
@@ -86,7 +53,7 @@ fn random_positions_full_of_pawns_finish_depth_1_within_budget() {
     let mut most = (0, String::new());
     for pawns in (14..=62).step_by(4) {
         for _ in 0..3 {
-            let fen = random_position(&mut rng, pawns);
+            let fen = common::random_position(&mut rng, pawns);
             let (nodes, depth) = depth_1(&mut engine, &fen);
             assert_eq!(depth, 1, "depth 1 not finished within budget: {fen}");
             assert!(nodes < DEPTH_1_BUDGET, "{nodes} nodes: {fen}");

@@ -14,20 +14,6 @@ struct RootLine<M> {
     pv: Vec<M>,
 }
 
-/// A result with no move, no score and no iteration yet.
-fn empty_result<M>() -> SearchResult<M> {
-    SearchResult {
-        best_move: None,
-        ponder: None,
-        score: 0,
-        depth: 0,
-        seldepth: 0,
-        nodes: 0,
-        time: Duration::ZERO,
-        pv: Vec::new(),
-    }
-}
-
 impl<G: Searchable> Search<'_, G> {
     /// Iterative deepening from `first` to `max_depth`, with up to `lines`
     /// principal variations per iteration (`MultiPV`): each line searches
@@ -39,7 +25,7 @@ impl<G: Searchable> Search<'_, G> {
         lines: usize,
         report: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        let mut result = empty_result();
+        let mut result = SearchResult::empty();
 
         // 1. Without a legal move the game is over: only its score is left.
         if self.root_moves.is_empty() {

@@ -821,13 +821,8 @@ fn fallback_result<G: Frontend>(pos: &G) -> SearchResult<G::Move> {
     pos.legal_moves(&mut moves);
     SearchResult {
         best_move: moves.first().copied(),
-        ponder: None,
-        score: 0,
-        depth: 0,
-        seldepth: 0,
-        nodes: 0,
-        time: Duration::ZERO,
         pv: moves.first().copied().into_iter().collect(),
+        ..SearchResult::empty()
     }
 }
 

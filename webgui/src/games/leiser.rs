@@ -1,24 +1,19 @@
-//! The Leiserchess adapter: orientation codes, swap/shift/rotation moves
-//! and the laser path drawn after each move.
+//! The Leiserchess adapter: orientation codes, swap/shift/rotation moves,
+//! and the laser of each move as the crate's tracer finds it: drawn after
+//! the move, and before it while the move is staged.
 
-use leiserchess::laser::{beam_step, BEAM, ZAP};
-use leiserchess::square::is_on_board;
-use leiserchess::{Action, Hit, Leiserchess, Move, Square};
+use leiserchess::board::Board;
+use leiserchess::laser::BEAM_LETTERS;
+use leiserchess::{Action, Hit, Leiserchess, Move, Square, Trace};
 use search::Rules;
 
-use super::{GameKind, GuiGame, Laser, MoveInfo};
-
-/// Beam direction letters, indexed like `leiserchess::laser::BeamDir`.
-const BEAM_LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
+use super::{GameKind, GuiGame, Laser, MoveInfo, MovePreview};
 
 impl GuiGame for Leiserchess {
     const KIND: GameKind = GameKind::Leiserchess;
 
     fn board(&self) -> Vec<String> {
-        let board = self.position().board();
-        Square::all()
-            .map(|sq| board.piece_on(sq).fen_code().unwrap_or_default())
-            .collect()
+        codes(self.position().board())
     }
 
     fn move_info(&self, mv: Move) -> MoveInfo {
@@ -42,52 +37,48 @@ impl GuiGame for Leiserchess {
     }
 
     fn last_laser(&self) -> Option<Laser> {
-        let hit = self.last_hit()?;
-        Some(trace_laser(self, hit))
+        self.last_shot().map(|shot| laser_view(&shot.trace))
+    }
+
+    /// The board and laser of the move's shot (rule 4.1): the tracer's,
+    /// over the board after the move, the zapped piece still on it.
+    fn preview(&self, mv: Move) -> Option<MovePreview> {
+        let shot = self.position().shot_after(mv);
+        Some(MovePreview {
+            board: codes(&shot.board),
+            laser: laser_view(&shot.trace),
+        })
+    }
+
+    /// Rule 3.3: the two pieces exchange squares, each keeping its
+    /// orientation.
+    fn board_after_swap(&self, mv: Move) -> Option<Vec<String>> {
+        let partner = mv.swap_dir().and(mv.pivot())?;
+        let mut board = self.board();
+        board.swap(mv.from().index(), partner.index());
+        Some(board)
     }
 }
 
-/// Traces the laser the last mover fired. The zapped pawn is already gone
-/// from the board, so the walk stops at the square `hit` names instead of
-/// at the piece.
-fn trace_laser(game: &Leiserchess, hit: Hit) -> Laser {
-    let board = game.position().board();
-    let mover = game.side_to_move().opponent();
-    let king = board.king(mover);
-    let stop_at = match hit {
-        Hit::Pawn(idx) | Hit::King(idx) => Some(idx),
+/// Piece codes of the 64 squares, a1 first, `""` for empty.
+fn codes(board: &Board) -> Vec<String> {
+    Square::all()
+        .map(|sq| board.piece_on(sq).fen_code().unwrap_or_default())
+        .collect()
+}
+
+/// The page's drawing of a beam.
+fn laser_view(trace: &Trace) -> Laser {
+    let kind = match trace.hit {
+        Hit::Pawn(_) => Some("pawn"),
+        Hit::King(_) => Some("king"),
         Hit::Off => None,
     };
-    let mut path = vec![Square::from_idx(king).to_string()];
-    let mut idx = king;
-    let mut dir = board.at(king).orientation();
-    // A beam crosses each square at most twice per direction; this bound
-    // only guards against a corrupt board.
-    for _ in 0..(64 * 4) {
-        idx = beam_step(idx, dir);
-        if !is_on_board(idx) {
-            break;
-        }
-        path.push(Square::from_idx(idx).to_string());
-        if Some(idx) == stop_at {
-            break;
-        }
-        let next = BEAM[dir as usize][board.at(idx).code()];
-        if next >= ZAP {
-            break;
-        }
-        dir = next;
-    }
-    let (zapped, zapped_kind, exit) = match hit {
-        Hit::Pawn(idx) => (Some(Square::from_idx(idx).to_string()), Some("pawn"), None),
-        Hit::King(idx) => (Some(Square::from_idx(idx).to_string()), Some("king"), None),
-        Hit::Off => (None, None, Some(BEAM_LETTERS[dir as usize & 3])),
-    };
     Laser {
-        path,
-        zapped,
-        zapped_kind,
-        exit,
+        path: trace.path.iter().map(Square::to_string).collect(),
+        zapped: trace.zapped().map(|sq| sq.to_string()),
+        zapped_kind: kind,
+        exit: trace.exit().map(|dir| BEAM_LETTERS[usize::from(dir)]),
     }
 }
 
@@ -123,6 +114,28 @@ mod tests {
             assert_eq!(laser.path.last(), Some(z));
         } else {
             assert!(laser.exit.is_some());
+        }
+    }
+
+    #[test]
+    fn the_staged_laser_is_the_one_drawn_after_the_move() {
+        // rule 4.1: the preview fires over the board after the move, as
+        // the move itself does; the zapped pawn is gone only afterwards.
+        let game = Leiserchess::from_fen("ss7/8/8/8/8/8/8/3nw3NN W").expect("FEN");
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        for mv in moves {
+            let preview = game.preview(mv).expect("Leiserchess previews");
+            let mut after = game.clone();
+            after.make(mv);
+            assert_eq!(after.last_laser().as_ref(), Some(&preview.laser), "{mv}");
+            if let Some(zapped) = &preview.laser.zapped {
+                let i = Square::parse(zapped).expect("square").index();
+                assert!(
+                    !preview.board[i].is_empty(),
+                    "{mv}: the zapped piece is drawn"
+                );
+            }
         }
     }
 }

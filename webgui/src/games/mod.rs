@@ -1,9 +1,13 @@
 //! Per-game adapters: what the page needs from a game beyond the game
 //! traits (piece codes for drawing, move descriptions for click-click input,
-//! check and laser highlights). Everything else in the server is generic.
+//! check and laser highlights, staged-move previews). Everything else in
+//! the server is generic.
 
 mod chess;
+mod choices;
 mod leiser;
+
+pub use choices::{offer, Choice, LegalMove, Offer};
 
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +57,16 @@ pub struct Laser {
     pub exit: Option<char>,
 }
 
+/// What a staged move would show before it is confirmed (Leiserchess):
+/// the board it leaves and the laser it fires over that board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MovePreview {
+    /// Piece codes of the 64 squares after the move's pieces have moved,
+    /// the piece its laser zaps still on the board.
+    pub board: Vec<String>,
+    pub laser: Laser,
+}
+
 /// What the web GUI needs from a game.
 pub trait GuiGame: Frontend {
     const KIND: GameKind;
@@ -71,6 +85,18 @@ pub trait GuiGame: Frontend {
 
     /// The laser fired by the last move played, if the game has one.
     fn last_laser(&self) -> Option<Laser> {
+        None
+    }
+
+    /// What a legal move would show, for games whose moves are staged
+    /// and confirmed (Leiserchess); `None` plays a move at once (chess).
+    fn preview(&self, _mv: Self::Move) -> Option<MovePreview> {
+        None
+    }
+
+    /// The board after the first part of a two-part move (a Leiserchess
+    /// swap, rule 3.3), drawn while its second part is chosen.
+    fn board_after_swap(&self, _mv: Self::Move) -> Option<Vec<String>> {
         None
     }
 }

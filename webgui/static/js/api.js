@@ -47,7 +47,6 @@ export const api = {
   setLimit: (id, limit) => call('PUT', game(id) + '/limit', limit),
   undo: (id) => call('POST', game(id) + '/undo', {}),
   position: (id, ply) => call('GET', game(id) + '/position?ply=' + ply),
-  preview: (id, move) => call('GET', game(id) + '/preview?move=' + encodeURIComponent(move)),
   pgn: (id) => call('GET', game(id) + '/pgn'),
 };
 

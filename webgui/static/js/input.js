@@ -1,113 +1,67 @@
-// Turning clicks (and rotation keys) into legal moves. Chess: select a
-// piece, then a target (and a promotion piece). Leiserchess: select a
-// piece, then an empty neighbour (shift), an opposing neighbour (swap, then
-// the follow-up shift or rotation) or a rotation; the staged move is shown
-// with its laser until the person fires or cancels.
+// Turning clicks (and rotation keys) into legal moves. The server works
+// out everything: for each piece the side to move can click, what the
+// click offers (`state.choices`): target squares with their marks, each
+// finishing a move, asking for a promotion piece (chess) or opening a
+// further choice (after a Leiserchess swap, with the board to draw
+// meanwhile), and rotation letters. A move with a preview (Leiserchess)
+// is staged and drawn with the board and laser the server sent, until the
+// person fires or cancels; any other move is played at once.
 
 import { squareIndex } from './board.js';
-import { rotateCode } from './pieces.js';
 
-// The board after a Leiserchess move, before its laser fires.
-export function applyLeiserMove(board, move) {
+// The position's board with some squares drawn differently.
+function withChanges(board, changes) {
+  if (!changes) return board;
   const next = board.slice();
-  const from = squareIndex(move.from);
-  let pivot = from;
-  const piece = board[from];
-  if (move.swap) {
-    pivot = squareIndex(move.swap);
-    next[from] = board[pivot];
-  }
-  if (move.rotate) {
-    next[pivot] = rotateCode(piece, move.rotate);
-  } else {
-    next[pivot] = '';
-    next[squareIndex(move.to)] = piece;
-  }
+  for (const [square, code] of Object.entries(changes)) next[squareIndex(square)] = code;
   return next;
 }
 
 export class MoveInput {
-  // hooks: play(text), preview(move) -> Promise<laser|null>, changed()
+  // hooks: play(text), changed()
   constructor(hooks) {
     this.hooks = hooks;
-    this.legal = [];
     this.game = 'chess';
     this.board = [];
+    this.legal = [];
+    this.choices = {};
     this.reset();
   }
 
   reset() {
-    this.selected = null;
-    this.swap = null;
-    this.staged = null;
-    this.stagedLaser = null;
-    this.promotion = null;
-    this.previewToken = (this.previewToken || 0) + 1;
+    this.selected = null; // the square of the piece clicked first
+    this.swap = null; // the square of a Leiserchess swap partner
+    this.choice = null; // what the next click offers
+    this.staged = null; // a legal move with its preview
+    this.promotion = null; // promotion letter -> index into legal
   }
 
-  setPosition(game, board, legal) {
-    this.game = game;
-    this.board = board;
-    this.legal = legal;
+  setPosition(state) {
+    this.game = state.game;
+    this.board = state.position.board;
+    this.legal = state.legal;
+    this.choices = state.choices;
     this.reset();
   }
 
-  movesFrom(square) {
-    return this.legal.filter((m) => m.from === square);
-  }
-
-  // Moves that finish the current selection.
-  candidates() {
-    if (!this.selected) return [];
-    const from = this.movesFrom(this.selected);
-    if (this.game === 'chess') return from;
-    return from.filter((m) => (m.swap || null) === this.swap);
+  get stagedLaser() {
+    return this.staged ? this.staged.preview.laser : null;
   }
 
   rotations() {
-    if (this.game !== 'leiserchess' || this.staged) return new Set();
-    return new Set(this.candidates().filter((m) => m.rotate).map((m) => m.rotate));
+    if (!this.choice || this.staged) return new Set();
+    return new Set(Object.keys(this.choice.rotations || {}));
   }
 
   targets() {
-    if (!this.selected || this.staged || this.promotion) return [];
-    const out = [];
-    const seen = new Set();
-    const add = (square, kind) => {
-      if (!seen.has(square)) {
-        seen.add(square);
-        out.push({ square, kind });
-      }
-    };
-    if (this.game === 'chess') {
-      for (const m of this.movesFrom(this.selected)) {
-        add(m.to, this.board[squareIndex(m.to)] ? 'ring' : 'dot');
-      }
-      return out;
-    }
-    for (const m of this.candidates()) {
-      if (!m.rotate) add(m.to, 'dot');
-    }
-    if (!this.swap) {
-      for (const m of this.movesFrom(this.selected)) {
-        if (m.swap) add(m.swap, 'ring');
-      }
-    }
-    return out;
+    if (!this.choice || this.staged || this.promotion) return [];
+    return this.choice.targets.map((t) => ({ square: t.square, kind: t.mark }));
   }
 
   // The board to draw while a move is being put together.
   displayBoard() {
-    if (this.game !== 'leiserchess') return this.board;
-    if (this.staged) return applyLeiserMove(this.board, this.staged);
-    if (this.swap) {
-      const next = this.board.slice();
-      const a = squareIndex(this.selected);
-      const b = squareIndex(this.swap);
-      [next[a], next[b]] = [next[b], next[a]];
-      return next;
-    }
-    return this.board;
+    if (this.staged) return withChanges(this.board, this.staged.preview.changes);
+    return withChanges(this.board, this.choice && this.choice.changes);
   }
 
   hint() {
@@ -127,65 +81,50 @@ export class MoveInput {
       this.hooks.changed();
       return;
     }
-    if (this.selected) {
-      const finished = this.candidates().filter((m) => !m.rotate && m.to === square);
-      if (finished.length) {
-        this.finish(finished);
-        return;
-      }
-      if (this.game === 'leiserchess' && !this.swap && this.movesFrom(this.selected).some((m) => m.swap === square)) {
-        this.swap = square;
-        this.hooks.changed();
-        return;
-      }
+    const target = this.choice && this.choice.targets.find((t) => t.square === square);
+    if (target) {
+      this.follow(target);
+      return;
     }
-    if (square !== this.selected && this.movesFrom(square).length) {
-      this.reset();
+    const piece = square !== this.selected ? this.choices[square] : null;
+    this.reset();
+    if (piece) {
       this.selected = square;
-    } else {
-      this.reset();
+      this.choice = piece;
     }
     this.hooks.changed();
   }
 
-  rotate(letter) {
-    const move = this.candidates().find((m) => m.rotate === letter);
-    if (move && !this.staged) this.finish([move]);
+  follow(target) {
+    if (target.choice) {
+      this.swap = target.square;
+      this.choice = target.choice;
+      this.hooks.changed();
+    } else if (target.promotions) {
+      this.promotion = target.promotions;
+      this.hooks.changed();
+    } else {
+      this.finish(this.legal[target.move]);
+    }
   }
 
-  finish(moves) {
-    if (this.game === 'chess') {
-      if (moves.length > 1 || moves[0].promotion) {
-        this.promotion = moves;
-        this.hooks.changed();
-        return;
-      }
-      const text = moves[0].text;
-      this.reset();
-      this.hooks.play(text);
+  rotate(letter) {
+    if (this.rotations().has(letter)) this.finish(this.legal[this.choice.rotations[letter]]);
+  }
+
+  finish(move) {
+    if (move.preview) {
+      this.staged = move;
+      this.hooks.changed();
       return;
     }
-    this.stage(moves[0]);
-  }
-
-  choosePromotion(letter) {
-    const move = (this.promotion || []).find((m) => m.promotion === letter);
-    if (!move) return;
     this.reset();
     this.hooks.play(move.text);
   }
 
-  stage(move) {
-    this.staged = move;
-    this.stagedLaser = null;
-    const token = ++this.previewToken;
-    this.hooks.changed();
-    this.hooks.preview(move).then((laser) => {
-      if (token === this.previewToken && this.staged === move) {
-        this.stagedLaser = laser;
-        this.hooks.changed();
-      }
-    });
+  choosePromotion(letter) {
+    const index = (this.promotion || {})[letter];
+    if (index !== undefined) this.finish(this.legal[index]);
   }
 
   fire() {

@@ -23,7 +23,7 @@ const app = {
 };
 
 const board = new Board($('board'), onSquare);
-const input = new MoveInput({ play: playMove, preview: previewMove, changed: render });
+const input = new MoveInput({ play: playMove, changed: render });
 const clocks = new Clocks(
   { white: () => clockElement('white'), black: () => clockElement('black') },
   () => refresh(),
@@ -109,7 +109,7 @@ function applyState(state) {
     app.positions = new Map();
     if (old && state.moves.length > old.moves.length) app.animatePly = state.moves.length;
     if (app.viewPly !== null && app.viewPly > state.moves.length) app.viewPly = null;
-    input.setPosition(state.game, state.position.board, state.legal);
+    input.setPosition(state);
   }
   clocks.update(state.clock);
   render();
@@ -241,16 +241,6 @@ function onSquare(name) {
 
 function playMove(text) {
   return attempt(() => api.play(app.id, text));
-}
-
-async function previewMove(move) {
-  try {
-    const preview = await api.preview(app.id, move.text);
-    return preview.laser;
-  } catch (e) {
-    showError(e.message);
-    return null;
-  }
 }
 
 async function goTo(ply) {

@@ -88,15 +88,6 @@ export function leiserInfo(code) {
   return { white, kind: 'pawn', orientation: PAWN_DIRS.indexOf(upper) };
 }
 
-// The code of a Leiserchess piece turned by R (1), U (2) or L (3) quarters.
-export function rotateCode(code, letter) {
-  const quarters = { R: 1, U: 2, L: 3 }[letter] || 0;
-  const info = leiserInfo(code);
-  const names = info.kind === 'king' ? KING_DIRS : PAWN_DIRS;
-  const name = names[(info.orientation + quarters) % 4];
-  return info.white ? name : name.toLowerCase();
-}
-
 // A Leiserchess piece: a pawn is a right triangle whose long edge (the
 // mirror, drawn silver) faces its orientation; a king is a disc with a
 // cannon pointing where its laser fires.

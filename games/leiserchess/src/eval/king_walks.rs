@@ -12,10 +12,11 @@
 use search::Side;
 
 use crate::board::Board;
+use crate::cell::Mailbox;
 use crate::movegen;
 use crate::piece::Piece;
 use crate::shots::{apply_raw, revert_raw};
-use crate::square::{BitIter, Square, MAILBOX_CELLS, NEIGHBOURS};
+use crate::square::{BitIter, NEIGHBOURS};
 
 use super::coverage::walk;
 use super::lengths::{Fastest, Lengths};
@@ -32,13 +33,13 @@ pub struct KingWalks<L> {
 /// bits of an opposing pawn.
 #[inline(always)]
 pub fn king_walks<L: Lengths>(
-    scratch: &mut [u8; MAILBOX_CELLS],
+    scratch: &mut Mailbox,
     board: &Board,
     side: Side,
     opposing_pawn: u8,
 ) -> KingWalks<L> {
     let king = board.king(side);
-    let king_sq = Square::from_idx(king);
+    let king_sq = king.square();
     let king_code = scratch[king];
     let facing = board.at(king).orientation();
     let occ = board.occupied();
@@ -63,7 +64,7 @@ pub fn king_walks<L: Lengths>(
     // Shifts: only the destination needs the king (a beam may come back
     // to it); the emptied square is out of the occupancy, never read.
     for t in BitIter(around & !occ) {
-        scratch[t.idx()] = king_code;
+        scratch[t.cell()] = king_code;
         let occ_after = occ ^ king_sq.bit() ^ t.bit();
         reads |= walk::<false, L>(
             scratch,
@@ -75,7 +76,7 @@ pub fn king_walks<L: Lengths>(
             &mut lengths,
             |_, _, _| {},
         );
-        scratch[t.idx()] = 0;
+        scratch[t.cell()] = 0;
     }
     // Swaps (rare: an opposing piece next to the king) are made in full.
     let partners = around & board.pieces(side.opponent());
@@ -92,7 +93,7 @@ pub fn king_walks<L: Lengths>(
         let (undo, end) = apply_raw(scratch, mv);
         let dir = Piece::from_code(scratch[end]).orientation();
         let occ_after = mv.occupancy_after(occ);
-        let from = Square::from_idx(end);
+        let from = end.square();
         reads |= walk::<false, L>(
             scratch,
             occ_after,
@@ -112,7 +113,7 @@ pub fn king_walks<L: Lengths>(
 /// unchanged on the squares they read (`ranks` is [`Board::ranks`]).
 #[inline]
 pub fn cached(
-    scratch: &mut [u8; MAILBOX_CELLS],
+    scratch: &mut Mailbox,
     board: &Board,
     ranks: &[u64; 8],
     side: Side,

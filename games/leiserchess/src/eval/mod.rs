@@ -15,7 +15,7 @@ use search::{Score, Side};
 
 use crate::position::Position;
 use crate::shots::Beam;
-use crate::square::{BitIter, Square};
+use crate::square::BitIter;
 
 use lengths::Fastest;
 
@@ -88,15 +88,15 @@ impl Laser {
 #[inline]
 fn terms(pos: &Position, params: &Params, side: Side, own: &Laser, enemy_laser: &Laser) -> Terms {
     let board = pos.board();
-    let king_idx = board.king(side);
-    let king = Square::from_idx(king_idx);
-    let enemy = Square::from_idx(board.king(side.opponent()));
+    let king_cell = board.king(side);
+    let king = king_cell.square();
+    let enemy = board.king_square(side.opponent());
     let pawns = board.pawns(side);
 
     let pcentral: i64 = BitIter(pawns)
         .map(|sq| i64::from(terms::PCENTRAL_BONUS[sq.index()]))
         .sum();
-    let (face, dist) = terms::kface(king, board.at(king_idx).orientation(), enemy);
+    let (face, dist) = terms::kface(king, board.at(king_cell).orientation(), enemy);
     let free = terms::king_zone(king) & !enemy_laser.beam;
     let p = |w: i32| i64::from(w);
     Terms {

@@ -69,8 +69,7 @@ impl<T: Copy> ReadCache<T> {
 #[inline]
 pub fn king_slot(board: &Board, side: search::Side) -> usize {
     let king = board.king(side);
-    (side.index() * 64 + crate::square::Square::from_idx(king).index()) * 4
-        + usize::from(board.at(king).orientation())
+    (side.index() * 64 + king.square().index()) * 4 + usize::from(board.at(king).orientation())
 }
 
 /// Number of [`king_slot`]s.

@@ -4,6 +4,12 @@
 
 #![allow(dead_code)]
 
+use leiserchess::Leiserchess;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use search::Rules;
+
 /// A piece of the simple model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pc {
@@ -455,4 +461,59 @@ pub fn fen_of(pieces: &[(&str, &str)], side: char) -> String {
         }
     }
     format!("{out} {side}")
+}
+
+/// A rules-valid position (rule 7.2) with both kings and `pawns` pawns of
+/// random colours and orientations on random squares.
+pub fn random_position(rng: &mut ChaCha8Rng, pawns: usize) -> String {
+    let mut squares: Vec<String> = (0..64)
+        .map(|i| format!("{}{}", (b'a' + i % 8) as char, 1 + i / 8))
+        .collect();
+    squares.shuffle(rng);
+    let kings = ["NN", "EE", "SS", "WW"];
+    let pawn_codes = ["NW", "NE", "SE", "SW"];
+    let mut pieces = vec![
+        (squares[0].clone(), kings[rng.gen_range(0..4)].to_string()),
+        (
+            squares[1].clone(),
+            kings[rng.gen_range(0..4)].to_lowercase(),
+        ),
+    ];
+    for sq in &squares[2..2 + pawns] {
+        let code = pawn_codes[rng.gen_range(0..4)];
+        let code = if rng.gen() {
+            code.to_string()
+        } else {
+            code.to_lowercase()
+        };
+        pieces.push((sq.clone(), code));
+    }
+    let refs: Vec<(&str, &str)> = pieces
+        .iter()
+        .map(|(s, c)| (s.as_str(), c.as_str()))
+        .collect();
+    fen_of(&refs, if rng.gen() { 'W' } else { 'B' })
+}
+
+/// `n` positions from random games (up to 60 plies each, seeded by
+/// `seed`), none of them over.
+pub fn random_game_positions(seed: u64, n: usize) -> Vec<Leiserchess> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut g = Leiserchess::startpos();
+        for _ in 0..60 {
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            g.make(mv);
+            if g.outcome().is_some() {
+                break;
+            }
+            out.push(g.clone());
+        }
+    }
+    out
 }
