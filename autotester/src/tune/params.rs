@@ -271,12 +271,12 @@ fn problem(p: &Param) -> Option<String> {
 }
 
 fn check_spsa(s: &SpsaSection) -> Option<String> {
-    let positive = |x: Option<f64>| x.map_or(true, |x| x.is_finite() && x > 0.0);
+    let positive = |x: Option<f64>| x.into_iter().all(|x| x.is_finite() && x > 0.0);
     Some(if s.iterations == Some(0) {
         "iterations must be at least 1".into()
     } else if s.pairs == Some(0) {
         "pairs must be at least 1".into()
-    } else if !s.a_ratio.map_or(true, |a| a.is_finite() && a >= 0.0) {
+    } else if !s.a_ratio.into_iter().all(|a| a.is_finite() && a >= 0.0) {
         "A_ratio must not be negative".into()
     } else if !positive(s.alpha) || !positive(s.gamma) {
         "alpha and gamma must be above 0".into()
