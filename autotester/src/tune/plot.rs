@@ -3,7 +3,7 @@
 
 use super::params::{trim_decimals, Param};
 use super::report::Row;
-use crate::cli::svg::{escape, tick_step};
+use crate::cli::svg::{escape, grid, start, Ticks};
 use std::fmt::Write;
 
 const WIDTH: f64 = 640.0;
@@ -47,17 +47,14 @@ fn panel(s: &mut String, p: &Param, column: usize, rows: &[&Row], axis: &XAxis, 
         .collect();
     let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let (lo, hi) = if lo.is_finite() {
-        (lo, hi)
-    } else {
-        (p.min, p.max)
+    // A flat line gets a scale of ±1 around it.
+    let (lo, hi) = match (lo.is_finite(), hi - lo < 1e-9) {
+        (false, _) => (p.min, p.max),
+        (true, true) => (lo - 1.0, hi + 1.0),
+        (true, false) => (lo, hi),
     };
-    let step = tick_step((hi - lo).max(1e-9), 4.0);
-    let (y_min, mut y_max) = ((lo / step).floor() * step, (hi / step).ceil() * step);
-    if y_max <= y_min {
-        y_max = y_min + step;
-    }
-    let y = |v: f64| top + (y_max - v) / (y_max - y_min) * PANEL;
+    let ticks = Ticks::new(lo, hi, 4.0);
+    let y = |v: f64| top + (ticks.max - v) / (ticks.max - ticks.min) * PANEL;
     let last = values.last().copied().unwrap_or(p.start);
     let _ = writeln!(
         s,
@@ -69,19 +66,7 @@ fn panel(s: &mut String, p: &Param, column: usize, rows: &[&Row], axis: &XAxis, 
         trim_decimals(p.max, 4),
         trim_decimals(last, 2)
     );
-    let mut v = y_min;
-    while v <= y_max + step / 2.0 {
-        let _ = writeln!(
-            s,
-            r##"<line x1="{LEFT}" y1="{yy:.1}" x2="{x2}" y2="{yy:.1}" stroke="#ddd"/><text x="{lx}" y="{ty:.1}" text-anchor="end">{}</text>"##,
-            trim_decimals(v, 4),
-            yy = y(v),
-            x2 = WIDTH - RIGHT,
-            lx = LEFT - 6.0,
-            ty = y(v) + 4.0
-        );
-        v += step;
-    }
+    grid(s, &ticks, (LEFT, WIDTH - RIGHT), y, |v| trim_decimals(v, 4));
     let _ = writeln!(
         s,
         r##"<rect x="{LEFT}" y="{top}" width="{}" height="{PANEL}" fill="none" stroke="#444"/>"##,
@@ -105,18 +90,7 @@ pub fn history_svg(title: &str, params: &[Param], rows: &[Row]) -> String {
     let last = rows.last().map_or(1, |r| r.iteration.max(1)) as f64;
     let axis = XAxis { last };
     let height = TOP + params.len() as f64 * (PANEL + GAP) + BOTTOM;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
-        WIDTH / 2.0,
-        escape(title)
-    );
+    let mut s = start(WIDTH, height, title);
     for (column, p) in params.iter().enumerate() {
         let top = TOP + GAP / 2.0 + column as f64 * (PANEL + GAP);
         panel(&mut s, p, column, &rows, &axis, top);
