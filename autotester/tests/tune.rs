@@ -7,6 +7,9 @@
 //! fixed seed), and the mock's moves are a function of the position, its
 //! options and its seed, so each run here plays the same games every time.
 
+mod common;
+
+use common::text;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -20,14 +23,7 @@ const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
 const PEAK: (f64, f64) = (30.0, -5.0);
 
 fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("autotester-tune-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    common::scratch("tune", name)
 }
 
 /// A book of `count` openings of six random Leiserchess plies.

@@ -6,11 +6,13 @@
 use super::ladder::LadderPoint;
 use std::fmt::Write;
 
-const WIDTH: f64 = 640.0;
+/// The frame both graphs share: width, and the margins beside and above
+/// the plot (room for the labels and the title).
+pub(crate) const WIDTH: f64 = 640.0;
+pub(crate) const LEFT: f64 = 70.0;
+pub(crate) const RIGHT: f64 = 20.0;
+pub(crate) const TOP: f64 = 40.0;
 const HEIGHT: f64 = 420.0;
-const LEFT: f64 = 70.0;
-const RIGHT: f64 = 20.0;
-const TOP: f64 = 40.0;
 const BOTTOM: f64 = 50.0;
 
 /// A "nice" step (1, 2 or 5 times a power of ten) giving about `ticks`

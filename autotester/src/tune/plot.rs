@@ -3,15 +3,13 @@
 
 use super::params::{trim_decimals, Param};
 use super::report::Row;
-use crate::cli::svg::{escape, grid, start, Ticks};
+use crate::cli::svg::{escape, grid, start, Ticks, LEFT, RIGHT, TOP, WIDTH};
 use std::fmt::Write;
 
-const WIDTH: f64 = 640.0;
+/// A panel's height, and the room above it for its title.
 const PANEL: f64 = 150.0;
 const GAP: f64 = 40.0;
-const LEFT: f64 = 70.0;
-const RIGHT: f64 = 20.0;
-const TOP: f64 = 40.0;
+/// Room for the iteration axis.
 const BOTTOM: f64 = 40.0;
 /// Points drawn per line at most; longer histories are thinned.
 const MAX_POINTS: usize = 2000;
