@@ -118,8 +118,7 @@ enum Command {
         #[command(flatten)]
         flags: RunFlags,
     },
-    #[command(about = tune::args::ABOUT, long_about = tune::args::LONG_ABOUT,
-        after_help = tune::args::AFTER_HELP)]
+    #[command(about = tune::args::ABOUT, after_help = tune::args::AFTER_HELP)]
     Tune(tune::TuneArgs),
 }
 

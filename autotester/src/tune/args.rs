@@ -20,13 +20,11 @@ pub const DEFAULT_PAIRS: u32 = 1;
 pub const ABOUT: &str =
     "Tune an engine's UCI options by SPSA (fishtest/OpenBench style); rerun to resume";
 
-pub const LONG_ABOUT: &str = "Tune an engine's UCI options by SPSA, as fishtest and OpenBench do: \
-    each iteration flips a random sign delta per parameter, plays the engine with \
-    theta + c_k*delta against itself with theta - c_k*delta (game pairs, one opening \
-    each with colours reversed) and moves theta by R_k*c_k*(wins - losses)*delta. \
-    The state is saved after every iteration: rerun the same command to resume.";
-
 pub const AFTER_HELP: &str = "\
+Each iteration flips a random sign delta per parameter, plays the engine with
+theta + c_k*delta against itself with theta - c_k*delta (game pairs, one opening
+each with colours reversed) and moves theta by R_k*c_k*(wins - losses)*delta.
+
 Parameter file, one parameter a line (fishtest or OpenBench):
   KFACE, 30, 0, 100, 4, 0.002                name, start, min, max, c_end, r_end
   MOBILITY, float, 1.5, 0, 5, 0.25, 0.002    name, int|float, start, min, max, c_end, r_end

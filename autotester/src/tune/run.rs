@@ -279,10 +279,11 @@ fn commit(
 /// `final.toml`, `final.txt` and `history.svg`, from the saved state and
 /// the whole history.
 fn write_outputs(t: &Tuning, dir: &RunDir, saved: &Saved) -> Result<(), TuneError> {
-    let what = format!(
-        "autotester tune: {} iterations, {} games, engine {}",
-        saved.iteration, saved.games, t.engine
+    let title = format!(
+        "SPSA: {} iterations, {} games",
+        saved.iteration, saved.games
     );
+    let what = format!("autotester tune, {title}, engine {}", t.engine);
     let rows = report::read_history(&dir.file(state::HISTORY), t.params.len())?;
     let files = [
         (
@@ -290,7 +291,7 @@ fn write_outputs(t: &Tuning, dir: &RunDir, saved: &Saved) -> Result<(), TuneErro
             report::final_toml(&t.params, &saved.theta, &what),
         ),
         (state::FINAL_UCI, report::final_uci(&t.params, &saved.theta)),
-        (state::PLOT, history_svg(&what, &t.params, &rows)),
+        (state::PLOT, history_svg(&title, &t.params, &rows)),
     ];
     for (name, text) in files {
         let path = dir.file(name);
