@@ -21,13 +21,17 @@
 //!
 //! `--peak A=30,B=-5` makes a tuning target (for `autotester tune`): it
 //! declares spin options `A` and `B` and plays best at those values. Its
-//! skill is `1 - sqrt(d / W)` (at least 0), `d` the Euclidean distance of its
+//! skill is `1 - d / W` (at least 0), `d` the Euclidean distance of its
 //! option values from the peak and `W` the `--peak-width` (default 100).
-//! At each move, with probability `skill`, it takes a move that wins at
-//! once if there is one and otherwise avoids moves that lose at once; else
-//! it plays any legal move. So the nearer its options to the peak, the
-//! better it scores against another instance (decisive in Leiserchess,
-//! where random kings get zapped).
+//! At each move, with probability `skill`, it plays carefully: a move that
+//! wins at once if there is one, else one after which the opponent cannot
+//! win at once. Otherwise it blunders: a move that loses at once or lets
+//! the opponent win at once, if one of a few it tries does, else any move.
+//! Games are then mostly races to the first blunder, so the nearer its
+//! options to the peak, the better it scores against another instance
+//! (decisive in Leiserchess, where kings get zapped). Its random choices
+//! depend on its option values too, so two instances set differently
+//! choose differently.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -128,9 +132,9 @@ impl Peak {
         })
     }
 
-    /// 1 at the peak, 0 at `width` from it and beyond. The square root
-    /// makes the score against a stronger instance fall about linearly
-    /// with the distance (missed wins cost little when both rarely miss).
+    /// 1 at the peak, 0 at `width` from it and beyond. As blunders decide
+    /// the games, one instance's chance to beat another is about the ratio
+    /// of their distances: a signal that does not fade far from the peak.
     fn skill(&self) -> f64 {
         let d2: f64 = self
             .values
