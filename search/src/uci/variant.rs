@@ -41,7 +41,8 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// The rules of `G`, chosen by `setoption name UCI_Variant value <name>`.
+    /// The rules of `G`, chosen by `setoption name UCI_Variant value <name>`
+    /// (one word; the variants of an engine need distinct names).
     pub fn of<G: Frontend>(name: &'static str) -> Self {
         Variant {
             name,
@@ -82,6 +83,10 @@ pub(super) struct Variants {
 impl Variants {
     /// The first is the default; `None` without any.
     fn new(list: &[Variant]) -> Option<Self> {
+        debug_assert!(
+            list.len() < 2 || names_are_choices(list),
+            "variant names must be single words, distinct without regard to case: {list:?}"
+        );
         (!list.is_empty()).then(|| Variants {
             list: list.to_vec(),
             current: 0,
@@ -144,6 +149,17 @@ impl Variants {
         let kept = self.weights[self.current].take()?;
         kept.downcast::<P>().ok().map(|weights| *weights)
     }
+}
+
+/// Whether each name is one word and no two are the same but for case,
+/// as values of a combo option must be.
+fn names_are_choices(list: &[Variant]) -> bool {
+    list.iter().enumerate().all(|(i, v)| {
+        let taken = list[..i]
+            .iter()
+            .any(|u| u.name.eq_ignore_ascii_case(v.name));
+        !v.name.is_empty() && !v.name.contains(char::is_whitespace) && !taken
+    })
 }
 
 /// Runs the protocol: each variant's driver in turn, as `UCI_Variant`
