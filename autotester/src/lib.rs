@@ -6,7 +6,8 @@
 //!   the game;
 //! - `openings`, `schedule`, `plan`, `runner`: what is played, in which
 //!   order, by how many workers, into which PGN;
-//! - `cli`: fastchess-style flags, the depth ladder and its SVG graph.
+//! - `cli`: fastchess-style flags, the depth ladder and its SVG graph;
+//! - `tune`: SPSA tuning of an engine's options over matches.
 //!
 //! The engine client (processes, UCI with deadlines), PGN writing and
 //! reading, and the decoding of text files are the `workbench` crate's,
@@ -22,3 +23,4 @@ pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod stats;
+pub mod tune;

@@ -3,19 +3,19 @@
 
 use autotester::cli::flags;
 use autotester::cli::ladder::{self, LadderOptions};
+use autotester::cli::match_flags::{parse_game, parse_option, MatchFlags};
 use autotester::cli::svg::elo_graph;
 use autotester::config::{self, GameKind};
 use autotester::plan::{MatchPlan, OpeningsSpec};
-use autotester::referee::{DrawRule, ResignRule};
 use autotester::report::elo_report;
 use autotester::runner::{self, RunSummary};
 use autotester::schedule::{Shard, Tournament};
 use autotester::stats::rating::{DEFAULT_ADVANTAGE, DEFAULT_DRAW_ELO, DEFAULT_PRIOR};
 use autotester::stats::{RatingOptions, Sprt};
+use autotester::tune;
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 use workbench::pgn;
 
 #[derive(Parser)]
@@ -29,90 +29,25 @@ struct Cli {
 /// Settings shared by `run` and `ladder`.
 #[derive(Args)]
 struct RunFlags {
-    /// Seed of the opening order and random openings (same seed, same schedule)
-    #[arg(long)]
-    seed: Option<u64>,
     /// Play only shard K of N (by rounds); merge the PGNs afterwards
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
-    /// Games played at once (overrides `cpus`)
-    #[arg(long)]
-    concurrency: Option<usize>,
-    /// Time an engine may overstep its clock before it loses, in ms
-    #[arg(long, value_name = "MS")]
-    time_margin: Option<u64>,
-    /// Longest wait for a move without a clock (depth/nodes limits), in seconds
-    #[arg(long, value_name = "SECS")]
-    move_timeout: Option<f64>,
-    /// Adjudicate a loss when both engines agree for MOVES moves each that
-    /// one side is CP centipawns down
-    #[arg(long, num_args = 2, value_names = ["MOVES", "CP"])]
-    resign: Option<Vec<i32>>,
-    /// Adjudicate a draw from move FROM when both engines' scores stay
-    /// within CP for MOVES moves each
-    #[arg(long, num_args = 3, value_names = ["FROM", "MOVES", "CP"])]
-    draw: Option<Vec<i32>>,
-    /// Longest wait for `uciok` and `readyok`, in seconds
-    #[arg(long, value_name = "SECS")]
-    startup_timeout: Option<f64>,
-    /// No line per finished game
-    #[arg(long)]
-    quiet: bool,
+    #[command(flatten)]
+    flags: MatchFlags,
 }
 
 impl RunFlags {
     fn apply(&self, plan: &mut MatchPlan) -> Result<(), String> {
-        if let Some(s) = self.seed {
-            plan.seed = s;
-        }
         if let Some(s) = self.shard {
             plan.shard = s;
         }
-        if let Some(c) = self.concurrency {
-            plan.concurrency = c.max(1);
-        }
-        if let Some(ms) = self.time_margin {
-            plan.rules.time_margin = Duration::from_millis(ms);
-        }
-        if let Some(secs) = self.move_timeout {
-            plan.rules.move_timeout = Duration::try_from_secs_f64(secs)
-                .map_err(|_| format!("--move-timeout {secs}: expected seconds"))?;
-        }
-        if let Some(secs) = self.startup_timeout {
-            let t = Duration::try_from_secs_f64(secs)
-                .map_err(|_| format!("--startup-timeout {secs}: expected seconds"))?;
-            plan.timeouts.startup = t;
-            plan.timeouts.ready = t;
-        }
-        let count = |n: i32, what: &str| {
-            u32::try_from(n).map_err(|_| format!("{what} must not be negative, found {n}"))
-        };
-        if let Some([moves, score]) = self.resign.as_deref() {
-            plan.rules.adjudication.resign = Some(ResignRule {
-                moves: count(*moves, "--resign MOVES")?,
-                score: *score,
-            });
-        }
-        if let Some([from, moves, score]) = self.draw.as_deref() {
-            plan.rules.adjudication.draw = Some(DrawRule {
-                from_move: count(*from, "--draw FROM")?,
-                moves: count(*moves, "--draw MOVES")?,
-                score: *score,
-            });
-        }
-        plan.quiet |= self.quiet;
-        Ok(())
+        self.flags.apply(plan)
     }
 }
 
 fn parse_tournament(s: &str) -> Result<Tournament, String> {
     s.parse()
         .map_err(|()| format!("{s:?}: expected roundrobin or gauntlet"))
-}
-
-fn parse_game(s: &str) -> Result<GameKind, String> {
-    s.parse()
-        .map_err(|()| format!("{s:?}: expected chess or leiserchess"))
 }
 
 #[derive(Subcommand)]
@@ -171,8 +106,8 @@ enum Command {
         #[arg(long)]
         name: Option<String>,
         /// Engine option NAME=VALUE (repeatable)
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<String>,
+        #[arg(long = "option", value_name = "NAME=VALUE", value_parser = parse_option)]
+        options: Vec<(String, String)>,
         /// Opening book (default: balanced random openings)
         #[arg(long)]
         book: Option<PathBuf>,
@@ -183,6 +118,8 @@ enum Command {
         #[command(flatten)]
         flags: RunFlags,
     },
+    #[command(about = tune::args::ABOUT, after_help = tune::args::AFTER_HELP)]
+    Tune(tune::TuneArgs),
 }
 
 /// fastchess and cutechess take single-dash long flags (`-engine cmd=...`);
@@ -277,21 +214,13 @@ fn ladder(
     game: GameKind,
     games: u32,
     name: Option<String>,
-    options: Vec<String>,
+    options: Vec<(String, String)>,
     book: Option<PathBuf>,
     pgn: PathBuf,
     svg: PathBuf,
     flags: RunFlags,
 ) -> Result<(), String> {
     let depths = ladder::parse_depths(depths)?;
-    let options = options
-        .iter()
-        .map(|o| {
-            o.split_once('=')
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .ok_or_else(|| format!("--option {o:?}: expected NAME=VALUE"))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
     let name = name.unwrap_or_else(|| {
         let program = engine.split_whitespace().next().unwrap_or("engine");
         Path::new(program)
@@ -410,6 +339,7 @@ fn main() -> ExitCode {
         } => ladder(
             engine, &depths, game, games, name, options, book, pgn, svg, flags,
         ),
+        Command::Tune(args) => tune::command(args).map_err(|e| e.to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

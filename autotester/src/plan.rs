@@ -42,8 +42,20 @@ pub struct MatchPlan {
     pub rules: Rules,
     pub timeouts: Timeouts,
     pub rating: RatingOptions,
+    pub verbosity: Verbosity,
+}
+
+/// What a run prints as it goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    /// The line saying what is played, the progress bar and a line per
+    /// finished game.
+    #[default]
+    Normal,
     /// No line per finished game.
-    pub quiet: bool,
+    Quiet,
+    /// Nothing: for a caller that shows its own progress (`tune`).
+    Silent,
 }
 
 impl MatchPlan {
@@ -68,7 +80,7 @@ impl MatchPlan {
             rules: Rules::default(),
             timeouts: Timeouts::default(),
             rating: RatingOptions::default(),
-            quiet: false,
+            verbosity: Verbosity::Normal,
         }
     }
 

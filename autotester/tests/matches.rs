@@ -5,6 +5,9 @@
 //! in the PGN, and no engine process (nor any it started) may outlive its
 //! use.
 
+mod common;
+
+use common::text;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -21,14 +24,7 @@ fn autotester(args: &[String]) -> Output {
 }
 
 fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("autotester-matches-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    common::scratch("matches", name)
 }
 
 /// `-engine` flags for the mock in `game` with extra mock arguments.

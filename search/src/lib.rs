@@ -26,6 +26,10 @@
 //! }
 //! ```
 //!
+//! A binary for several rule sets of one game names each for the
+//! `UCI_Variant` option with [`uci::Variant::of`] and calls
+//! [`uci::main_variants`].
+//!
 //! # Modules
 //!
 //! - [`game`]: the traits every game implements ([`Rules`],

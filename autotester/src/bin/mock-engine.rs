@@ -3,7 +3,7 @@
 //! ```text
 //! mock-engine [--game chess|leiserchess] [--mode MODE] [--after N]
 //!             [--delay-ms MS] [--think-ms MS] [--seed S] [--score CP]
-//!             [--pid-file PATH]
+//!             [--pid-file PATH] [--peak NAME=V,...] [--peak-width W]
 //! ```
 //!
 //! It plays random legal moves (chosen from the position and the seed, and
@@ -18,6 +18,20 @@
 //! `--think-ms` makes every move take that long (a slow opponent).
 //! `--score` fixes the reported score (random in ±50 otherwise).
 //! `--pid-file` appends the engine's process id to a file at start.
+//!
+//! `--peak A=30,B=-5` makes a tuning target (for `autotester tune`): it
+//! declares spin options `A` and `B` and plays best at those values. Its
+//! skill is `1 - d / W` (at least 0), `d` the Euclidean distance of its
+//! option values from the peak and `W` the `--peak-width` (default 100).
+//! At each move, with probability `skill`, it plays carefully: a move that
+//! wins at once if there is one, else one after which the opponent cannot
+//! win at once. Otherwise it blunders: a move that loses at once or lets
+//! the opponent win at once, if one of a few it tries does, else any move.
+//! Games are then mostly races to the first blunder, so the nearer its
+//! options to the peak, the better it scores against another instance
+//! (decisive in Leiserchess, where kings get zapped). Its random choices
+//! depend on its option values too, so two instances set differently
+//! choose differently.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -47,6 +61,144 @@ struct Args {
     seed: u64,
     score: Option<i32>,
     pid_file: Option<String>,
+    peak: Option<Peak>,
+}
+
+/// `--peak`: spin options and the values at which the mock plays best.
+#[derive(Clone, Debug)]
+struct Peak {
+    names: Vec<String>,
+    target: Vec<f64>,
+    /// The values set over UCI (0 until set).
+    values: Vec<f64>,
+    width: f64,
+}
+
+impl Peak {
+    /// Parses `A=30,B=-5`.
+    fn parse(text: &str) -> Result<Peak, String> {
+        let mut peak = Peak {
+            names: Vec::new(),
+            target: Vec::new(),
+            values: Vec::new(),
+            width: 100.0,
+        };
+        for part in text.split(',') {
+            let (name, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("--peak {part:?}: expected NAME=VALUE"))?;
+            let value: f64 = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("--peak {part:?}: bad value"))?;
+            peak.names.push(name.trim().to_string());
+            peak.target.push(value);
+            peak.values.push(0.0);
+        }
+        Ok(peak)
+    }
+
+    /// The `option` lines of the `uci` answer.
+    fn declarations(&self) -> Vec<String> {
+        self.names
+            .iter()
+            .map(|n| format!("option name {n} type spin default 0 min -1000000 max 1000000"))
+            .collect()
+    }
+
+    /// Takes `setoption name N value V` for one of the peak's options.
+    fn set(&mut self, line: &str) {
+        let Some(rest) = line.strip_prefix("setoption name ") else {
+            return;
+        };
+        let Some((name, value)) = rest.split_once(" value ") else {
+            return;
+        };
+        let Some(i) = self.names.iter().position(|n| n == name.trim()) else {
+            return;
+        };
+        if let Ok(v) = value.trim().parse() {
+            self.values[i] = v;
+        }
+    }
+
+    /// A number that differs with the option values, so that two instances
+    /// set differently choose differently in the same position.
+    fn salt(&self) -> u64 {
+        self.values.iter().fold(0x9E37_79B9_7F4A_7C15, |h, v| {
+            (h ^ v.to_bits())
+                .wrapping_mul(0x0100_0000_01B3)
+                .rotate_left(29)
+        })
+    }
+
+    /// 1 at the peak, 0 at `width` from it and beyond. As blunders decide
+    /// the games, one instance's chance to beat another is about the ratio
+    /// of their distances: a signal that does not fade far from the peak.
+    fn skill(&self) -> f64 {
+        let d2: f64 = self
+            .values
+            .iter()
+            .zip(&self.target)
+            .map(|(v, t)| (v - t) * (v - t))
+            .sum();
+        (1.0 - d2.sqrt() / self.width).max(0.0)
+    }
+
+    /// With probability `skill` a careful move: one that wins at once if
+    /// there is one, else one after which the opponent cannot win at once.
+    /// Otherwise a blunder: one that loses at once or lets the opponent
+    /// win at once (among a few tried), else any move.
+    fn choose<G: Rules>(&self, game: &mut G, rng: &mut StdRng) -> Option<G::Move> {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        moves.shuffle(rng);
+        let careful = rng.gen::<f64>() < self.skill();
+        let me = game.side_to_move();
+        let mut safe = Vec::new();
+        for (i, &mv) in moves.iter().enumerate() {
+            game.make(mv);
+            let winner = game.outcome().and_then(|o| o.winner);
+            // Blunders are looked for among a few moves only (it is slow).
+            let blunder =
+                winner.is_none() && !careful && i < BLUNDER_TRIES && can_win_at_once(game);
+            game.unmake();
+            match winner {
+                Some(side) if (side == me) == careful => return Some(mv),
+                None if blunder => return Some(mv),
+                None => safe.push(mv),
+                Some(_) => {}
+            }
+        }
+        if !careful {
+            return moves.first().copied();
+        }
+        let careful_move = safe.iter().copied().find(|&mv| {
+            game.make(mv);
+            let lets_win = can_win_at_once(game);
+            game.unmake();
+            !lets_win
+        });
+        careful_move
+            .or_else(|| safe.first().copied())
+            .or_else(|| moves.first().copied())
+    }
+}
+
+/// How many moves an unskilled mock tries for a blunder.
+const BLUNDER_TRIES: usize = 6;
+
+/// Whether the side to move has a move that wins at once.
+fn can_win_at_once<G: Rules>(game: &mut G) -> bool {
+    let me = game.side_to_move();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.into_iter().any(|mv| {
+        game.make(mv);
+        let won = game.outcome().is_some_and(|o| o.winner == Some(me));
+        game.unmake();
+        won
+    })
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -59,7 +211,9 @@ fn parse_args() -> Result<Args, String> {
         seed: 0,
         score: None,
         pid_file: None,
+        peak: None,
     };
+    let mut width = None;
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -94,8 +248,13 @@ fn parse_args() -> Result<Args, String> {
             "--seed" => args.seed = value.parse().map_err(|_| "bad --seed")?,
             "--score" => args.score = Some(value.parse().map_err(|_| "bad --score")?),
             "--pid-file" => args.pid_file = Some(value),
+            "--peak" => args.peak = Some(Peak::parse(&value)?),
+            "--peak-width" => width = Some(value.parse().map_err(|_| "bad --peak-width")?),
             _ => return Err(format!("unknown flag {flag}")),
         }
+    }
+    if let (Some(peak), Some(width)) = (args.peak.as_mut(), width) {
+        peak.width = width;
     }
     Ok(args)
 }
@@ -187,10 +346,51 @@ fn moves_that_play_on<G: Rules>(game: &mut G) -> Vec<G::Move> {
     }
 }
 
+/// The misbehaviour due at this `go`, if any; `true` when it answered.
+fn misbehave<G: Rules>(args: &Args, line: &str, game: &G, out: &mut impl Write) -> bool {
+    match args.mode {
+        Mode::Crash => std::process::exit(3),
+        Mode::Hang => loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        },
+        Mode::FloodLine => flood(out, &[b'x'; 4096]),
+        Mode::Illegal => {
+            say(out, &format!("bestmove {}", illegal_move(game)));
+            return true;
+        }
+        Mode::Timeout => {
+            let ms = own_time(line, game.side_to_move()).unwrap_or(1000);
+            std::thread::sleep(Duration::from_millis(ms + 400));
+        }
+        Mode::Random | Mode::SlowStart | Mode::Flood => {}
+    }
+    false
+}
+
+/// Answers a `go`: an `info` line and the move.
+fn answer_go<G: Rules>(args: &Args, peak: Option<&Peak>, game: &mut G, out: &mut impl Write) {
+    std::thread::sleep(args.think);
+    // Random, but a function of the position (and the seed), so
+    // a test's games do not depend on which process plays them.
+    let salt = peak.map_or(0, Peak::salt);
+    let mut rng = StdRng::seed_from_u64(args.seed ^ game.hash() ^ salt);
+    let score: i32 = args.score.unwrap_or_else(|| rng.gen_range(-50..=50));
+    let choice = match peak {
+        Some(peak) => peak.choose(game, &mut rng),
+        None => moves_that_play_on(game).choose(&mut rng).copied(),
+    };
+    say(out, &format!("info depth 1 score cp {score} nodes 1"));
+    match choice {
+        Some(mv) => say(out, &format!("bestmove {mv}")),
+        None => say(out, "bestmove 0000"),
+    }
+}
+
 fn run<G: Rules>(args: &Args) {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut game = G::startpos();
+    let mut peak = args.peak.clone();
     let mut goes = 0u32;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -203,9 +403,17 @@ fn run<G: Rules>(args: &Args) {
                 }
                 say(&mut out, "id name mock-engine");
                 say(&mut out, "id author autotester tests");
+                for option in peak.iter().flat_map(Peak::declarations) {
+                    say(&mut out, &option);
+                }
                 say(&mut out, "uciok");
             }
             "isready" => say(&mut out, "readyok"),
+            "setoption" => {
+                if let Some(peak) = peak.as_mut() {
+                    peak.set(line);
+                }
+            }
             "ucinewgame" => goes = 0,
             "position" => match position::<G>(line) {
                 Some(g) => game = g,
@@ -214,33 +422,10 @@ fn run<G: Rules>(args: &Args) {
             "go" => {
                 goes += 1;
                 let triggered = goes == args.after;
-                match args.mode {
-                    Mode::Crash if triggered => std::process::exit(3),
-                    Mode::Hang if triggered => loop {
-                        std::thread::sleep(Duration::from_secs(3600));
-                    },
-                    Mode::FloodLine if triggered => flood(&mut out, &[b'x'; 4096]),
-                    Mode::Illegal if triggered => {
-                        say(&mut out, &format!("bestmove {}", illegal_move(&game)));
-                        continue;
-                    }
-                    Mode::Timeout if triggered => {
-                        let ms = own_time(line, game.side_to_move()).unwrap_or(1000);
-                        std::thread::sleep(Duration::from_millis(ms + 400));
-                    }
-                    _ => {}
+                if triggered && misbehave(args, line, &game, &mut out) {
+                    continue;
                 }
-                std::thread::sleep(args.think);
-                // Random, but a function of the position (and the seed), so
-                // a test's games do not depend on which process plays them.
-                let mut rng = StdRng::seed_from_u64(args.seed ^ game.hash());
-                let moves = moves_that_play_on(&mut game);
-                let score: i32 = args.score.unwrap_or_else(|| rng.gen_range(-50..=50));
-                say(&mut out, &format!("info depth 1 score cp {score} nodes 1"));
-                match moves.choose(&mut rng) {
-                    Some(mv) => say(&mut out, &format!("bestmove {mv}")),
-                    None => say(&mut out, "bestmove 0000"),
-                }
+                answer_go(args, peak.as_ref(), &mut game, &mut out);
                 if args.mode == Mode::Flood && triggered {
                     let line = "info string flood ".repeat(4) + "\n";
                     flood(&mut out, line.repeat(256).as_bytes());

@@ -6,7 +6,7 @@
 
 use super::tc::parse_tc;
 use crate::config::{GameKind, Player};
-use crate::plan::{MatchPlan, OpeningsSpec};
+use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use crate::referee::{DrawRule, ResignRule};
 use crate::stats::Sprt;
 use std::path::{Path, PathBuf};
@@ -363,7 +363,7 @@ impl FlagParser {
         match name {
             "pgnout" => self.plan.pgn_out = parse_pgnout(flag, values)?,
             "event" => self.plan.event = values.join(" "),
-            "quiet" => self.plan.quiet = true,
+            "quiet" => self.plan.verbosity = Verbosity::Quiet,
             _ => return Ok(false),
         }
         Ok(true)
@@ -434,7 +434,8 @@ fn parse_draw(flag: &str, values: &[String]) -> Result<DrawRule, FlagError> {
     })
 }
 
-fn parse_openings(flag: &str, values: &[String]) -> Result<OpeningsSpec, FlagError> {
+/// `-openings file=FILE [order=random|sequential] | plies=N | none`.
+pub fn parse_openings(flag: &str, values: &[String]) -> Result<OpeningsSpec, FlagError> {
     if let [v] = values {
         if v == "none" || v == "startpos" {
             return Ok(OpeningsSpec::Start);
@@ -486,7 +487,7 @@ fn parse_sprt(flag: &str, values: &[String]) -> Result<Sprt, FlagError> {
 mod tests {
     use super::{parse, FlagError};
     use crate::config::{GameKind, TimeControl};
-    use crate::plan::OpeningsSpec;
+    use crate::plan::{OpeningsSpec, Verbosity};
     use crate::schedule::Tournament;
     use std::path::PathBuf;
 
@@ -603,7 +604,7 @@ mod tests {
         assert_eq!(plan.rules.move_timeout.as_millis(), 2500);
         assert_eq!(plan.timeouts.startup.as_secs(), 3);
         assert_eq!(plan.timeouts.ready.as_secs(), 3);
-        assert!(plan.quiet);
+        assert_eq!(plan.verbosity, Verbosity::Quiet);
         assert!(plan.sprt.is_none());
     }
 

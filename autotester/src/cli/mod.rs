@@ -3,5 +3,6 @@
 
 pub mod flags;
 pub mod ladder;
+pub mod match_flags;
 pub mod svg;
 pub mod tc;

@@ -1,14 +1,18 @@
 //! The ladder's graph as a self-contained SVG: Elo (y) against search
-//! depth (x), with the 95% intervals as error bars.
+//! depth (x), with the 95% intervals as error bars. Its frame (the
+//! `<svg>` element and title, round ticks, labelled grid lines) is shared
+//! with the tuning plot.
 
 use super::ladder::LadderPoint;
 use std::fmt::Write;
 
-const WIDTH: f64 = 640.0;
+/// The frame both graphs share: width, and the margins beside and above
+/// the plot (room for the labels and the title).
+pub(crate) const WIDTH: f64 = 640.0;
+pub(crate) const LEFT: f64 = 70.0;
+pub(crate) const RIGHT: f64 = 20.0;
+pub(crate) const TOP: f64 = 40.0;
 const HEIGHT: f64 = 420.0;
-const LEFT: f64 = 70.0;
-const RIGHT: f64 = 20.0;
-const TOP: f64 = 40.0;
 const BOTTOM: f64 = 50.0;
 
 /// A "nice" step (1, 2 or 5 times a power of ten) giving about `ticks`
@@ -23,11 +27,74 @@ fn tick_step(span: f64, ticks: f64) -> f64 {
         .unwrap_or(10.0 * power)
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// A value axis widened to round ticks: from `min` to `max` by `step`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Ticks {
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+}
+
+impl Ticks {
+    /// About `count` round intervals covering `lo..=hi` (one at least).
+    pub(crate) fn new(lo: f64, hi: f64, count: f64) -> Ticks {
+        let step = tick_step(hi - lo, count);
+        let min = (lo / step).floor() * step;
+        let max = ((hi / step).ceil() * step).max(min + step);
+        Ticks { min, max, step }
+    }
+
+    /// The tick values, bottom up.
+    fn values(&self) -> impl Iterator<Item = f64> + '_ {
+        let count = ((self.max - self.min) / self.step).round() as usize;
+        (0..=count).map(|i| self.min + i as f64 * self.step)
+    }
+}
+
+/// The start of an SVG of `width` by `height`: a white background and
+/// the title.
+pub(crate) fn start(width: f64, height: f64, title: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
+        width / 2.0,
+        escape(title)
+    );
+    s
+}
+
+/// A horizontal grid line from `left` to `right` at each tick, labelled
+/// on the left; `y` places a value.
+pub(crate) fn grid(
+    s: &mut String,
+    ticks: &Ticks,
+    (left, right): (f64, f64),
+    y: impl Fn(f64) -> f64,
+    label: impl Fn(f64) -> String,
+) {
+    for v in ticks.values() {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{yy:.1}" x2="{right}" y2="{yy:.1}" stroke="#ddd"/><text x="{lx}" y="{ty:.1}" text-anchor="end">{}</text>"##,
+            label(v),
+            yy = y(v),
+            lx = left - 6.0,
+            ty = y(v) + 4.0
+        );
+    }
 }
 
 /// The graph; an empty frame when there are no points.
@@ -35,13 +102,12 @@ pub fn elo_graph(title: &str, points: &[LadderPoint]) -> String {
     let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
     let lows = points.iter().map(|p| finite(p.elo - p.minus));
     let highs = points.iter().map(|p| finite(p.elo + p.plus));
-    let (mut y_min, mut y_max) = (lows.fold(0.0, f64::min), highs.fold(0.0, f64::max));
-    if y_max - y_min < 1.0 {
-        y_max = y_min + 100.0;
+    let (lo, mut hi) = (lows.fold(0.0, f64::min), highs.fold(0.0, f64::max));
+    if hi - lo < 1.0 {
+        hi = lo + 100.0;
     }
-    let step = tick_step(y_max - y_min, 6.0);
-    y_min = (y_min / step).floor() * step;
-    y_max = (y_max / step).ceil() * step;
+    let ticks = Ticks::new(lo, hi, 6.0);
+    let (y_min, y_max) = (ticks.min, ticks.max);
     let d_min = points.iter().map(|p| p.depth).min().unwrap_or(1) as f64;
     let d_max = (points.iter().map(|p| p.depth).max().unwrap_or(2) as f64).max(d_min + 1.0);
     let plot_w = WIDTH - LEFT - RIGHT;
@@ -49,31 +115,11 @@ pub fn elo_graph(title: &str, points: &[LadderPoint]) -> String {
     let x = |d: f64| LEFT + (d - d_min) / (d_max - d_min) * plot_w;
     let y = |e: f64| TOP + (y_max - finite(e)) / (y_max - y_min) * plot_h;
 
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
-        WIDTH / 2.0,
-        escape(title)
-    );
+    let mut s = start(WIDTH, HEIGHT, title);
     // Horizontal grid lines with Elo labels.
-    let mut e = y_min;
-    while e <= y_max + step / 2.0 {
-        let _ = writeln!(
-            s,
-            r##"<line x1="{LEFT}" y1="{yy:.1}" x2="{x2}" y2="{yy:.1}" stroke="#ddd"/><text x="{lx}" y="{ty:.1}" text-anchor="end">{e:.0}</text>"##,
-            yy = y(e),
-            x2 = WIDTH - RIGHT,
-            lx = LEFT - 6.0,
-            ty = y(e) + 4.0
-        );
-        e += step;
-    }
+    grid(&mut s, &ticks, (LEFT, WIDTH - RIGHT), y, |e| {
+        format!("{e:.0}")
+    });
     // Depth ticks.
     for p in points {
         let _ = writeln!(
@@ -131,7 +177,7 @@ pub fn elo_graph(title: &str, points: &[LadderPoint]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{elo_graph, tick_step};
+    use super::{elo_graph, tick_step, Ticks};
     use crate::cli::ladder::LadderPoint;
 
     fn point(depth: u32, elo: f64) -> LadderPoint {
@@ -150,6 +196,12 @@ mod tests {
         assert_eq!(tick_step(600.0, 6.0), 100.0);
         assert_eq!(tick_step(130.0, 6.0), 50.0);
         assert_eq!(tick_step(9.0, 6.0), 2.0);
+        let t = Ticks::new(-3.0, 17.0, 4.0);
+        assert_eq!((t.min, t.max, t.step), (-5.0, 20.0, 5.0));
+        assert_eq!(
+            t.values().collect::<Vec<_>>(),
+            [-5.0, 0.0, 5.0, 10.0, 15.0, 20.0]
+        );
     }
 
     #[test]

@@ -9,9 +9,11 @@ pub mod resume;
 pub mod standings;
 mod worker;
 
+pub use worker::spec as engine_spec;
+
 use crate::config::GameKind;
 use crate::openings::{load_book, BookError, OpeningSource};
-use crate::plan::{MatchPlan, OpeningsSpec};
+use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use crate::referee::RefereeError;
 use crate::report::{elo_report_for, EloReport};
 use crate::schedule::{jobs, pairings, Job};
@@ -143,7 +145,7 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         openings: &openings,
         context: &context,
     };
-    let progress = Progress::new(to_play as u64, plan.quiet);
+    let progress = Progress::new(to_play as u64, plan.verbosity);
     play_games::<G>(&shared, to_play, &mut recorder, &progress);
     progress.finish();
     recorder.summary(start, to_play)
@@ -224,6 +226,9 @@ impl Schedule {
 
     /// The line saying what is about to be played.
     fn announce(&self, plan: &MatchPlan) {
+        if plan.verbosity == Verbosity::Silent {
+            return;
+        }
         println!(
             "{}: {} games of {} for shard {} ({} already in {}), {} at a time, seed {}",
             plan.event,
@@ -346,7 +351,7 @@ impl<'a> Recorder<'a> {
         self.standings.add(&game);
         self.games.push(game);
         let status = self.status(stop, progress);
-        progress.game_finished(&line, &status);
+        progress.finished(&line, &status);
     }
 
     /// The standings line, with the SPRT's state for a two-player match;

@@ -28,14 +28,14 @@
 //!   short answers nothing;
 //! - bad input is answered with `info string error: …` and changes nothing;
 //!   a `go` with bad parts searches with the rest; panics in game code are
-//!   caught and reported the same way.
+//!   caught and reported the same way;
+//! - `setoption name UCI_Variant value <v>` (an engine of several rule
+//!   sets, `variant.rs`) waits like any `setoption`, then ends this driver:
+//!   the lines after it go to the driver of the chosen game.
 
-use std::collections::VecDeque;
-use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -48,12 +48,10 @@ use crate::time::Limits;
 use super::command::{self, Command, Go};
 use super::error::UciError;
 use super::format::{bestmove_line, final_info_line, info_line};
-use super::options;
+use super::link::{Event, Link, Output, MAX_LINE_BYTES};
+use super::options::{self, EngineSettings};
 use super::tools;
-
-/// Input lines longer than this are dropped with an error: no command
-/// needs a thousandth of it, and the reader must not hold unbounded input.
-const MAX_LINE_BYTES: usize = 4 << 20;
+use super::variant::Exit;
 
 /// How often a finished search that must wait (`go infinite`, `go ponder`)
 /// checks for `stop` or `ponderhit`.
@@ -73,35 +71,6 @@ impl UciConfig {
             name: format!("{}-engine {}", G::NAME, env!("CARGO_PKG_VERSION")),
             author: "the engine workbench team".to_string(),
         }
-    }
-}
-
-/// Line output shared by the controller and the job thread; each line is
-/// written and flushed whole.
-struct Output<W> {
-    inner: Arc<Mutex<W>>,
-}
-
-impl<W> Clone for Output<W> {
-    fn clone(&self) -> Self {
-        Output {
-            inner: Arc::clone(&self.inner),
-        }
-    }
-}
-
-impl<W: Write> Output<W> {
-    fn line(&self, text: &str) {
-        // A poisoned lock only means another thread panicked mid-write;
-        // the writer itself is still usable.
-        let mut w = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        // Nothing useful can be done if the GUI has gone away.
-        let _ = writeln!(w, "{text}");
-        let _ = w.flush();
-    }
-
-    fn error(&self, error: &UciError) {
-        self.line(&format!("info string error: {error}"));
     }
 }
 
@@ -140,50 +109,19 @@ struct Running<G: Frontend> {
 enum Flow {
     Continue,
     Quit,
+    /// Hand the link to the driver of the variant with this index.
+    Switch(usize),
 }
 
-/// What the controller waits for.
-enum Event {
-    Line(String),
-    /// A line over [`MAX_LINE_BYTES`], dropped.
-    Overlong,
-    EndOfInput,
-    /// The job with this id has finished; its last line (the `bestmove`,
-    /// or the total of a count) is printed by the controller as it takes
-    /// the job back, so that anything the GUI sends after reading it finds
-    /// the engine free.
-    JobDone {
-        id: u64,
-        last_line: Option<String>,
-    },
-}
-
-/// What end of input means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum EndOfInput {
-    /// The GUI has gone: stop searches (as `quit` does).
-    StopsSearches,
-    /// The command line was the whole script: let it finish.
-    LetsJobsFinish,
-}
-
-struct Driver<G: Frontend, W> {
-    config: UciConfig,
-    out: Output<W>,
+/// The controller of one game: its position and engine, over the link.
+struct Driver<G: Frontend> {
+    link: Link,
     pos: G,
     /// `None` while a job owns it.
     engine: Option<Engine<G>>,
     /// The engine's evaluation parameters, for `eval` during a job.
     eval_params: G::Params,
     running: Option<Running<G>>,
-    /// Lines waiting their turn.
-    queue: VecDeque<String>,
-    end_of_input: bool,
-    eof_policy: EndOfInput,
-    /// `quit` has arrived: jobs still to run start stopped.
-    quitting: bool,
-    events: Sender<Event>,
-    jobs_started: u64,
 }
 
 fn first_word(line: &str) -> Option<&str> {
@@ -203,175 +141,103 @@ fn starts_job(line: &str) -> bool {
     matches!(first_word(line), Some("go" | "bench" | "perft"))
 }
 
-/// Runs the UCI protocol for game `G` until `quit` or end of input.
-pub fn run<G: Frontend>(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
-    run_with::<G>(UciConfig::for_game::<G>(), input, output);
-}
-
-/// [`run`] with a custom identity.
-pub fn run_with<G: Frontend>(
-    config: UciConfig,
-    input: impl BufRead + Send + 'static,
-    output: impl Write + Send + 'static,
-) {
-    run_driver::<G>(config, input, output, EndOfInput::StopsSearches);
-}
-
-fn run_driver<G: Frontend>(
-    config: UciConfig,
-    input: impl BufRead + Send + 'static,
-    output: impl Write + Send + 'static,
-    eof_policy: EndOfInput,
-) {
-    let out = Output {
-        inner: Arc::new(Mutex::new(output)),
+/// Plays game `G` over the link from its start position, with the
+/// options and weights the link carries, until `quit`, end of input or a
+/// switch of variant; then hands the link back with what it carries.
+pub(super) fn drive<G: Frontend>(mut link: Link) -> (Link, Exit) {
+    let Some(engine) = new_engine::<G>(&mut link) else {
+        return (link, Exit::Done);
     };
-    let engine = match Engine::<G>::new(DEFAULT_HASH_MB).or_else(|_| Engine::new(1)) {
-        Ok(engine) => engine,
-        Err(e) => {
-            out.error(&UciError::Hash(e));
-            return;
-        }
-    };
-    let (events, inbox) = channel();
-    if let Err(e) = spawn_reader(input, events.clone()) {
-        out.line(&format!("info string error: cannot read input: {e}"));
-        return;
-    }
     let mut driver = Driver {
-        config,
-        out,
+        link,
         pos: G::startpos(),
         eval_params: engine.eval_params().clone(),
         engine: Some(engine),
         running: None,
-        queue: VecDeque::new(),
-        end_of_input: false,
-        eof_policy,
-        quitting: false,
-        events,
-        jobs_started: 0,
     };
-    while let Ok(event) = inbox.recv() {
-        match event {
-            Event::Line(line) => driver.receive(line),
-            Event::Overlong => driver.out.error(&UciError::LineTooLong(MAX_LINE_BYTES)),
-            Event::EndOfInput => driver.receive_end_of_input(),
-            Event::JobDone { id, last_line } => driver.collect_job(id, last_line),
+    let exit = driver.run();
+    let Driver {
+        mut link, engine, ..
+    } = driver;
+    if let (Exit::Switch(_), Some(engine)) = (&exit, &engine) {
+        link.settings = Some(EngineSettings::of(engine));
+        link.variants.keep_weights(engine.eval_params().clone());
+    }
+    // Its table is freed before the next engine makes one.
+    drop(engine);
+    (link, exit)
+}
+
+/// An engine with the options and weights the link carries (the defaults
+/// at first), or `None` after saying why there is none.
+fn new_engine<G: Frontend>(link: &mut Link) -> Option<Engine<G>> {
+    let hash_mb = link.settings.map_or(DEFAULT_HASH_MB, |s| s.hash_mb());
+    let made = Engine::<G>::new(hash_mb).or_else(|e| {
+        if link.settings.is_some() {
+            link.out.error(&UciError::Hash(e));
         }
-        if driver.pump() == Flow::Quit {
-            driver.finish_job(true);
-            // The stopped job's last line is waiting in the inbox.
-            for event in inbox.try_iter() {
-                if let Event::JobDone { id, last_line } = event {
-                    driver.collect_job(id, last_line);
+        Engine::new(1)
+    });
+    let mut engine = match made {
+        Ok(engine) => engine,
+        Err(e) => {
+            link.out.error(&UciError::Hash(e));
+            return None;
+        }
+    };
+    if let Some(settings) = link.settings {
+        settings.apply_to(&mut engine);
+    }
+    if let Some(weights) = link.variants.take_weights() {
+        *engine.eval_params_mut() = weights;
+    }
+    Some(engine)
+}
+
+impl<G: Frontend> Driver<G> {
+    /// Handles events until `quit`, end of input with nothing left to do,
+    /// or a switch of variant (after which nothing runs).
+    fn run(&mut self) -> Exit {
+        loop {
+            match self.pump() {
+                Flow::Continue => {}
+                Flow::Quit => {
+                    self.quit();
+                    return Exit::Done;
                 }
+                Flow::Switch(to) => return Exit::Switch(to),
             }
-            return;
-        }
-        if driver.end_of_input && driver.running.is_none() && driver.queue.is_empty() {
-            return;
-        }
-    }
-}
-
-/// The reader thread: each input line, then end of input. It is not
-/// joined: after `quit` it may be blocked reading a terminal; it ends with
-/// the process.
-fn spawn_reader(
-    mut input: impl BufRead + Send + 'static,
-    events: Sender<Event>,
-) -> std::io::Result<JoinHandle<()>> {
-    std::thread::Builder::new()
-        .name("uci reader".to_string())
-        .spawn(move || {
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                let event = match read_line_bounded(&mut input, &mut buffer, MAX_LINE_BYTES) {
-                    Ok(Line::End) | Err(_) => Event::EndOfInput,
-                    Ok(Line::Overlong) => Event::Overlong,
-                    Ok(Line::Read) => Event::Line(String::from_utf8_lossy(&buffer).into_owned()),
-                };
-                let done = matches!(event, Event::EndOfInput);
-                if events.send(event).is_err() || done {
-                    return;
-                }
+            if self.link.end_of_input && self.running.is_none() && self.link.queue.is_empty() {
+                return Exit::Done;
             }
-        })
-}
-
-/// What [`read_line_bounded`] found.
-#[derive(Debug, PartialEq, Eq)]
-enum Line {
-    Read,
-    /// Longer than the bound: skipped to its end.
-    Overlong,
-    End,
-}
-
-/// Reads one line (up to `\n` or end of input) into `buffer`, holding at
-/// most `max` bytes of it: a longer line is read to its end and dropped.
-fn read_line_bounded(
-    input: &mut impl BufRead,
-    buffer: &mut Vec<u8>,
-    max: usize,
-) -> std::io::Result<Line> {
-    let mut seen = 0usize;
-    loop {
-        let available = input.fill_buf()?;
-        if available.is_empty() {
-            return Ok(match seen {
-                0 => Line::End,
-                _ if seen > max => Line::Overlong,
-                _ => Line::Read,
-            });
-        }
-        let (chunk, ends) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (&available[..=i], true),
-            None => (available, false),
-        };
-        let room = max.saturating_sub(buffer.len());
-        buffer.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        seen += chunk.len();
-        let used = chunk.len();
-        input.consume(used);
-        if ends {
-            return Ok(if seen > max {
-                Line::Overlong
-            } else {
-                Line::Read
-            });
+            // The link holds a sender: this waits for the next event.
+            let Ok(event) = self.link.inbox.recv() else {
+                return Exit::Done;
+            };
+            match event {
+                Event::Line(line) => self.receive(line),
+                Event::Overlong => self.link.out.error(&UciError::LineTooLong(MAX_LINE_BYTES)),
+                Event::EndOfInput => self.receive_end_of_input(),
+                Event::JobDone { id, last_line } => self.collect_job(id, last_line),
+            }
         }
     }
-}
 
-/// Entry point for an engine binary: UCI on stdin/stdout, or, with
-/// command-line arguments, runs them as one command to its end and exits
-/// (for example `chess-engine bench 10` or `leiserchess-engine perft 4`).
-pub fn main<G: Frontend>() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let config = UciConfig::for_game::<G>();
-    if args.is_empty() {
-        let stdin = std::io::BufReader::new(std::io::stdin());
-        run_with::<G>(config, stdin, std::io::stdout());
-    } else {
-        let line = args.join(" ") + "\n";
-        run_driver::<G>(
-            config,
-            std::io::Cursor::new(line.into_bytes()),
-            std::io::stdout(),
-            EndOfInput::LetsJobsFinish,
-        );
+    /// After `quit`: stops the running job and prints its last line.
+    fn quit(&mut self) {
+        self.finish_job(true);
+        // The stopped job's last line is waiting in the inbox.
+        while let Ok(event) = self.link.inbox.try_recv() {
+            if let Event::JobDone { id, last_line } = event {
+                self.collect_job(id, last_line);
+            }
+        }
     }
-    std::process::ExitCode::SUCCESS
-}
 
-impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
     /// A new input line: answered now (`isready`, `stop`, `ponderhit`) or
     /// put in line.
     fn receive(&mut self, line: String) {
-        let job_in_line = self.queue.iter().any(|l| starts_job(l));
+        let job_in_line = self.link.queue.iter().any(|l| starts_job(l));
         match first_word(&line) {
             Some("isready") => {
                 self.handle_line(&line);
@@ -379,54 +245,50 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
             Some("stop") => {
                 self.stop_running_job();
                 if job_in_line {
-                    self.queue.push_back(line);
+                    self.link.queue.push_back(line);
                 }
             }
-            Some("ponderhit") if job_in_line => self.queue.push_back(line),
+            Some("ponderhit") if job_in_line => self.link.queue.push_back(line),
             Some("ponderhit") => self.ponderhit(),
             Some("quit") => {
-                self.quitting = true;
+                self.link.quitting = true;
                 self.stop_running_job();
-                self.queue.push_back(line);
+                self.link.queue.push_back(line);
             }
-            _ => self.queue.push_back(line),
+            _ => self.link.queue.push_back(line),
         }
     }
 
     fn receive_end_of_input(&mut self) {
-        self.end_of_input = true;
+        self.link.end_of_input = true;
         if let Some(running) = &self.running {
-            if self.must_stop(running.is_search, running.waits_for_stop) {
+            if self
+                .link
+                .must_stop(running.is_search, running.waits_for_stop)
+            {
                 running.control.stop.store(true, Ordering::Relaxed);
             }
         }
     }
 
-    /// Whether a job must stop (at once, or as soon as it starts):
-    /// everything after `quit`; after end of input, what only `stop` would
-    /// end and, unless the command line was the script, searches.
-    fn must_stop(&self, is_search: bool, waits_for_stop: bool) -> bool {
-        self.quitting
-            || (self.end_of_input
-                && (waits_for_stop || (is_search && self.eof_policy == EndOfInput::StopsSearches)))
-    }
-
-    /// Handles waiting lines in order until one has to wait for a job.
+    /// Handles waiting lines in order until one has to wait for a job, or
+    /// one quits or switches the variant.
     fn pump(&mut self) -> Flow {
-        while let Some(line) = self.queue.front() {
+        while let Some(line) = self.link.queue.front() {
             if self.running.is_some() && waits_for_job(line) {
                 break;
             }
-            let Some(line) = self.queue.pop_front() else {
+            let Some(line) = self.link.queue.pop_front() else {
                 break;
             };
-            if self.handle_line(&line) == Flow::Quit {
-                return Flow::Quit;
+            match self.handle_line(&line) {
+                Flow::Continue => {}
+                flow => return flow,
             }
         }
         // A waiting line would wait forever for a job that only `stop`
         // ends.
-        if self.queue.iter().any(|l| waits_for_job(l)) {
+        if self.link.queue.iter().any(|l| waits_for_job(l)) {
             if let Some(running) = self.running.as_ref().filter(|r| r.waits_for_stop) {
                 running.control.stop.store(true, Ordering::Relaxed);
             }
@@ -450,7 +312,7 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
     /// (unless it was taken already).
     fn collect_job(&mut self, id: u64, last_line: Option<String>) {
         if let Some(line) = last_line {
-            self.out.line(&line);
+            self.link.out.line(&line);
         }
         if self.running.as_ref().is_some_and(|r| r.id == id) {
             self.finish_job(false);
@@ -462,7 +324,7 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
             Ok(None) => Flow::Continue,
             Ok(Some(command)) => self.handle_command(command, line),
             Err(e) => {
-                self.out.error(&e);
+                self.link.out.error(&e);
                 Flow::Continue
             }
         }
@@ -472,11 +334,13 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
         match catch_unwind(AssertUnwindSafe(|| self.execute(command))) {
             Ok(Ok(flow)) => flow,
             Ok(Err(e)) => {
-                self.out.error(&e);
+                self.link.out.error(&e);
                 Flow::Continue
             }
             Err(_) => {
-                self.out.error(&UciError::Internal(line.trim().to_string()));
+                self.link
+                    .out
+                    .error(&UciError::Internal(line.trim().to_string()));
                 if self.engine.is_none() && self.running.is_none() {
                     self.replace_lost_engine();
                 }
@@ -487,16 +351,12 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
 
     fn execute(&mut self, command: Command) -> Result<Flow, UciError> {
         match command {
-            Command::Uci => {
-                self.out.line(&format!("id name {}", self.config.name));
-                self.out.line(&format!("id author {}", self.config.author));
-                for line in options::option_lines::<G>() {
-                    self.out.line(&line);
-                }
-                self.out.line("uciok");
-            }
-            Command::IsReady => self.out.line("readyok"),
+            Command::Uci => self.identify(),
+            Command::IsReady => self.link.out.line("readyok"),
             Command::UciNewGame => self.engine()?.new_game(),
+            Command::SetOption { name, value } if self.link.variants.is_choice(&name) => {
+                return self.choose_variant(value.as_deref());
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::Position { fen, moves } => self.set_position(fen.as_deref(), &moves)?,
             Command::Go(go) => self.go(go)?,
@@ -508,17 +368,46 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
                 style: G::PERFT_STYLE,
             })?,
             Command::Display => {
-                self.out.line(self.pos.display().trim_end());
-                self.out.line(&format!("Fen: {}", self.pos.fen()));
-                self.out.line(&format!("Key: {:016x}", self.pos.hash()));
+                self.link.out.line(self.pos.display().trim_end());
+                self.link.out.line(&format!("Fen: {}", self.pos.fen()));
+                self.link
+                    .out
+                    .line(&format!("Key: {:016x}", self.pos.hash()));
             }
             Command::Eval => {
-                self.out
+                self.link
+                    .out
                     .line(self.pos.eval_report(&self.eval_params).trim_end());
             }
             Command::Bench(depth) => self.start_job(Job::Bench(depth))?,
         }
         Ok(Flow::Continue)
+    }
+
+    /// `uci`: who the engine is and its options (the variants first, when
+    /// there is a choice, then those of the variant playing).
+    fn identify(&self) {
+        let out = &self.link.out;
+        out.line(&format!("id name {}", self.link.config.name));
+        out.line(&format!("id author {}", self.link.config.author));
+        let variants = self.link.variants.option_line();
+        for line in variants.into_iter().chain(options::option_lines::<G>()) {
+            out.line(&line);
+        }
+        out.line("uciok");
+    }
+
+    /// `setoption name UCI_Variant value <v>`: the same variant changes
+    /// nothing; another ends this driver (no job is running: the line
+    /// waited for it).
+    fn choose_variant(&mut self, value: Option<&str>) -> Result<Flow, UciError> {
+        match self.link.variants.choose(value)? {
+            None => Ok(Flow::Continue),
+            Some(to) => {
+                self.engine()?;
+                Ok(Flow::Switch(to))
+            }
+        }
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
@@ -528,7 +417,7 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
         self.eval_params = engine.eval_params().clone();
         let asked: Option<usize> = value.and_then(|v| v.trim().parse().ok());
         if name.eq_ignore_ascii_case("Threads") && asked.is_some_and(|a| a > threads) {
-            self.out.line(&format!(
+            self.link.out.line(&format!(
                 "info string Threads capped at {threads}: the most this machine runs at once"
             ));
         }
@@ -539,7 +428,7 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
     /// searches with the rest.
     fn go(&mut self, mut go: Go) -> Result<(), UciError> {
         for problem in &go.problems {
-            self.out.error(problem);
+            self.link.out.error(problem);
         }
         if let Some(depth) = go.perft {
             return self.start_job(Job::Perft {
@@ -551,7 +440,8 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
         if !go.problems.is_empty() && !go.infinite && !go.ponder && go.waits_for_stop(side) {
             // The line meant to bound the search, but no bound survived: a
             // GUI is waiting for a move, so make it a quick one.
-            self.out
+            self.link
+                .out
                 .line("info string error: no valid limit left; searching depth 1");
             go.depth = Some(1);
         }
@@ -565,14 +455,15 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
         for text in texts {
             match self.pos.parse_move(text) {
                 Ok(mv) => moves.push(mv),
-                Err(e) => self.out.error(&UciError::IllegalMove {
+                Err(e) => self.link.out.error(&UciError::IllegalMove {
                     mv: text.clone(),
                     reason: format!("{e} (left out of searchmoves)"),
                 }),
             }
         }
         if moves.is_empty() && !texts.is_empty() {
-            self.out
+            self.link
+                .out
                 .line("info string error: no legal move in searchmoves; searching every move");
         }
         moves
@@ -591,14 +482,15 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
     }
 
     fn replace_lost_engine(&mut self) {
-        self.out
+        self.link
+            .out
             .line("info string error: the engine was lost and is reset to defaults");
         match Engine::<G>::new(DEFAULT_HASH_MB) {
             Ok(engine) => {
                 self.eval_params = engine.eval_params().clone();
                 self.engine = Some(engine);
             }
-            Err(e) => self.out.error(&UciError::Hash(e)),
+            Err(e) => self.link.out.error(&UciError::Hash(e)),
         }
     }
 
@@ -661,16 +553,16 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
             .engine
             .take()
             .ok_or_else(|| UciError::Internal("no engine".to_string()))?;
-        if self.must_stop(is_search, waits_for_stop) {
+        if self.link.must_stop(is_search, waits_for_stop) {
             control.stop.store(true, Ordering::Relaxed);
         }
         let control = Arc::new(control);
         let thread_control = Arc::clone(&control);
         let pos = self.pos.clone();
-        let out = self.out.clone();
-        let events = self.events.clone();
-        self.jobs_started += 1;
-        let id = self.jobs_started;
+        let out = self.link.out.clone();
+        let events = self.link.events.clone();
+        self.link.jobs_started += 1;
+        let id = self.link.jobs_started;
         let spawned = std::thread::Builder::new()
             .name("search".to_string())
             .stack_size(SEARCH_STACK_BYTES)
@@ -691,11 +583,14 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
                 });
             }
             Err(e) => {
-                self.out
+                self.link
+                    .out
                     .line(&format!("info string error: cannot start a thread: {e}"));
                 if is_search {
                     // Still exactly one bestmove: the first legal move.
-                    self.out.line(&bestmove_line(&fallback_result(&self.pos)));
+                    self.link
+                        .out
+                        .line(&bestmove_line(&fallback_result(&self.pos)));
                 }
                 self.replace_lost_engine();
             }
@@ -706,12 +601,12 @@ impl<G: Frontend, W: Write + Send + 'static> Driver<G, W> {
 
 /// The body of a job thread. Returns the job's last line, for the
 /// controller to print.
-fn run_job<G: Frontend, W: Write>(
+fn run_job<G: Frontend>(
     engine: &mut Engine<G>,
     pos: &G,
     job: Job<G>,
     control: &Control,
-    out: &Output<W>,
+    out: &Output,
 ) -> Option<String> {
     let mut lines = HoldLast { out, held: None };
     match job {
@@ -751,12 +646,12 @@ fn run_job<G: Frontend, W: Write>(
 
 /// A job's output: each line is printed when the next one comes, and the
 /// last is held back for the controller.
-struct HoldLast<'a, W> {
-    out: &'a Output<W>,
+struct HoldLast<'a> {
+    out: &'a Output,
     held: Option<String>,
 }
 
-impl<W: Write> HoldLast<'_, W> {
+impl HoldLast<'_> {
     fn line(&mut self, line: String) {
         if let Some(previous) = self.held.replace(line) {
             self.out.line(&previous);
@@ -769,13 +664,13 @@ impl<W: Write> HoldLast<'_, W> {
 }
 
 /// Searches, reports, and leaves one bestmove as the last line.
-fn search_and_answer<G: Frontend, W: Write>(
+fn search_and_answer<G: Frontend>(
     engine: &mut Engine<G>,
     pos: &G,
     limits: &Limits,
     searchmoves: &[G::Move],
     control: &Control,
-    lines: &mut HoldLast<'_, W>,
+    lines: &mut HoldLast<'_>,
 ) {
     let out = lines.out;
     let mut last_reported_nodes = None;
@@ -823,32 +718,5 @@ fn fallback_result<G: Frontend>(pos: &G) -> SearchResult<G::Move> {
         best_move: moves.first().copied(),
         pv: moves.first().copied().into_iter().collect(),
         ..SearchResult::empty()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{read_line_bounded, Line};
-    use std::io::BufReader;
-
-    #[test]
-    fn lines_are_read_up_to_a_bound() {
-        // A tiny buffer makes lines span several reads.
-        let text = b"go\nabcdefghij\nxyz\nlast".to_vec();
-        let mut input = BufReader::with_capacity(3, text.as_slice());
-        let mut read = |buffer: &mut Vec<u8>| {
-            buffer.clear();
-            read_line_bounded(&mut input, buffer, 5).expect("read")
-        };
-        let mut buffer = Vec::new();
-        assert_eq!(read(&mut buffer), Line::Read);
-        assert_eq!(buffer, b"go\n");
-        assert_eq!(read(&mut buffer), Line::Overlong);
-        assert!(buffer.len() <= 5);
-        assert_eq!(read(&mut buffer), Line::Read);
-        assert_eq!(buffer, b"xyz\n");
-        assert_eq!(read(&mut buffer), Line::Read);
-        assert_eq!(buffer, b"last");
-        assert_eq!(read(&mut buffer), Line::End);
     }
 }

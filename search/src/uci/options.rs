@@ -1,11 +1,13 @@
 //! The UCI options: the engine's own (`Hash`, `Threads`, `Move Overhead`,
 //! `Clear Hash`, one check option per search feature) and the game's
-//! evaluation parameters as spin options.
+//! evaluation parameters as spin options. The engine's own options hold
+//! for every rule set: [`EngineSettings`] carries them from one game's
+//! engine to the next when `UCI_Variant` changes.
 
 use std::time::Duration;
 
 use crate::game::{EvalParams, Frontend};
-use crate::params::Features;
+use crate::params::{Features, SearchParams};
 use crate::search::{Engine, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_MULTIPV};
 
 use super::error::UciError;
@@ -139,5 +141,44 @@ pub fn set_option<G: Frontend>(
             }
             Ok(())
         }
+    }
+}
+
+/// The values of every option above that is not a game weight (the
+/// buttons hold none): what the engine of one rule set hands to the
+/// engine of the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct EngineSettings {
+    hash_mb: usize,
+    threads: usize,
+    multipv: usize,
+    move_overhead: Duration,
+    /// The check options (a switch per search feature) with the search
+    /// constants they sit among.
+    search: SearchParams,
+}
+
+impl EngineSettings {
+    pub(super) fn of<G: Frontend>(engine: &Engine<G>) -> Self {
+        EngineSettings {
+            hash_mb: engine.hash_mb(),
+            threads: engine.threads(),
+            multipv: engine.multipv(),
+            move_overhead: engine.move_overhead(),
+            search: *engine.params(),
+        }
+    }
+
+    /// The table size, for making the next engine.
+    pub(super) fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Sets all but the table size, which an engine is made with.
+    pub(super) fn apply_to<G: Frontend>(&self, engine: &mut Engine<G>) {
+        engine.set_threads(self.threads);
+        engine.set_multipv(self.multipv);
+        engine.set_move_overhead(self.move_overhead);
+        *engine.params_mut() = self.search;
     }
 }

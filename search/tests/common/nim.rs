@@ -1,9 +1,74 @@
-//! Nim (normal play: who cannot move loses). Solved: the side to move wins
-//! exactly when the XOR of the heaps is not zero.
+//! Nim in two rule sets, for testing an engine of several variants.
+//! Normal play (who cannot move loses) is solved: the side to move wins
+//! exactly when the XOR of the heaps is not zero. In misère play who
+//! cannot move wins (who takes the last stone loses).
 
 use std::fmt;
+use std::marker::PhantomData;
 
-use search::{Frontend, GameMove, NoParams, Outcome, PerftStyle, Rules, Score, Searchable, Side};
+use search::{
+    EndReason, EvalParams, Frontend, GameMove, Outcome, PerftStyle, Rules, Score, Searchable, Side,
+    SpinOption, UnknownOption,
+};
+
+/// What makes one Nim rule set: its start and who wins at the end.
+pub trait NimRules: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
+    const NAME: &'static str;
+    /// The heaps of the start position.
+    const START: &'static [u8];
+    /// Who takes the last stone loses.
+    const MISERE: bool;
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Normal;
+
+impl NimRules for Normal {
+    const NAME: &'static str = "nim";
+    const START: &'static [u8] = &[3, 4, 5];
+    const MISERE: bool = false;
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Misere;
+
+impl NimRules for Misere {
+    const NAME: &'static str = "misere-nim";
+    const START: &'static [u8] = &[1, 3, 5, 7];
+    const MISERE: bool = true;
+}
+
+/// Misère play's end: no move left, and the side to move wins.
+pub const TOOK_THE_LAST_STONE: EndReason = EndReason {
+    code: "took_the_last_stone",
+    sentence: "{loser} took the last stone",
+};
+
+/// One weight, `Tempo`, the evaluation of every position (0 by default,
+/// so the search is exact).
+#[derive(Clone, Copy, Debug, Default, Hash, PartialEq, Eq)]
+pub struct NimParams {
+    pub tempo: i32,
+}
+
+impl EvalParams for NimParams {
+    fn options() -> Vec<SpinOption> {
+        vec![SpinOption {
+            name: "Tempo",
+            default: 0,
+            min: -100,
+            max: 100,
+        }]
+    }
+
+    fn set(&mut self, name: &str, value: i32) -> Result<(), UnknownOption> {
+        if !name.eq_ignore_ascii_case("Tempo") {
+            return Err(UnknownOption(name.to_string()));
+        }
+        self.tempo = value;
+        Ok(())
+    }
+}
 
 /// Take `take` (1..=15) from heap `heap` (0..=3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,11 +90,15 @@ impl GameMove for Take {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Nim {
+pub struct NimGame<R: NimRules> {
     pub heaps: Vec<u8>,
     side: Side,
     history: Vec<Take>,
+    rules: PhantomData<R>,
 }
+
+pub type Nim = NimGame<Normal>;
+pub type MisereNim = NimGame<Misere>;
 
 #[derive(Debug, thiserror::Error)]
 #[error("bad nim position '{0}'")]
@@ -39,22 +108,23 @@ pub struct BadFen(String);
 #[error("illegal move '{0}'")]
 pub struct BadMove(String);
 
-impl Nim {
+impl<R: NimRules> NimGame<R> {
     pub fn xor(&self) -> u8 {
         self.heaps.iter().fold(0, |a, &h| a ^ h)
     }
 }
 
-impl Rules for Nim {
+impl<R: NimRules> Rules for NimGame<R> {
     type Move = Take;
     type FenError = BadFen;
     type MoveError = BadMove;
 
     fn startpos() -> Self {
-        Nim {
-            heaps: vec![3, 4, 5],
+        NimGame {
+            heaps: R::START.to_vec(),
             side: Side::White,
             history: Vec::new(),
+            rules: PhantomData,
         }
     }
 
@@ -78,10 +148,11 @@ impl Rules for Nim {
             "b" => Side::Black,
             _ => return Err(bad()),
         };
-        Ok(Nim {
+        Ok(NimGame {
             heaps,
             side,
             history: Vec::new(),
+            rules: PhantomData,
         })
     }
 
@@ -144,13 +215,13 @@ impl Rules for Nim {
     }
 }
 
-impl Searchable for Nim {
-    type Params = NoParams;
+impl<R: NimRules> Searchable for NimGame<R> {
+    type Params = NimParams;
     type EvalState = ();
     const MOVE_INDEX_COUNT: usize = 64;
 
-    fn evaluate(&self, _params: &NoParams, _state: &mut ()) -> Score {
-        0
+    fn evaluate(&self, params: &NimParams, _state: &mut ()) -> Score {
+        params.tempo
     }
 
     fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
@@ -158,7 +229,11 @@ impl Searchable for Nim {
     }
 
     fn no_moves_outcome(&self) -> Outcome {
-        Outcome::win(self.side.opponent(), super::NO_MOVES)
+        if R::MISERE {
+            Outcome::win(self.side, TOOK_THE_LAST_STONE)
+        } else {
+            Outcome::win(self.side.opponent(), super::NO_MOVES)
+        }
     }
 
     fn move_index(&self, mv: Take) -> usize {
@@ -166,8 +241,8 @@ impl Searchable for Nim {
     }
 }
 
-impl Frontend for Nim {
-    const NAME: &'static str = "nim";
+impl<R: NimRules> Frontend for NimGame<R> {
+    const NAME: &'static str = R::NAME;
     const BENCH_DEPTH: u32 = 12;
     const PERFT_STYLE: PerftStyle = PerftStyle::PerDepth;
 

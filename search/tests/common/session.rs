@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use search::uci::Variant;
 use search::Frontend;
 
 struct ChannelReader {
@@ -61,6 +62,20 @@ pub struct Session {
 
 impl Session {
     pub fn start<G: Frontend>() -> Session {
+        Session::start_runner(|reader, writer| search::uci::run::<G>(reader, writer))
+    }
+
+    /// An engine of several rule sets, the first the default.
+    pub fn start_variants(variants: &[Variant]) -> Session {
+        let variants = variants.to_vec();
+        Session::start_runner(move |reader, writer| {
+            search::uci::run_variants(&variants, reader, writer)
+        })
+    }
+
+    fn start_runner(
+        runner: impl FnOnce(BufReader<ChannelReader>, SharedBuf) + Send + 'static,
+    ) -> Session {
         let (tx, rx) = channel();
         let out = SharedBuf::default();
         let writer = out.clone();
@@ -69,7 +84,7 @@ impl Session {
                 rx,
                 pending: Vec::new(),
             });
-            search::uci::run::<G>(reader, writer);
+            runner(reader, writer);
         });
         Session {
             tx: Some(tx),

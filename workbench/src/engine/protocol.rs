@@ -44,9 +44,21 @@ pub fn parse_bestmove(line: &str) -> Option<&str> {
     (tokens.next() == Some("bestmove")).then(|| tokens.next().unwrap_or(""))
 }
 
+/// The name of an `option name <name> type <type> ...` line (a name may
+/// hold spaces: `Move Overhead`); `None` for any other line.
+pub fn parse_option_name(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix("option")?.trim_start();
+    let rest = rest.strip_prefix("name ")?;
+    let name = match rest.find(" type ") {
+        Some(at) => &rest[..at],
+        None => rest,
+    };
+    Some(name.trim()).filter(|n| !n.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{parse_bestmove, parse_info, InfoLine};
+    use super::{parse_bestmove, parse_info, parse_option_name, InfoLine};
     use crate::pgn::Score;
 
     #[test]
@@ -74,6 +86,19 @@ mod tests {
         assert_eq!(parse_info("info string depth 3").unwrap().depth, None);
         assert_eq!(parse_info("informed"), None);
         assert_eq!(parse_info("readyok"), None);
+    }
+
+    #[test]
+    fn option_lines() {
+        let line = "option name Move Overhead type spin default 10 min 0 max 5000";
+        assert_eq!(parse_option_name(line), Some("Move Overhead"));
+        assert_eq!(
+            parse_option_name("option name KFACE type spin"),
+            Some("KFACE")
+        );
+        assert_eq!(parse_option_name("option name  type spin"), None);
+        assert_eq!(parse_option_name("optional name x"), None);
+        assert_eq!(parse_option_name("id name x"), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::command_line;
 use super::error::EngineError;
 use super::process::{Flood, Line, Process, ReadError};
-use super::protocol::{parse_bestmove, parse_info};
+use super::protocol::{parse_bestmove, parse_info, parse_option_name};
 use crate::pgn::Score;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -93,6 +93,8 @@ pub struct UciEngine {
     name: String,
     /// The engine's own name, from `id name` (if it gave one).
     id_name: Option<String>,
+    /// The options it declared (`option name ...`) before `uciok`.
+    declared: Vec<String>,
     process: Process,
     /// Set when the process is known dead or was killed: restart it.
     broken: bool,
@@ -138,6 +140,7 @@ impl UciEngine {
             Ok(process) => Ok(UciEngine {
                 name,
                 id_name: None,
+                declared: Vec::new(),
                 process,
                 broken: false,
             }),
@@ -171,6 +174,11 @@ impl UciEngine {
         self.id_name.as_deref()
     }
 
+    /// The names of the options the engine declared in its handshake.
+    pub fn declared_options(&self) -> &[String] {
+        &self.declared
+    }
+
     /// Whether the engine must be restarted before its next game.
     pub fn is_broken(&self) -> bool {
         self.broken || self.process.is_dead()
@@ -193,7 +201,7 @@ impl UciEngine {
     }
 
     /// Sends `command` and waits for a line equal to `expected`, noting
-    /// the engine's `id name` on the way.
+    /// the engine's `id name` and its options on the way.
     fn exchange(
         &mut self,
         command: &'static str,
@@ -211,6 +219,8 @@ impl UciEngine {
                 }
                 if let Some(id) = text.strip_prefix("id name ") {
                     self.id_name = Some(id.trim().to_string());
+                } else if let Some(option) = parse_option_name(text) {
+                    self.declared.push(option.to_string());
                 }
             }
         });
@@ -362,7 +372,8 @@ mod tests {
         fn new(name: &str, on_go: &str) -> Script {
             let body = format!(
                 "while read line; do case \"$line\" in\n\
-                 uci) echo 'id name Shell Engine'; echo uciok ;;\n\
+                 uci) echo 'id name Shell Engine'; \
+                 echo 'option name Move Overhead type spin default 10 min 0 max 100'; echo uciok ;;\n\
                  isready) echo readyok ;;\n\
                  go*) {on_go} ;;\n\
                  quit) exit 0 ;;\n\
@@ -395,6 +406,7 @@ mod tests {
         );
         let mut engine = UciEngine::start(&script.spec, &Timeouts::default()).expect("starts");
         assert_eq!(engine.id_name(), Some("Shell Engine"));
+        assert_eq!(engine.declared_options(), ["Move Overhead"]);
         let mut seen = Vec::new();
         let mut on_info = |line: &str| seen.push(line.to_string());
         let watch = GoWatch {
