@@ -135,6 +135,38 @@ fn random_movers_play_both_games_with_full_tags() {
 }
 
 #[test]
+fn the_2016_rules_against_an_engine_in_mits_dialect() {
+    // The mock plays the 2016 rules from every `position` it is sent, so
+    // a position of the 2018 rules, or a move list it cannot read, would
+    // make it answer moves the referee rejects.
+    let d = dir("mit-2016");
+    let pgn = d.join("out.pgn");
+    let rest = "-each tc=5+0.05 -rounds 2 -games 2 -maxmoves 40 -openings plies=4";
+    let out = versus("leiserchess2016", &["--dialect", "mit"], rest, &pgn);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let gs = games(&pgn);
+    assert_eq!(gs.len(), 4);
+    for g in &gs {
+        assert_ne!(g.tag("Termination"), Some("rules infraction"), "{g:?}");
+        assert_ne!(g.outcome(), GameResult::Unfinished);
+        assert_eq!(
+            g.variant(),
+            <leiserchess::Leiserchess2016 as search::Frontend>::VARIANT
+        );
+        // Its moves carry the depth of MIT's line before the score.
+        let bad_moves = g
+            .moves
+            .iter()
+            .skip(4)
+            .skip(usize::from(g.tag("White") != Some("bad")));
+        for m in bad_moves.step_by(2) {
+            let c = m.comment.as_deref().unwrap_or("");
+            assert!(c.contains("/2 "), "{c}");
+        }
+    }
+}
+
+#[test]
 fn a_crashing_engine_loses_and_is_restarted() {
     for game in ["chess", "leiserchess"] {
         let d = dir(&format!("crash-{game}"));

@@ -1,7 +1,8 @@
 //! `mock-engine`: a scriptable UCI engine for testing the autotester.
 //!
 //! ```text
-//! mock-engine [--game chess|leiserchess] [--mode MODE] [--after N]
+//! mock-engine [--game chess|leiserchess|leiserchess2016] [--dialect uci|mit]
+//!             [--mode MODE] [--after N]
 //!             [--delay-ms MS] [--think-ms MS] [--seed S] [--score CP]
 //!             [--pid-file PATH] [--peak NAME=V,...] [--peak-width W]
 //! ```
@@ -18,6 +19,15 @@
 //! `--think-ms` makes every move take that long (a slow opponent).
 //! `--score` fixes the reported score (random in ±50 otherwise).
 //! `--pid-file` appends the engine's process id to a file at start.
+//!
+//! `--dialect mit` speaks like MIT's 2016 Leiserchess players: it reads
+//! nothing while it thinks (`isready` is answered after `bestmove`),
+//! reports each move as `info depth D move_no K time (microsec) T nodes N
+//! nps X` and `info score cp S pv M` lines, answers `ucinewgame`, `stop`
+//! and anything it does not know with `Illegal command.  Use 'help' to see
+//! possible options.`, skips the word before a `position`'s moves unread,
+//! and on end of input without `quit` never exits (MIT's busy-loop, here
+//! asleep).
 //!
 //! `--peak A=30,B=-5` makes a tuning target (for `autotester tune`): it
 //! declares spin options `A` and `B` and plays best at those values. Its
@@ -52,8 +62,28 @@ enum Mode {
     FloodLine,
 }
 
+/// The rules the mock plays.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MockGame {
+    Chess,
+    Leiserchess,
+    Leiserchess2016,
+}
+
+/// How the mock speaks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Dialect {
+    Uci,
+    /// MIT's 2016 Leiserchess players (see the module's comment).
+    Mit,
+}
+
+/// MIT's answer to a command it does not know.
+const ILLEGAL_COMMAND: &str = "Illegal command.  Use 'help' to see possible options.";
+
 struct Args {
-    leiserchess: bool,
+    game: MockGame,
+    dialect: Dialect,
     mode: Mode,
     after: u32,
     delay: Duration,
@@ -203,7 +233,8 @@ fn can_win_at_once<G: Rules>(game: &mut G) -> bool {
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
-        leiserchess: false,
+        game: MockGame::Chess,
+        dialect: Dialect::Uci,
         mode: Mode::Random,
         after: 3,
         delay: Duration::from_millis(1500),
@@ -219,10 +250,18 @@ fn parse_args() -> Result<Args, String> {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
             "--game" => {
-                args.leiserchess = match value.as_str() {
-                    "chess" => false,
-                    "leiserchess" => true,
+                args.game = match value.as_str() {
+                    "chess" => MockGame::Chess,
+                    "leiserchess" => MockGame::Leiserchess,
+                    "leiserchess2016" => MockGame::Leiserchess2016,
                     _ => return Err(format!("unknown game {value}")),
+                }
+            }
+            "--dialect" => {
+                args.dialect = match value.as_str() {
+                    "uci" => Dialect::Uci,
+                    "mit" => Dialect::Mit,
+                    _ => return Err(format!("unknown dialect {value}")),
                 }
             }
             "--mode" => {
@@ -274,6 +313,33 @@ fn position<G: Rules>(line: &str) -> Option<G> {
     for text in moves.split_whitespace() {
         let mv = game.parse_move(text).ok()?;
         game.make(mv);
+    }
+    Some(game)
+}
+
+/// The position of a `position` command as MIT's players read it: the
+/// base position, one word skipped unread (`moves`), then the moves. An
+/// illegal move is reported and leaves the base position.
+fn position_mit<G: Rules>(line: &str, out: &mut impl Write) -> Option<G> {
+    let mut words = line.split_whitespace().skip(1);
+    let base = match words.next()? {
+        "startpos" => G::startpos(),
+        "fen" => {
+            let fen = format!("{} {}", words.next()?, words.next()?);
+            G::from_fen(&fen).ok()?
+        }
+        _ => return None,
+    };
+    let _unread = words.next();
+    let mut game = base.clone();
+    for text in words {
+        match game.parse_move(text) {
+            Ok(mv) => game.make(mv),
+            Err(_) => {
+                say(out, &format!("info string Move {text} is illegal"));
+                return Some(base);
+            }
+        }
     }
     Some(game)
 }
@@ -379,7 +445,21 @@ fn answer_go<G: Rules>(args: &Args, peak: Option<&Peak>, game: &mut G, out: &mut
         Some(peak) => peak.choose(game, &mut rng),
         None => moves_that_play_on(game).choose(&mut rng).copied(),
     };
-    say(out, &format!("info depth 1 score cp {score} nodes 1"));
+    match args.dialect {
+        Dialect::Uci => say(out, &format!("info depth 1 score cp {score} nodes 1")),
+        Dialect::Mit => {
+            // Two better root moves, at depths 1 and 2: the move's depth
+            // is on the line before its score.
+            let first = choice.map_or_else(|| "h0h0".to_string(), |mv| mv.to_string());
+            for (depth, cp) in [(1, score - 1), (2, score)] {
+                say(
+                    out,
+                    &format!("info depth {depth} move_no 1 time (microsec) 120 nodes 9 nps 75000"),
+                );
+                say(out, &format!("info score cp {cp} pv {first}"));
+            }
+        }
+    }
     match choice {
         Some(mv) => say(out, &format!("bestmove {mv}")),
         None => say(out, "bestmove 0000"),
@@ -414,11 +494,17 @@ fn run<G: Rules>(args: &Args) {
                     peak.set(line);
                 }
             }
-            "ucinewgame" => goes = 0,
-            "position" => match position::<G>(line) {
-                Some(g) => game = g,
-                None => say(&mut out, "info string bad position"),
-            },
+            "ucinewgame" if args.dialect == Dialect::Uci => goes = 0,
+            "position" => {
+                let parsed = match args.dialect {
+                    Dialect::Uci => position::<G>(line),
+                    Dialect::Mit => position_mit::<G>(line, &mut out),
+                };
+                match parsed {
+                    Some(g) => game = g,
+                    None => say(&mut out, "info string bad position"),
+                }
+            }
             "go" => {
                 goes += 1;
                 let triggered = goes == args.after;
@@ -431,8 +517,15 @@ fn run<G: Rules>(args: &Args) {
                     flood(&mut out, line.repeat(256).as_bytes());
                 }
             }
-            "quit" => break,
+            "quit" => return,
+            _ if args.dialect == Dialect::Mit => say(&mut out, ILLEGAL_COMMAND),
             _ => {}
+        }
+    }
+    // End of input without `quit`: MIT's players never exit.
+    if args.dialect == Dialect::Mit {
+        loop {
+            std::thread::sleep(Duration::from_secs(3600));
         }
     }
 }
@@ -456,8 +549,11 @@ fn main() -> std::process::ExitCode {
         }
     }
     match args {
-        Ok(args) if args.leiserchess => run::<leiserchess::Leiserchess>(&args),
-        Ok(args) => run::<chess::Chess>(&args),
+        Ok(args) => match args.game {
+            MockGame::Chess => run::<chess::Chess>(&args),
+            MockGame::Leiserchess => run::<leiserchess::Leiserchess>(&args),
+            MockGame::Leiserchess2016 => run::<leiserchess::Leiserchess2016>(&args),
+        },
         Err(e) => {
             eprintln!("mock-engine: {e}");
             return std::process::ExitCode::from(2);

@@ -267,7 +267,7 @@ impl FlagParser {
                 let v = single(flag, values)?;
                 plan.game = v
                     .parse()
-                    .map_err(|()| bad(flag, format!("{v:?}: expected chess or leiserchess")))?;
+                    .map_err(|()| bad(flag, format!("{v:?}: expected {}", GameKind::expected())))?;
             }
             "tournament" => {
                 let v = single(flag, values)?;
@@ -588,6 +588,18 @@ mod tests {
         .unwrap();
         assert_eq!(plan.game, GameKind::Leiserchess);
         assert_eq!((plan.concurrency, plan.games_per_round), (1, 1));
+        let old = parse(&args(
+            "-engine cmd=a depth=1 -engine cmd=b depth=1 -game leiserchess2016",
+        ));
+        assert_eq!(old.unwrap().game, GameKind::Leiserchess2016);
+        let e = parse(&args(
+            "-engine cmd=a depth=1 -engine cmd=b depth=1 -game go",
+        ))
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("leiserchess or leiserchess2016"),
+            "{e}"
+        );
         assert_eq!(plan.event, "Big Match");
         assert_eq!(plan.pgn_out, PathBuf::from("games.pgn"));
         assert_eq!(plan.openings, OpeningsSpec::Random { plies: 4 });

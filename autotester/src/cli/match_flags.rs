@@ -92,7 +92,7 @@ impl MatchFlags {
 /// A game by name (clap's parser for `--game`).
 pub fn parse_game(s: &str) -> Result<GameKind, String> {
     s.parse()
-        .map_err(|()| format!("{s:?}: expected chess or leiserchess"))
+        .map_err(|()| format!("{s:?}: expected {}", GameKind::expected()))
 }
 
 /// An engine option as `NAME=VALUE` (clap's parser for `--option`).

@@ -117,7 +117,7 @@ impl Builder {
             "game" => {
                 c.game = value
                     .parse()
-                    .map_err(|()| bad(line, key, value, "`chess` or `leiserchess`"))?
+                    .map_err(|()| bad(line, key, value, GameKind::expected()))?
             }
             "cpus" => c.cpus = positive(line, key, value)?,
             "book" => c.book = Some(PathBuf::from(value)),

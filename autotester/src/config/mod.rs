@@ -87,6 +87,27 @@ mod tests {
     }
 
     #[test]
+    fn both_formats_choose_the_2016_rules() {
+        let dir = temp_dir("lc2016");
+        let mit = "game = leiserchess2016\nplayer = a\ninvoke = x\ndepth = 1\nplayer = b\ninvoke = y\ndepth = 2\n";
+        std::fs::write(dir.join("old.txt"), mit).unwrap();
+        let toml = "game = \"Leiserchess2016\"\n[[player]]\nname = \"a\"\ninvoke = \"x\"\ndepth = 1\n[[player]]\nname = \"b\"\ninvoke = \"y\"\ndepth = 2\n";
+        std::fs::write(dir.join("old.toml"), toml).unwrap();
+        let a = load(&dir.join("old.txt")).expect("MIT format");
+        let b = load(&dir.join("old.toml")).expect("TOML");
+        assert_eq!(a, b);
+        assert_eq!(a.game, crate::config::GameKind::Leiserchess2016);
+        // A wrong name lists the right ones.
+        std::fs::write(dir.join("bad.txt"), "game = leiserchess2017\n").unwrap();
+        let shown = load(&dir.join("bad.txt")).unwrap_err().to_string();
+        assert!(
+            shown.contains("chess, leiserchess or leiserchess2016"),
+            "{shown}"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
     fn errors_name_the_file() {
         let dir = temp_dir("errors");
         let path = dir.join("bad.txt");

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use search::Frontend;
 
@@ -10,21 +11,42 @@ use search::Frontend;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum GameKind {
     Chess,
-    /// The default, as in MIT's autotester.
+    /// The default, as in MIT's autotester: the 2018 rules.
     #[default]
     Leiserchess,
+    /// MIT's 2016 rules (`leiserchess::Leiserchess2016`).
+    Leiserchess2016,
 }
 
 impl GameKind {
     /// Every game, for parsing a user's choice.
-    const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Leiserchess];
+    const ALL: [GameKind; 3] = [
+        GameKind::Chess,
+        GameKind::Leiserchess,
+        GameKind::Leiserchess2016,
+    ];
 
     /// The game's own name (`Frontend::NAME`).
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Chess => <chess::Chess as Frontend>::NAME,
             GameKind::Leiserchess => <leiserchess::Leiserchess as Frontend>::NAME,
+            GameKind::Leiserchess2016 => <leiserchess::Leiserchess2016 as Frontend>::NAME,
         }
+    }
+
+    /// The names a user may give, for error messages: `chess,
+    /// leiserchess or leiserchess2016`.
+    pub fn expected() -> &'static str {
+        static TEXT: OnceLock<String> = OnceLock::new();
+        TEXT.get_or_init(|| {
+            let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            match names.split_last() {
+                Some((last, [])) => last.to_string(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            }
+        })
     }
 }
 
@@ -157,7 +179,15 @@ mod tests {
     fn game_kind_parses_case_insensitively() {
         assert_eq!("Chess".parse(), Ok(GameKind::Chess));
         assert_eq!("leiserchess".parse(), Ok(GameKind::Leiserchess));
+        assert_eq!("LeiserChess2016".parse(), Ok(GameKind::Leiserchess2016));
         assert_eq!("go".parse::<GameKind>(), Err(()));
+        assert_eq!(
+            GameKind::expected(),
+            "chess, leiserchess or leiserchess2016"
+        );
+        for kind in GameKind::ALL {
+            assert_eq!(kind.to_string().parse(), Ok(kind));
+        }
         assert_eq!(GameKind::default(), GameKind::Leiserchess);
     }
 }

@@ -82,6 +82,7 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     match plan.game {
         GameKind::Chess => run_game::<chess::Chess>(plan),
         GameKind::Leiserchess => run_game::<leiserchess::Leiserchess>(plan),
+        GameKind::Leiserchess2016 => run_game::<leiserchess::Leiserchess2016>(plan),
     }
 }
 

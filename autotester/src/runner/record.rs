@@ -1,9 +1,11 @@
 //! A played game as a PGN game: the tags cutechess writes (Event, Site,
 //! Date, Round, White, Black, Result, TimeControl, FEN when needed,
-//! Termination), book moves marked, a comment per engine move.
+//! Termination, Variant for a rule set other than the game's default),
+//! book moves marked, a comment per engine move.
 
 use crate::config::Player;
 use crate::referee::PlayedGame;
+use search::Frontend;
 use workbench::pgn::{Header, PgnGame};
 
 /// The `TimeControl` value of a player: its clock, or `-` (no clock).
@@ -30,7 +32,9 @@ pub struct Context {
     pub date: String,
 }
 
-pub fn to_pgn(
+/// The PGN of a game of `G` (with a `Variant` tag for a rule set other
+/// than the game's default).
+pub fn to_pgn<G: Frontend>(
     context: &Context,
     round: u32,
     white: &Player,
@@ -59,6 +63,7 @@ pub fn to_pgn(
         termination: Some(played.termination),
         extra,
     });
+    game.mark_variant::<G>();
     game.first_move_number = played.first_move_number;
     game.black_first = played.black_first;
     game.moves = played.moves;

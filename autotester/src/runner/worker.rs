@@ -118,7 +118,7 @@ fn play_job<G: Frontend>(
         round: job.round,
         source,
     })?;
-    Ok(to_pgn(shared.context, job.round, white, black, played))
+    Ok(to_pgn::<G>(shared.context, job.round, white, black, played))
 }
 
 /// The worker loop.

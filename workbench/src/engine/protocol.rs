@@ -84,6 +84,28 @@ mod tests {
         );
         // A depth after `string` is text.
         assert_eq!(parse_info("info string depth 3").unwrap().depth, None);
+        // MIT's 2016 players: depth and score on separate lines.
+        let mit = "info depth 7 move_no 1 time (microsec) 1114286 nodes 3006165 nps 2697837";
+        assert_eq!(
+            parse_info(mit),
+            Some(InfoLine {
+                score: None,
+                depth: Some(7)
+            })
+        );
+        for line in [
+            "info score cp -2 pv h4g5 a3b4",
+            "info score cp -2 best h4g5",
+        ] {
+            assert_eq!(
+                parse_info(line),
+                Some(InfoLine {
+                    score: Some(Score::Centipawns(-2)),
+                    depth: None
+                })
+            );
+        }
+        assert_eq!(parse_info("Illegal command.  Use 'help'"), None);
         assert_eq!(parse_info("informed"), None);
         assert_eq!(parse_info("readyok"), None);
     }

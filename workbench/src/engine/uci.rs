@@ -5,7 +5,7 @@
 use super::command_line;
 use super::error::EngineError;
 use super::process::{Flood, Line, Process, ReadError};
-use super::protocol::{parse_bestmove, parse_info, parse_option_name};
+use super::protocol::{parse_bestmove, parse_info, parse_option_name, InfoLine};
 use crate::pgn::Score;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -81,6 +81,31 @@ pub struct GoWatch<'a> {
     pub stop_grace: Duration,
     /// Called with the text of every `info` line.
     pub on_info: Option<&'a mut dyn FnMut(&str)>,
+}
+
+/// The score and depth a `go` reports, from its `info` lines.
+#[derive(Default)]
+struct Seen {
+    score: Option<Score>,
+    /// The depth that goes with `score`.
+    depth: Option<u32>,
+    /// The depth of the latest line that gave one.
+    latest_depth: Option<u32>,
+}
+
+impl Seen {
+    /// Keeps a score with its depth: the line's own, or else that of the
+    /// line before (MIT's 2016 players print `info depth D move_no …`
+    /// and then `info score cp S pv …`). Before any score, the depth alone.
+    fn note(&mut self, info: InfoLine) {
+        self.latest_depth = info.depth.or(self.latest_depth);
+        if info.score.is_some() {
+            self.score = info.score;
+            self.depth = self.latest_depth;
+        } else if self.score.is_none() {
+            self.depth = self.latest_depth;
+        }
+    }
 }
 
 /// How often a watched `go` looks at the stop flag.
@@ -278,7 +303,7 @@ impl UciEngine {
             return Err(self.fail(ReadError::Closed, Duration::ZERO));
         }
         let mut until = start + deadline;
-        let (mut score, mut depth) = (None, None);
+        let mut seen = Seen::default();
         loop {
             let line = match self.next_watched_line(&mut until, &mut watch) {
                 Ok(line) => line,
@@ -287,8 +312,8 @@ impl UciEngine {
             if let Some(text) = parse_bestmove(&line.text) {
                 return Ok(EngineMove {
                     text: text.to_string(),
-                    score,
-                    depth,
+                    score: seen.score,
+                    depth: seen.depth,
                     elapsed: line.at.saturating_duration_since(start),
                 });
             }
@@ -296,13 +321,7 @@ impl UciEngine {
                 if let Some(on_info) = watch.on_info.as_mut() {
                     on_info(&line.text);
                 }
-                // Keep score and depth from one line together.
-                if info.score.is_some() {
-                    score = info.score;
-                    depth = info.depth.or(depth);
-                } else if score.is_none() {
-                    depth = info.depth.or(depth);
-                }
+                seen.note(info);
             }
         }
     }
@@ -358,6 +377,7 @@ impl UciEngine {
 #[cfg(test)]
 mod tests {
     use super::{EngineMove, EngineSpec, GoWatch, MoveFailure, Timeouts, UciEngine};
+    use crate::pgn::Score;
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};
 
@@ -370,6 +390,11 @@ mod tests {
 
     impl Script {
         fn new(name: &str, on_go: &str) -> Script {
+            Script::answering(name, on_go, ":")
+        }
+
+        /// A script that runs `other` for any command it does not know.
+        fn answering(name: &str, on_go: &str, other: &str) -> Script {
             let body = format!(
                 "while read line; do case \"$line\" in\n\
                  uci) echo 'id name Shell Engine'; \
@@ -377,6 +402,7 @@ mod tests {
                  isready) echo readyok ;;\n\
                  go*) {on_go} ;;\n\
                  quit) exit 0 ;;\n\
+                 *) {other} ;;\n\
                  esac; done\n"
             );
             let path = std::env::temp_dir()
@@ -424,6 +450,39 @@ mod tests {
         assert_eq!(answer.text, "e2e4");
         assert_eq!(answer.depth, Some(3));
         assert_eq!(seen, ["info depth 3 score cp 12 pv e2e4"]);
+        assert!(!engine.is_broken());
+        engine.quit();
+    }
+
+    #[test]
+    fn an_mit_2016_player_is_understood() {
+        // MIT's dialect: two info lines per better root move, and
+        // `Illegal command.` for `ucinewgame` and anything it does not know.
+        let on_go = "echo 'info depth 4 move_no 1 time (microsec) 96 nodes 70 nps 729166'; \
+                     echo 'info score cp -12 pv h4g5 a3b4'; \
+                     echo 'info depth 5 move_no 2 time (microsec) 190 nodes 900 nps 4736842'; \
+                     echo 'info score cp 7 best h4g5'; \
+                     echo 'info depth 6 move_no 1 time (microsec) 990 nodes 9000 nps 9090909'; \
+                     echo 'bestmove h4g5'";
+        let illegal = "echo \"Illegal command.  Use 'help' to see possible options.\"";
+        let script = Script::answering("mit", on_go, illegal);
+        let mut engine = UciEngine::start(&script.spec, &Timeouts::default()).expect("starts");
+        for _ in 0..2 {
+            engine
+                .new_game(&Timeouts::default())
+                .expect("ready after ucinewgame");
+            let answer = engine
+                .go(
+                    "position startpos moves e1R",
+                    "go time 1000 inc 10",
+                    Duration::from_secs(10),
+                )
+                .expect("a move");
+            assert_eq!(answer.text, "h4g5");
+            // The last score, with the depth of the line before it.
+            assert_eq!(answer.score, Some(Score::Centipawns(7)));
+            assert_eq!(answer.depth, Some(5));
+        }
         assert!(!engine.is_broken());
         engine.quit();
     }

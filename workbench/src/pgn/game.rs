@@ -190,6 +190,9 @@ pub struct PgnGame {
     pub final_comment: Option<String>,
 }
 
+/// The tag naming a rule set other than a game's default (`2016`).
+const VARIANT_TAG: &str = "Variant";
+
 /// The tags our own games carry; everything optional beyond the Seven Tag
 /// Roster goes into `extra`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -248,6 +251,34 @@ impl PgnGame {
     pub fn number_from<G: Frontend>(&mut self, start: &G) {
         self.first_move_number = start.move_number();
         self.black_first = start.side_to_move() == Side::Black;
+    }
+
+    /// Names the rule set of game `G` in a `Variant` tag when it is not
+    /// the game's default one (`Frontend::VARIANT`); see
+    /// [`PgnGame::set_variant`].
+    pub fn mark_variant<G: Frontend>(&mut self) {
+        self.set_variant(G::VARIANT);
+    }
+
+    /// Sets the `Variant` tag (placed just after the Seven Tag Roster), or
+    /// removes it for `None`: a game of a default rule set has none.
+    pub fn set_variant(&mut self, variant: Option<&str>) {
+        self.tags.retain(|(k, _)| k != VARIANT_TAG);
+        if let Some(v) = variant {
+            let at = self
+                .tags
+                .iter()
+                .position(|(k, _)| k == "Result")
+                .map_or(self.tags.len(), |i| i + 1);
+            self.tags
+                .insert(at, (VARIANT_TAG.to_string(), v.to_string()));
+        }
+    }
+
+    /// The rule set named by the `Variant` tag; `None` for a game's
+    /// default rules.
+    pub fn variant(&self) -> Option<&str> {
+        self.tag(VARIANT_TAG)
     }
 
     /// The value of the first tag called `name`.
@@ -333,6 +364,34 @@ mod tests {
         );
         assert_eq!(g.tag("Termination"), Some("time forfeit"));
         assert_eq!(g.outcome(), GameResult::Unfinished);
+    }
+
+    #[test]
+    fn a_variant_tag_follows_the_roster() {
+        let mut g = PgnGame::new(Header {
+            fen: Some("8/8 w".into()),
+            ..Header::default()
+        });
+        g.set_variant(Some("2016"));
+        assert_eq!(g.tags[7], ("Variant".to_string(), "2016".to_string()));
+        assert_eq!(g.tag("SetUp"), Some("1"));
+        g.set_variant(Some("2018"));
+        assert_eq!(g.variant(), Some("2018"));
+        assert_eq!(g.tags.len(), 10);
+        // The default rule set of each game has no tag.
+        g.mark_variant::<leiserchess::Leiserchess>();
+        assert_eq!(g.variant(), None);
+        g.mark_variant::<chess::Chess>();
+        assert_eq!(g.tags.len(), 9);
+        // Written and read back.
+        g.set_variant(Some("2016"));
+        let text = crate::pgn::write_game(&g);
+        assert!(
+            text.contains("[Result \"*\"]\n[Variant \"2016\"]\n"),
+            "{text}"
+        );
+        let back = crate::pgn::read_games(&text).expect("reads");
+        assert_eq!(back[0].variant(), Some("2016"));
     }
 
     #[test]
