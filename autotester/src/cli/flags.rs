@@ -16,7 +16,7 @@ use thiserror::Error;
 pub const USAGE: &str = "\
 autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC] [depth=N] [nodes=N] [option.NAME=VALUE]...
            -engine ... [-engine ...] [-each KEY=VALUE...]
-           [-game chess|leiserchess] [-tournament roundrobin|gauntlet]
+           [-game chess|leiserchess|leiserchess2016] [-tournament roundrobin|gauntlet]
            [-rounds N] [-games 1|2] [-concurrency N] [-srand SEED] [-shard K/N]
            [-openings file=FILE [order=random|sequential] | plies=N | none]
            [-pgnout [file=]FILE] [-event NAME]

@@ -32,8 +32,8 @@ pub trait Frontend: Searchable {
     /// asks the trait, never compares names).
     const NAME: &'static str;
     /// The rule set's name when it is not the game's default one (MIT's
-    /// 2016 Leiserchess: `2016`), written as the PGN `Variant` tag and
-    /// given to engines as `UCI_Variant`; `None` for a default rule set.
+    /// 2016 Leiserchess: `2016`), written as the PGN `Variant` tag; `None`
+    /// for a game's default rule set.
     const VARIANT: Option<&'static str> = None;
     /// Display names of White and Black.
     const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
