@@ -294,6 +294,12 @@ fn main() -> ExitCode {
     // Engines run in process groups of their own: Ctrl-C no longer reaches
     // them, so the tester kills them when it is interrupted.
     workbench::engine::group::kill_engines_on_termination_signals();
+    let code = run_command();
+    // Interrupted, the tester ends by the signal, not by its games' errors.
+    workbench::engine::group::unless_signalled(code)
+}
+
+fn run_command() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     if is_fastchess_style(&args) {
         return flag_mode(&args[1..]);

@@ -393,6 +393,7 @@ impl<G: GuiGame> Session<G> {
             extra: Vec::new(),
         });
         game.number_from(&self.start);
+        game.mark_variant::<G>();
         game.moves = self
             .records
             .iter()

@@ -470,6 +470,7 @@ impl<R: SearchRules> Searchable for Game<R> {
 
 impl<R: SearchRules> Frontend for Game<R> {
     const NAME: &'static str = R::NAME;
+    const VARIANT: Option<&'static str> = R::VARIANT;
     const SIDE_NAMES: [&'static str; 2] = ["Tangerine", "Lavender"];
     /// MIT's protocol gives the mover's clock (rule 9).
     const GO_DIALECT: GoDialect = GoDialect::MoverClock;

@@ -82,6 +82,9 @@ pub trait SearchRules: RuleSet {
     const MOVE_INDEX_COUNT: usize;
     /// The game's name for display (`Frontend::NAME`).
     const NAME: &'static str;
+    /// The rule set's name in a PGN `Variant` tag (`Frontend::VARIANT`):
+    /// none for the default rules.
+    const VARIANT: Option<&'static str> = None;
     /// The depth of the `bench` command.
     const BENCH_DEPTH: u32;
 

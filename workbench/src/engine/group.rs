@@ -16,6 +16,7 @@
 
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Engine groups alive now.
@@ -142,9 +143,26 @@ pub fn kill_all() {
     }
 }
 
+/// Set once a termination signal is being handled: the process is about
+/// to end by that signal.
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
+
+/// `code`, unless a termination signal is being handled: then this waits
+/// for the signal to end the process. Killing the engines makes the
+/// tester's games fail at once, and without this its main thread could
+/// exit with an error code before the signal is raised again, so the exit
+/// status would hide the signal.
+pub fn unless_signalled<T>(code: T) -> T {
+    while SIGNALLED.load(Ordering::SeqCst) {
+        std::thread::park();
+    }
+    code
+}
+
 /// Kills every engine group, then ends the tester by `signal` (so that
 /// its exit status says so). Other threads may not start engines meanwhile.
 fn terminate(signal: libc::c_int) -> ! {
+    SIGNALLED.store(true, Ordering::SeqCst);
     kill_all();
     // Safety: plain libc calls on a local, initialised sigset_t. With the
     // default action back and the signal unblocked in this thread, raise

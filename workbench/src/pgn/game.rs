@@ -383,6 +383,9 @@ mod tests {
         assert_eq!(g.variant(), None);
         g.mark_variant::<chess::Chess>();
         assert_eq!(g.tags.len(), 9);
+        g.mark_variant::<leiserchess::Leiserchess2016>();
+        assert_eq!(g.variant(), Some("2016"));
+        g.mark_variant::<chess::Chess>();
         // Written and read back.
         g.set_variant(Some("2016"));
         let text = crate::pgn::write_game(&g);
