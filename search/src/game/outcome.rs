@@ -1,8 +1,6 @@
 //! How a game ended, in a form every front end can print: the winner, a
 //! stable code, a sentence, the PGN result and termination.
 
-use std::fmt::{self, Display};
-
 use super::Side;
 
 /// Why a game ended. Each game defines its own endings as constants (the
@@ -28,13 +26,6 @@ impl EndReason {
         code: "fifty_moves",
         sentence: "Draw by the fifty-move rule",
     };
-}
-
-impl Display for EndReason {
-    /// The code in words: `king zapped`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.code.replace('_', " "))
-    }
 }
 
 /// The end of a game by its rules: the winner (`None` for a draw) and why.
