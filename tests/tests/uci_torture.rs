@@ -53,6 +53,8 @@ struct Torture<G: Frontend> {
     answered: usize,
     /// Positions reached in random games, for `position fen`.
     fens: Vec<String>,
+    /// Lines sent right after `uci`, before the abuse (a rule set to play).
+    setup: Vec<String>,
 }
 
 impl<G: Frontend> Torture<G> {
@@ -66,7 +68,14 @@ impl<G: Frontend> Torture<G> {
             pending: VecDeque::new(),
             answered: 0,
             fens,
+            setup: Vec::new(),
         }
+    }
+
+    /// Sends `line` after `uci`, before the abuse starts.
+    fn first(mut self, line: &str) -> Self {
+        self.setup.push(line.to_string());
+        self
     }
 
     fn send(&mut self, line: &str) {
@@ -359,6 +368,9 @@ impl<G: Frontend> Torture<G> {
         let actions = env_or("UCI_TORTURE_ACTIONS", ACTIONS);
         let deadline = Instant::now() + Duration::from_secs(90 + actions as u64 / 4);
         self.send("uci");
+        for line in std::mem::take(&mut self.setup) {
+            self.send(&line);
+        }
         for _ in 0..actions {
             self.act();
             assert!(Instant::now() < deadline, "the torture took too long");
@@ -439,4 +451,16 @@ fn leiserchess_engine_survives_abuse() {
     let _serial = workspace_tests::serial();
     let seed = env_or("UCI_TORTURE_SEED", 12);
     Torture::<leiserchess::Leiserchess>::new("leiserchess-engine", seed).run();
+}
+
+/// The same abuse with the 2016 rules chosen first (`UCI_Variant`): the
+/// mirror plays `Leiserchess2016`, so every `bestmove` is checked against
+/// the 2016 rules.
+#[test]
+fn leiserchess_engine_survives_abuse_in_2016_mode() {
+    let _serial = workspace_tests::serial();
+    let seed = env_or("UCI_TORTURE_SEED", 13);
+    Torture::<leiserchess::Leiserchess2016>::new("leiserchess-engine", seed)
+        .first("setoption name UCI_Variant value 2016")
+        .run();
 }
