@@ -47,6 +47,41 @@ fn free_port() -> u16 {
         .expect("a free loopback port")
 }
 
+/// Starts chromedriver on a free port and opens a session with it.
+async fn driver_session(chromedriver: &std::path::Path) -> Result<(Guard, Client), String> {
+    let port = free_port();
+    let driver = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("start chromedriver: {e}"))?;
+    let guard = Guard {
+        client: None,
+        driver: Some(driver),
+    };
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() >= deadline {
+            return Err("chromedriver did not start".into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut options = json!({ "args": CHROMIUM_FLAGS });
+    if let Some(chromium) = find_program("chromium") {
+        options["binary"] = json!(chromium);
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert("browserName".into(), json!("chrome"));
+    caps.insert("goog:chromeOptions".into(), options);
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .map_err(|e| format!("{e:?}"))?;
+    Ok((guard, client))
+}
+
 /// Closes the WebDriver session and stops chromedriver when dropped.
 struct Guard {
     client: Option<Client>,
@@ -114,35 +149,17 @@ impl Browser {
             std::future::pending(),
         ));
 
-        let port = free_port();
-        let driver = Command::new(&chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start chromedriver");
-        let mut guard = Guard {
-            client: None,
-            driver: Some(driver),
+        // A port found free may be taken by another test's driver before
+        // ours binds it: then the session fails, and a new port is tried.
+        let mut attempt = 0;
+        let (mut guard, client) = loop {
+            attempt += 1;
+            match driver_session(&chromedriver).await {
+                Ok(started) => break started,
+                Err(e) if attempt < 3 => eprintln!("chromedriver attempt {attempt}: {e}"),
+                Err(e) => panic!("a WebDriver session: {e}"),
+            }
         };
-        let deadline = Instant::now() + Duration::from_secs(15);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "chromedriver did not start");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-
-        let mut options = json!({ "args": CHROMIUM_FLAGS });
-        if let Some(chromium) = find_program("chromium") {
-            options["binary"] = json!(chromium);
-        }
-        let mut caps = serde_json::Map::new();
-        caps.insert("browserName".into(), json!("chrome"));
-        caps.insert("goog:chromeOptions".into(), options);
-        let client = ClientBuilder::new(HttpConnector::new())
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .expect("a WebDriver session");
         guard.client = Some(client.clone());
         Some(Browser {
             client,
