@@ -148,7 +148,7 @@ export class Board {
       points: points.map((p) => p.join(',')).join(' '),
       class: 'laser ' + style,
       'data-laser': laser.path.join(' '),
-      'aria-label': `laser from ${laser.path[0]}` + (laser.zapped ? `, zaps ${laser.zapped}` : ', leaves the board'),
+      'aria-label': `laser from ${laser.path[0]}` + (laser.zaps.length ? `, zaps ${laser.zaps.map((z) => z.square).join(', ')}` : ', leaves the board'),
     }, layer);
     if (style === 'animate') {
       // Length for the draw-in animation (the beam grows from the king).
@@ -159,9 +159,9 @@ export class Board {
       line.style.strokeDasharray = String(length);
       line.style.setProperty('--len', String(length));
     }
-    if (laser.zapped) {
-      const [cx, cy] = this.centre(laser.zapped, flipped);
-      const mark = svgEl('g', { class: 'zap', 'data-zapped': laser.zapped }, layer);
+    for (const zap of laser.zaps) {
+      const [cx, cy] = this.centre(zap.square, flipped);
+      const mark = svgEl('g', { class: 'zap', 'data-zapped': zap.square }, layer);
       svgEl('circle', { cx, cy, r: 40 }, mark);
       svgEl('path', { d: `M${cx - 26} ${cy - 26} L${cx + 26} ${cy + 26} M${cx + 26} ${cy - 26} L${cx - 26} ${cy + 26}` }, mark);
     }
