@@ -209,6 +209,18 @@ impl UciEngine {
         self.broken || self.process.is_dead()
     }
 
+    /// `setoption name <name> value <value>`, then `isready`/`readyok`
+    /// (an engine may take a while to apply an option, such as a rule set).
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: &str,
+        timeouts: &Timeouts,
+    ) -> Result<(), EngineError> {
+        self.send(&format!("setoption name {name} value {value}"), "setoption")?;
+        self.exchange("isready", "readyok", timeouts.ready)
+    }
+
     /// `ucinewgame` and `isready`/`readyok`.
     pub fn new_game(&mut self, timeouts: &Timeouts) -> Result<(), EngineError> {
         self.send("ucinewgame", "ucinewgame")?;
