@@ -4,19 +4,15 @@
 //! pawns, and the multi-zap laser drawn beam after beam. Rule numbers here
 //! are those of the 2016 page.
 //!
-//! The crate's 2016 laser works on bitboards for speed and keeps no order;
-//! the page needs the beams square by square, so each beam is walked with
-//! the crate's one tracer (`laser::trace`), firing again after every zapped
-//! pawn as rule 4.3 says. The tests check the result against the crate's
-//! own shot and `make`.
+//! The beams of a move, square by square and in the order they were
+//! fired, are the crate's (`v2016::make::volley`).
 
-use leiserchess::board::Board;
-use leiserchess::laser::{self, Hit, Trace};
 use leiserchess::ruleset::RuleSet;
 use leiserchess::square::BitIter;
+use leiserchess::v2016::make::volley;
 use leiserchess::v2016::movegen;
 use leiserchess::v2016::moves::Kind;
-use leiserchess::{Leiserchess2016, Move2016, Piece, RankNames, Rules2016, Square};
+use leiserchess::{Leiserchess2016, Move2016, RankNames, Rules2016, Square};
 use search::Rules;
 
 use super::leiser::{codes, laser_view};
@@ -67,16 +63,16 @@ impl GuiGame for Leiserchess2016 {
         let (mv, _) = self.last_played()?;
         let mut before = self.clone();
         before.unmake();
-        Some(Fired::after(&before, mv).laser())
+        Some(laser_of(&before, mv))
     }
 
     /// Rule 4.1: the shot is fired after the move, the null move too; the
     /// pawns it zaps are still drawn on the board (the page marks them).
     fn preview(&self, mv: Move2016) -> Option<MovePreview> {
-        let fired = Fired::after(self, mv);
+        let volley = volley(self.position(), mv);
         Some(MovePreview {
-            board: codes(&fired.board),
-            laser: fired.laser(),
+            board: codes(&volley.board),
+            laser: laser_view(&volley.beams, RANKS),
         })
     }
 
@@ -92,54 +88,9 @@ impl GuiGame for Leiserchess2016 {
     }
 }
 
-/// A move's shot as the page draws it.
-struct Fired {
-    /// The board after the pieces moved, before anything is zapped.
-    board: Board,
-    /// Rule 4.3: the beams in the order they were fired, each from the
-    /// king over the board without the pawns zapped before it.
-    beams: Vec<Trace>,
-}
-
-impl Fired {
-    /// The shot the side to move fires after the legal move `mv`.
-    fn after(game: &Leiserchess2016, mv: Move2016) -> Fired {
-        let side = game.side_to_move();
-        let mut board = game.position().board().clone();
-        // Rule 3.1: a shift and a swap both exchange the contents of two
-        // squares (a shift's target is empty), each piece keeping its
-        // orientation; a null move changes nothing.
-        let from = mv.from().cell();
-        match (mv.kind(), mv.to()) {
-            (Kind::Rotate(r), _) => board.set(from, board.at(from).rotated(r)),
-            (Kind::Shift(_) | Kind::Swap(_), Some(to)) => {
-                let (mover, other) = (board.at(from), board.at(to.cell()));
-                board.set(from, other);
-                board.set(to.cell(), mover);
-            }
-            (Kind::Null, _) | (_, None) => {}
-        }
-        let drawn = board.clone();
-        let mut beams = Vec::new();
-        // Each zap takes a pawn off the board, so this ends.
-        loop {
-            let beam = laser::trace(board.cells(), board.king(side));
-            let hit = beam.hit;
-            beams.push(beam);
-            match hit {
-                Hit::Pawn(cell) => board.set(cell, Piece::EMPTY),
-                Hit::King(_) | Hit::Off => break,
-            }
-        }
-        Fired {
-            board: drawn,
-            beams,
-        }
-    }
-
-    fn laser(&self) -> Laser {
-        laser_view(&self.beams, RANKS)
-    }
+/// The page's drawing of the volley the side to move fires after `mv`.
+fn laser_of(game: &Leiserchess2016, mv: Move2016) -> Laser {
+    laser_view(&volley(game.position(), mv).beams, RANKS)
 }
 
 #[cfg(test)]
@@ -319,43 +270,6 @@ mod tests {
         assert_eq!(laser.path, squares(&format!("{first} {second}")));
         assert_eq!(laser.zaps, [zap("c0", ZapKind::Pawn, 14)]);
         assert_eq!(laser.exit, Some('S'));
-    }
-
-    /// The adapter's shots against the crate's: the same squares, the
-    /// same pawns zapped, the board `make` leaves.
-    #[test]
-    fn shots_agree_with_the_crate_for_every_legal_move() {
-        let fens = [
-            leiserchess::v2016::START_FEN,
-            "8/5ss2/8/8/8/8/8/EENE1se1nw2 W",
-            "7ss/8/8/8/3SEne1SW1/8/8/3NN2NW1 W",
-            "7ss/8/8/8/2SE2SW2/8/8/EE1NW2NW2 W",
-            "ee2SW4/6nw1/8/3SE4/4NE3/8/8/7NN W",
-            "ss3nw3/3nw4/2nw1NW3/1nw1sw1SE1SE/nw1nw3SE1/3SE1SE2/4SE3/3SE3NN B",
-        ];
-        for fen in fens {
-            let game = game(fen);
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            for mv in moves {
-                let fired = Fired::after(&game, mv);
-                let shot = game.shot_after(mv);
-                let beam_squares = fired.beams.iter().flat_map(|b| &b.path);
-                let entered = beam_squares.fold(0, |acc, sq| acc | sq.bit());
-                assert_eq!(entered, shot.squares, "{fen} {mv}");
-                let mut after = game.clone();
-                after.make(mv);
-                let mut board = fired.board.clone();
-                for beam in &fired.beams {
-                    if let Hit::Pawn(cell) = beam.hit {
-                        board.set(cell, Piece::EMPTY);
-                    }
-                }
-                assert_eq!(&board, after.position().board(), "{fen} {mv}");
-                let king_zapped = matches!(fired.beams.last().map(|b| b.hit), Some(Hit::King(_)));
-                assert_eq!(king_zapped, shot.king.is_some(), "{fen} {mv}");
-            }
-        }
     }
 
     #[test]
