@@ -6,7 +6,8 @@ use autotester::cli::ladder::{self, LadderOptions};
 use autotester::cli::match_flags::{parse_game, parse_option, MatchFlags};
 use autotester::cli::svg::elo_graph;
 use autotester::config::{self, GameKind};
-use autotester::plan::{MatchPlan, OpeningsSpec};
+use autotester::identify;
+use autotester::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use autotester::report::elo_report;
 use autotester::runner::{self, RunSummary};
 use autotester::schedule::{Shard, Tournament};
@@ -271,13 +272,27 @@ fn flag_mode(args: &[String]) -> ExitCode {
         println!("{}", flags::USAGE);
         return ExitCode::SUCCESS;
     }
-    let plan = match flags::parse(args) {
-        Ok(plan) => plan,
+    let flags::FlagRun { mut plan, game } = match flags::parse_run(args) {
+        Ok(run) => run,
         Err(e) => {
             eprintln!("autotester: {e}\n{}", flags::USAGE);
             return ExitCode::from(2);
         }
     };
+    if game.is_none() {
+        match identify::infer_game(&plan.players, &plan.timeouts) {
+            Ok(kind) => {
+                plan.game = kind;
+                if plan.verbosity != Verbosity::Silent {
+                    println!("Game: {kind} (from the engines' uci answers; -game names it)");
+                }
+            }
+            Err(e) => {
+                eprintln!("autotester: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     match execute(&plan) {
         Ok(summary) => {
             print_summary(&summary);

@@ -46,7 +46,7 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use search::{Rules, Side};
+use search::{Frontend, Rules, Side};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -466,7 +466,7 @@ fn answer_go<G: Rules>(args: &Args, peak: Option<&Peak>, game: &mut G, out: &mut
     }
 }
 
-fn run<G: Rules>(args: &Args) {
+fn run<G: Frontend>(args: &Args) {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut game = G::startpos();
@@ -483,6 +483,20 @@ fn run<G: Rules>(args: &Args) {
                 }
                 say(&mut out, "id name mock-engine");
                 say(&mut out, "id author autotester tests");
+                // As our engines show their game: a rule set chosen by
+                // `UCI_Variant` (Leiserchess), nothing for chess. MIT's
+                // players declare evaluation weights but no variant.
+                match (args.dialect, G::UCI_VARIANT) {
+                    (Dialect::Uci, Some(v)) => say(
+                        &mut out,
+                        &format!("option name UCI_Variant type combo default {v} var {v}"),
+                    ),
+                    (Dialect::Mit, _) => say(
+                        &mut out,
+                        "option name kface type spin default 50 min 0 max 100",
+                    ),
+                    (Dialect::Uci, None) => {}
+                }
                 for option in peak.iter().flat_map(Peak::declarations) {
                     say(&mut out, &option);
                 }

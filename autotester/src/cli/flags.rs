@@ -24,7 +24,9 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC] [depth=N] [nodes=N] 
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
            [-maxmoves N] [-timemargin MS] [-movetimeout SECS] [-startuptimeout SECS]
            [-quiet]
-TC: SECS, SECS+INC, MOVES/SECS or inf.";
+TC: SECS, SECS+INC, MOVES/SECS or inf.
+Without -game the engines' uci answers name it (a UCI_Variant option: Leiserchess,
+its value the rule set; no Leiserchess option: chess); when they cannot, the run is refused.";
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum FlagError {
@@ -167,13 +169,29 @@ fn single<'a>(flag: &str, values: &'a [String]) -> Result<&'a str, FlagError> {
     }
 }
 
-/// Parses the flags (without the program name) into a plan.
+/// What the flags ask for: the plan and whether `-game` named the game
+/// (without it, the caller asks the engines: [`crate::identify`]).
+#[derive(Clone, Debug)]
+pub struct FlagRun {
+    pub plan: MatchPlan,
+    pub game: Option<GameKind>,
+}
+
+/// Parses the flags (without the program name) into a plan; its game is
+/// the default one when `-game` is missing.
 pub fn parse(args: &[String]) -> Result<MatchPlan, FlagError> {
+    parse_run(args).map(|run| run.plan)
+}
+
+/// Parses the flags (without the program name), telling whether the game
+/// was named.
+pub fn parse_run(args: &[String]) -> Result<FlagRun, FlagError> {
     let mut parser = FlagParser::new();
     for (flag, values) in group_flags(args)? {
         parser.apply(flag, &values)?;
     }
-    parser.finish()
+    let game = parser.game;
+    parser.finish().map(|plan| FlagRun { plan, game })
 }
 
 /// Groups each flag with the words after it. A word before the first flag
@@ -197,6 +215,8 @@ fn group_flags(args: &[String]) -> Result<Vec<(&str, Vec<String>)>, FlagError> {
 struct FlagParser {
     engines: Vec<EngineFlags>,
     each: EngineFlags,
+    /// The game `-game` named.
+    game: Option<GameKind>,
     plan: MatchPlan,
 }
 
@@ -205,6 +225,7 @@ impl FlagParser {
         FlagParser {
             engines: Vec::new(),
             each: EngineFlags::default(),
+            game: None,
             plan: MatchPlan::new(
                 GameKind::default(),
                 Vec::new(),
@@ -268,6 +289,7 @@ impl FlagParser {
                 plan.game = v
                     .parse()
                     .map_err(|()| bad(flag, format!("{v:?}: expected {}", GameKind::expected())))?;
+                self.game = Some(plan.game);
             }
             "tournament" => {
                 let v = single(flag, values)?;

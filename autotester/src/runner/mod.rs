@@ -54,6 +54,16 @@ pub enum RunError {
     NoLimit { name: String },
     #[error("no two players can meet (each needs an opponent of another family)")]
     NoPairings,
+    #[error(
+        "engine {engine:?} made an illegal first move ({mv}) in round {round}: it plays another game than {game}; \
+         check -game (or the config's `game`) and the engine's options; the game is not recorded"
+    )]
+    WrongGame {
+        engine: String,
+        mv: String,
+        round: u32,
+        game: GameKind,
+    },
 }
 
 /// What a run did.

@@ -118,6 +118,15 @@ fn play_job<G: Frontend>(
         round: job.round,
         source,
     })?;
+    if let Some((side, mv)) = played.illegal_first_move {
+        let mover = [white, black][side.index()];
+        return Err(RunError::WrongGame {
+            engine: mover.name.clone(),
+            mv,
+            round: job.round,
+            game: plan.game,
+        });
+    }
     Ok(to_pgn::<G>(shared.context, job.round, white, black, played))
 }
 

@@ -1,0 +1,119 @@
+//! The traps of issue 16, each with the command a user typed, against the
+//! mock engine: the wrong game by default, resumed bogus games, and the
+//! Elo figures.
+
+mod common;
+
+use common::{scratch, text};
+use std::path::Path;
+use std::process::{Command, Output};
+
+const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
+
+fn autotester(args: &[String]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_autotester"))
+        .args(args)
+        .output()
+        .expect("run autotester")
+}
+
+/// The words of `line`, with `MOCK` for the mock engine's path.
+fn typed(line: &str) -> Vec<String> {
+    line.split_whitespace()
+        .map(|w| w.replace("MOCK", MOCK))
+        .collect()
+}
+
+fn pgn_text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
+
+#[test]
+fn two_chess_engines_without_game_play_chess() {
+    let d = scratch("traps", "chess-default");
+    let pgn = d.join("out.pgn");
+    let out = autotester(&typed(&format!(
+        "-engine cmd=MOCK name=a arg=--game arg=chess -engine cmd=MOCK name=b arg=--game arg=chess \
+         -each depth=1 -rounds 2 -pgnout {}",
+        pgn.display()
+    )));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Game: chess (from the engines' uci answers"),
+        "{stdout}"
+    );
+    let games = pgn_text(&pgn);
+    assert_eq!(games.matches("[Event ").count(), 4, "{games}");
+    assert!(!games.contains("illegal move"), "{games}");
+}
+
+#[test]
+fn leiserchess_engines_are_recognised_by_their_variant_option() {
+    let d = scratch("traps", "leiserchess-default");
+    let pgn = d.join("out.pgn");
+    let out = autotester(&typed(&format!(
+        "-engine cmd=MOCK name=a arg=--game arg=leiserchess2016 \
+         -engine cmd=MOCK name=b arg=--game arg=leiserchess2016 -each depth=1 -rounds 1 -quiet -pgnout {}",
+        pgn.display()
+    )));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Game: leiserchess2016 (from"));
+    assert!(pgn_text(&pgn).contains("[Variant \"2016\"]"));
+}
+
+#[test]
+fn engines_that_do_not_say_their_game_are_refused_naming_the_flag() {
+    let d = scratch("traps", "unsure");
+    // MIT's players declare evaluation weights but not which rules.
+    let out = autotester(&typed(&format!(
+        "-engine cmd=MOCK name=a arg=--game arg=leiserchess2016 arg=--dialect arg=mit \
+         -engine cmd=MOCK name=b arg=--game arg=leiserchess2016 -each depth=1 -pgnout {}",
+        d.join("out.pgn").display()
+    )));
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("cannot tell which game engine \"a\" plays"),
+        "{err}"
+    );
+    assert!(
+        err.contains("give -game chess, leiserchess or leiserchess2016"),
+        "{err}"
+    );
+    assert!(!d.join("out.pgn").exists());
+
+    // Engines of two games.
+    let out = autotester(&typed(
+        "-engine cmd=MOCK name=a arg=--game arg=chess \
+         -engine cmd=MOCK name=b arg=--game arg=leiserchess -each depth=1",
+    ));
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("engine \"a\" plays chess but engine \"b\" plays leiserchess"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_illegal_first_move_stops_the_run() {
+    // Chess engines told to play Leiserchess: the first engine move is
+    // illegal, so the run stops instead of rating nonsense.
+    let d = scratch("traps", "wrong-game");
+    let pgn = d.join("out.pgn");
+    let out = autotester(&typed(&format!(
+        "-engine cmd=MOCK name=a arg=--game arg=chess -engine cmd=MOCK name=b arg=--game arg=chess \
+         -game leiserchess -openings none -each depth=1 -rounds 2 -pgnout {}",
+        pgn.display()
+    )));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("engine \"a\" made an illegal first move")
+            && err.contains("plays another game than leiserchess"),
+        "{err}"
+    );
+    assert!(!text(&out.stdout).contains("Rank Name"));
+    assert!(!pgn_text(&pgn).contains("illegal"));
+}
