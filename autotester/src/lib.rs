@@ -16,6 +16,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod fingerprint;
 pub mod identify;
 pub mod openings;
 pub mod plan;

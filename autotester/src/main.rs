@@ -33,6 +33,10 @@ struct RunFlags {
     /// Play only shard K of N (by rounds); merge the PGNs afterwards
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
+    /// Start again when the PGN holds games of other settings (moved to
+    /// <PGN>.old) instead of refusing
+    #[arg(long)]
+    force_new: bool,
     #[command(flatten)]
     flags: MatchFlags,
 }
@@ -42,6 +46,7 @@ impl RunFlags {
         if let Some(s) = self.shard {
             plan.shard = s;
         }
+        plan.force_new |= self.force_new;
         self.flags.apply(plan)
     }
 }

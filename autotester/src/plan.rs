@@ -43,6 +43,9 @@ pub struct MatchPlan {
     pub timeouts: Timeouts,
     pub rating: RatingOptions,
     pub verbosity: Verbosity,
+    /// Start again even when the PGN holds games of other settings (they
+    /// are moved aside, to `<pgn>.old`).
+    pub force_new: bool,
 }
 
 /// What a run prints as it goes.
@@ -81,6 +84,7 @@ impl MatchPlan {
             timeouts: Timeouts::default(),
             rating: RatingOptions::default(),
             verbosity: Verbosity::Normal,
+            force_new: false,
         }
     }
 

@@ -117,3 +117,81 @@ fn an_illegal_first_move_stops_the_run() {
     assert!(!text(&out.stdout).contains("Rank Name"));
     assert!(!pgn_text(&pgn).contains("illegal"));
 }
+
+#[test]
+fn a_rerun_with_other_settings_is_refused_and_force_new_starts_again() {
+    let d = scratch("traps", "fingerprint");
+    let pgn = d.join("out.pgn");
+    let command = |each: &str, extra: &str| {
+        typed(&format!(
+            "-engine cmd=MOCK name=a arg=--game arg=chess -engine cmd=MOCK name=b arg=--game arg=chess \
+             -game chess -each {each} -rounds 2 -quiet -pgnout {} {extra}",
+            pgn.display()
+        ))
+    };
+    let out = autotester(&command("depth=1", ""));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let first = pgn_text(&pgn);
+    assert_eq!(
+        first.matches("[Fingerprint \"game=chess engines=").count(),
+        4,
+        "{first}"
+    );
+
+    // The same command resumes everything.
+    let out = autotester(&command("depth=1", ""));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("Played 0 games"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    // Another depth: refused, naming the setting and the ways out.
+    let out = autotester(&command("depth=2", ""));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("holds 4 game(s) of other settings: time control, depth or nodes"),
+        "{err}"
+    );
+    assert!(
+        err.contains("-pgnout FILE") && err.contains("--force-new"),
+        "{err}"
+    );
+    assert_eq!(pgn_text(&pgn), first);
+
+    // Another seed names the values.
+    let out = autotester(&command("depth=1", "-srand 9"));
+    assert!(text(&out.stderr).contains("seed (1 in the PGN, 9 now)"));
+
+    // --force-new moves the old games aside and plays the new settings.
+    let out = autotester(&command("depth=2", "--force-new"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(pgn_text(&d.join("out.pgn.old")), first);
+    assert_eq!(pgn_text(&pgn).matches("[Event ").count(), 4);
+    assert_ne!(pgn_text(&pgn), first);
+}
+
+#[test]
+fn games_without_a_fingerprint_are_never_resumed() {
+    let d = scratch("traps", "foreign");
+    let pgn = d.join("out.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"x\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n\n\
+         {White makes an illegal move: g1f3} 0-1\n\n",
+    )
+    .unwrap();
+    let out = autotester(&typed(&format!(
+        "-engine cmd=MOCK name=a arg=--game arg=chess -engine cmd=MOCK name=b arg=--game arg=chess \
+         -game chess -each depth=1 -rounds 1 -pgnout {}",
+        pgn.display()
+    )));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("1 game(s) of other settings: they carry no fingerprint"),
+        "{err}"
+    );
+}

@@ -91,3 +91,23 @@ fn chess_engines_told_to_play_leiserchess_stop_the_run() {
     assert!(err.contains("plays another game than leiserchess"), "{err}");
     assert!(!text(&out.stdout).contains("Rank Name"));
 }
+
+#[test]
+fn a_rerun_with_other_settings_never_resumes_the_old_games() {
+    let d = temp_dir("resume");
+    let pgn = d.join("out.pgn");
+    let line = |depth: u32| {
+        format!(
+            "-engine cmd=CHESS name=new -engine cmd=CHESS name=old -game chess -each depth={depth} \
+             -rounds 2 -quiet -pgnout PGN"
+        )
+    };
+    let out = typed(&line(1), &pgn);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = typed(&line(2), &pgn);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("time control, depth or nodes"), "{err}");
+    assert!(err.contains("--force-new"), "{err}");
+    assert!(!text(&out.stdout).contains("resumed"));
+}

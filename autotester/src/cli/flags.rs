@@ -23,7 +23,7 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC] [depth=N] [nodes=N] 
            [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
            [-maxmoves N] [-timemargin MS] [-movetimeout SECS] [-startuptimeout SECS]
-           [-quiet]
+           [-quiet] [-force-new]
 TC: SECS, SECS+INC, MOVES/SECS or inf.
 Without -game the engines' uci answers name it (a UCI_Variant option: Leiserchess,
 its value the rule set; no Leiserchess option: chess); when they cannot, the run is refused.";
@@ -386,6 +386,7 @@ impl FlagParser {
             "pgnout" => self.plan.pgn_out = parse_pgnout(flag, values)?,
             "event" => self.plan.event = values.join(" "),
             "quiet" => self.plan.verbosity = Verbosity::Quiet,
+            "force-new" => self.plan.force_new = true,
             _ => return Ok(false),
         }
         Ok(true)

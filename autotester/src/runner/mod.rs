@@ -12,6 +12,7 @@ mod worker;
 pub use worker::spec as engine_spec;
 
 use crate::config::GameKind;
+use crate::fingerprint::{Fingerprint, FingerprintError, TAG};
 use crate::openings::{load_book, BookError, OpeningSource};
 use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use crate::referee::RefereeError;
@@ -52,6 +53,23 @@ pub enum RunError {
     Referee { round: u32, source: RefereeError },
     #[error("player {name:?} has no limit: give a time control, depth or nodes")]
     NoLimit { name: String },
+    #[error(transparent)]
+    Fingerprint(#[from] FingerprintError),
+    #[error(
+        "{path} holds {count} game(s) of other settings: {differences}. They are not resumed: \
+         write to another file (-pgnout FILE, or --pgn FILE), or give --force-new to move them \
+         to {path}.old and start again"
+    )]
+    Foreign {
+        path: String,
+        count: usize,
+        differences: String,
+    },
+    #[error("cannot move {path} aside: {source}")]
+    MoveAside {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("no two players can meet (each needs an opponent of another family)")]
     NoPairings,
     #[error(
@@ -131,7 +149,11 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     check(plan)?;
     let openings = opening_source::<G>(plan)?;
     let names: Vec<String> = plan.players.iter().map(|p| p.name.clone()).collect();
-    let schedule = Schedule::new(plan, &names)?;
+    let fingerprint = Fingerprint::of(plan)?;
+    if plan.force_new {
+        move_aside(plan)?;
+    }
+    let schedule = Schedule::new(plan, &names, &fingerprint)?;
     schedule.announce(plan);
     let file = open_pgn(plan)?;
 
@@ -148,6 +170,7 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         event: plan.event.clone(),
         site: record::site(),
         date: workbench::pgn::today(),
+        fingerprint: fingerprint.to_string(),
     };
     let shared = Shared {
         queue: Mutex::new(todo),
@@ -192,9 +215,66 @@ struct Schedule {
     decided_before: bool,
 }
 
+/// `--force-new`: an existing PGN becomes `<pgn>.old`.
+fn move_aside(plan: &MatchPlan) -> Result<(), RunError> {
+    let path = &plan.pgn_out;
+    if !path.exists() {
+        return Ok(());
+    }
+    let mut old = path.clone().into_os_string();
+    old.push(".old");
+    let old = PathBuf::from(old);
+    std::fs::rename(path, &old).map_err(|source| RunError::MoveAside {
+        path: path.clone(),
+        source,
+    })?;
+    if plan.verbosity != Verbosity::Silent {
+        println!("Moved the games of {} to {}", path.display(), old.display());
+    }
+    Ok(())
+}
+
+/// Refuses a PGN that holds games of other settings: they are never
+/// resumed, nor mixed with this run's.
+fn check_foreign(
+    plan: &MatchPlan,
+    games: &[PgnGame],
+    fingerprint: &Fingerprint,
+) -> Result<(), RunError> {
+    let current = fingerprint.to_string();
+    let foreign: Vec<&PgnGame> = games
+        .iter()
+        .filter(|g| g.tag(TAG) != Some(current.as_str()))
+        .collect();
+    let Some(first) = foreign.first() else {
+        return Ok(());
+    };
+    let differences = match first.tag(TAG).map(str::parse::<Fingerprint>) {
+        Some(Ok(old)) => {
+            let found = fingerprint.differences(&old);
+            if found.is_empty() {
+                "the settings".to_string()
+            } else {
+                found.join(", ")
+            }
+        }
+        _ => "they carry no fingerprint (another tool's games, or an older autotester's)".into(),
+    };
+    Err(RunError::Foreign {
+        path: plan.pgn_out.display().to_string(),
+        count: foreign.len(),
+        differences,
+    })
+}
+
 impl Schedule {
-    fn new(plan: &MatchPlan, names: &[String]) -> Result<Schedule, RunError> {
+    fn new(
+        plan: &MatchPlan,
+        names: &[String],
+        fingerprint: &Fingerprint,
+    ) -> Result<Schedule, RunError> {
         let existing = resume::existing(&plan.pgn_out)?;
+        check_foreign(plan, &existing.games, fingerprint)?;
         if existing.cut > 0 {
             eprintln!(
                 "{}: cut off an unfinished last game ({} bytes); it is played again",
