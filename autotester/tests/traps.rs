@@ -195,3 +195,50 @@ fn games_without_a_fingerprint_are_never_resumed() {
         "{err}"
     );
 }
+
+/// Ten games, five pairs, in which `new` scores 9.5 of 10 (one draw).
+fn ten_games_at_95_percent() -> String {
+    let mut pgn = String::new();
+    for round in 1..=5 {
+        let second = if round == 3 { "1/2-1/2" } else { "0-1" };
+        pgn += &format!(
+            "[Round \"{round}\"][White \"new\"][Black \"old\"][Result \"1-0\"] 1. e4 1-0\n\
+             [Round \"{round}\"][White \"old\"][Black \"new\"][Result \"{second}\"] 1. e4 {second}\n"
+        );
+    }
+    pgn
+}
+
+#[test]
+fn one_headline_elo_explained_and_no_nonsense_estimate_on_ten_games() {
+    let d = scratch("traps", "elo");
+    let pgn = d.join("ten.pgn");
+    std::fs::write(&pgn, ten_games_at_95_percent()).unwrap();
+    let path = pgn.display().to_string();
+    let out = autotester(&typed(&format!("elo {path} --estimate")));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // One headline, with its error and where it comes from.
+    let headlines: Vec<&str> = stdout.lines().filter(|l| l.starts_with("Elo: ")).collect();
+    assert_eq!(headlines.len(), 1, "{stdout}");
+    assert!(
+        headlines[0].starts_with("Elo: +511.50, 95% interval +")
+            && headlines[0].contains("to +inf (too few games for a finite error)")
+            && headlines[0].contains("from 5 game pairs, pentanomial"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("The table's ratings are BayesElo's model"),
+        "{stdout}"
+    );
+    // Too few games to estimate the model: said plainly, defaults kept.
+    assert!(stdout.contains("Too few games to estimate"), "{stdout}");
+    assert!(!stdout.contains("draw margin 1178"), "{stdout}");
+    let rating: f64 = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 new"))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .and_then(|e| e.parse().ok())
+        .expect("new's rating");
+    assert!(rating > 50.0, "{stdout}");
+}
