@@ -9,6 +9,7 @@ use autotester::config::{self, GameKind};
 use autotester::identify;
 use autotester::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use autotester::report::elo_report;
+use autotester::runner::output::{self, OutputFormat, OutputOptions};
 use autotester::runner::{self, RunSummary};
 use autotester::schedule::{Shard, Tournament};
 use autotester::stats::rating::{DEFAULT_ADVANTAGE, DEFAULT_DRAW_ELO, DEFAULT_PRIOR};
@@ -145,9 +146,15 @@ fn sprt_of(values: Option<Vec<f64>>) -> Result<Option<Sprt>, String> {
     }
 }
 
-fn print_summary(s: &RunSummary) {
+fn print_summary(s: &RunSummary, output: &OutputOptions) {
     println!();
     print!("{}", s.report);
+    if output.format != OutputFormat::Native {
+        print!(
+            "{}",
+            output::results_block(output.format, &s.report, output.penta)
+        );
+    }
     println!(
         "Played {} games in {:.1}s ({:.2} games/s){}{}",
         s.played,
@@ -209,7 +216,7 @@ fn run(
     plan.sprt = sprt_of(sprt)?;
     flags.apply(&mut plan)?;
     let summary = execute(&plan)?;
-    print_summary(&summary);
+    print_summary(&summary, &plan.output);
     Ok(())
 }
 
@@ -251,7 +258,7 @@ fn ladder(
     }
     flags.apply(&mut plan)?;
     let summary = execute(&plan)?;
-    print_summary(&summary);
+    print_summary(&summary, &plan.output);
     let points = ladder::points(&summary.report.table, &name, &depths);
     println!();
     print!("{}", ladder::points_text(&points));
@@ -300,7 +307,7 @@ fn flag_mode(args: &[String]) -> ExitCode {
     }
     match execute(&plan) {
         Ok(summary) => {
-            print_summary(&summary);
+            print_summary(&summary, &plan.output);
             ExitCode::SUCCESS
         }
         Err(message) => {

@@ -3,6 +3,7 @@
 
 use crate::config::{GameKind, MatchConfig, Player};
 use crate::referee::{Adjudication, Rules};
+use crate::runner::output::OutputOptions;
 use crate::schedule::{pairings, rounds_for_games, Shard, Tournament};
 use crate::stats::{RatingOptions, Sprt};
 use std::path::PathBuf;
@@ -46,6 +47,8 @@ pub struct MatchPlan {
     /// Start again even when the PGN holds games of other settings (they
     /// are moved aside, to `<pgn>.old`).
     pub force_new: bool,
+    /// The printed format, rating interval and pentanomial report.
+    pub output: OutputOptions,
 }
 
 /// What a run prints as it goes.
@@ -85,6 +88,7 @@ impl MatchPlan {
             rating: RatingOptions::default(),
             verbosity: Verbosity::Normal,
             force_new: false,
+            output: OutputOptions::default(),
         }
     }
 

@@ -242,3 +242,65 @@ fn one_headline_elo_explained_and_no_nonsense_estimate_on_ten_games() {
         .expect("new's rating");
     assert!(rating > 50.0, "{stdout}");
 }
+
+/// A four-game mock chess match with `extra` flags.
+fn four_games(name: &str, extra: &str) -> Output {
+    let d = scratch("traps", name);
+    autotester(&typed(&format!(
+        "-engine cmd=MOCK name=a arg=--game arg=chess -engine cmd=MOCK name=b arg=--game arg=chess \
+         -game chess -each depth=1 -rounds 2 -pgnout {} {extra}",
+        d.join("out.pgn").display()
+    )))
+}
+
+#[test]
+fn the_flags_fastchess_and_cutechess_users_type() {
+    let out = four_games(
+        "fastchess",
+        "-repeat -recover -ratinginterval 2 -report penta=true -output format=fastchess",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Started game 1 of 4 (a vs b)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nFinished game 2 (b vs a): "), "{stdout}");
+    assert!(stdout.contains("\nScore of a vs b: "), "{stdout}");
+    // Every 2 games and at the end: fastchess's results block.
+    assert_eq!(
+        stdout.matches("Results of a vs b:\nElo: ").count(),
+        3,
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nPtnml(0-2): ["), "{stdout}");
+    assert!(stdout.contains("\nGames: 2, Wins: "), "{stdout}");
+
+    let out = four_games(
+        "cutechess",
+        "-repeat 2 -ratinginterval 4 -output format=cutechess",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\nScore of a vs b: "), "{stdout}");
+    assert!(stdout.contains("] 4\nElo difference: "), "{stdout}");
+    assert!(stdout.contains(", DrawRatio: "), "{stdout}");
+
+    // Ours: the running score with the Elo so far and an ETA.
+    let out = four_games("native", "-report penta=false");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Finished game 1 (round 1, a vs b): "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("; 1 of 4 games, ETA 0:00:"), "{stdout}");
+    assert!(stdout.contains("; 4 of 4 games, ETA 0:00:00"), "{stdout}");
+    assert!(stdout.contains("from 4 games, trinomial"), "{stdout}");
+
+    let out = four_games("bad-output", "-output format=xml");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("expected cutechess, fastchess or native"));
+    let out = four_games("bad-repeat", "-repeat 3");
+    assert_eq!(out.status.code(), Some(2));
+}

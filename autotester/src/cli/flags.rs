@@ -23,7 +23,8 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC] [depth=N] [nodes=N] 
            [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
            [-maxmoves N] [-timemargin MS] [-movetimeout SECS] [-startuptimeout SECS]
-           [-quiet] [-force-new]
+           [-repeat] [-recover] [-ratinginterval N] [-report penta=true|false]
+           [-output format=cutechess|fastchess|native] [-quiet] [-force-new]
 TC: SECS, SECS+INC, MOVES/SECS or inf.
 Without -game the engines' uci answers name it (a UCI_Variant option: Leiserchess,
 its value the rule set; no Leiserchess option: chess); when they cannot, the run is refused.";
@@ -315,6 +316,12 @@ impl FlagParser {
                     .map_err(|e: crate::schedule::ShardError| bad(flag, e.to_string()))?
             }
             "openings" => plan.openings = parse_openings(flag, values)?,
+            // Each opening twice, colours reversed (what -games 2 does).
+            "repeat" => match values {
+                [] => plan.games_per_round = 2,
+                [n] if n == "2" => plan.games_per_round = 2,
+                _ => return Err(bad(flag, "plays each opening twice: give no value, or 2")),
+            },
             _ => return Ok(false),
         }
         Ok(true)
@@ -368,7 +375,8 @@ impl FlagParser {
                 plan.timeouts.startup = t;
                 plan.timeouts.ready = t;
             }
-            // Always on here: crashed engines are restarted.
+            // Always on here: a crashed or hung engine loses its game and
+            // is restarted for the next one.
             "recover" => {}
             _ => return Ok(false),
         }
@@ -387,6 +395,36 @@ impl FlagParser {
             "event" => self.plan.event = values.join(" "),
             "quiet" => self.plan.verbosity = Verbosity::Quiet,
             "force-new" => self.plan.force_new = true,
+            "ratinginterval" => {
+                self.plan.output.rating_interval =
+                    number(flag, "ratinginterval", single(flag, values)?)?
+            }
+            "output" => {
+                for (k, v) in pairs(flag, values)? {
+                    match k {
+                        "format" => {
+                            self.plan.output.format = v.parse().map_err(|()| {
+                                bad(
+                                    flag,
+                                    format!(
+                                        "format={v:?}: expected cutechess, fastchess or native"
+                                    ),
+                                )
+                            })?
+                        }
+                        _ => return Err(bad(flag, format!("unknown key {k:?}"))),
+                    }
+                }
+            }
+            "report" => {
+                for (k, v) in pairs(flag, values)? {
+                    match (k, v) {
+                        ("penta", "true") => self.plan.output.penta = true,
+                        ("penta", "false") => self.plan.output.penta = false,
+                        _ => return Err(bad(flag, format!("{k}={v}: expected penta=true|false"))),
+                    }
+                }
+            }
             _ => return Ok(false),
         }
         Ok(true)

@@ -20,6 +20,9 @@ pub struct HeadToHead {
     pub pairing: Pairing,
     pub penta: Pentanomial,
     pub sprt: Option<(Sprt, SprtStatus)>,
+    /// Whether the headline comes from the game pairs (`-report
+    /// penta=false`: from the games).
+    pub penta_headline: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -104,6 +107,7 @@ pub fn elo_report_for(
                 second: second.clone(),
                 wdl,
                 sprt: sprt.map(|s| (s, s.status(&penta))),
+                penta_headline: true,
                 pairing,
                 penta,
             })
@@ -182,14 +186,18 @@ impl HeadToHead {
     /// The one Elo to quote: from the game pairs (pentanomial, as fastchess
     /// and fishtest report it) when there are any, else from the games.
     pub fn headline(&self) -> Option<(EloEstimate, f64, String)> {
-        match self.penta.elo() {
+        match self.penta.elo().filter(|_| self.penta_headline) {
             Some(e) => Some((
                 e,
                 self.penta.los(),
                 format!("{} game pairs, pentanomial", self.penta.pairs()),
             )),
             None => self.wdl.elo().map(|e| {
-                let from = format!("{} games, no game pairs", self.wdl.games());
+                let from = if self.penta_headline {
+                    format!("{} games, no game pairs", self.wdl.games())
+                } else {
+                    format!("{} games, trinomial", self.wdl.games())
+                };
                 (e, self.wdl.los(), from)
             }),
         }

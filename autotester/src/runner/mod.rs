@@ -3,6 +3,7 @@
 //! each finished game at once (append and flush, so nothing finished is
 //! lost), updating the progress bar and stopping on a decided SPRT.
 
+pub mod output;
 pub mod progress;
 pub mod record;
 pub mod resume;
@@ -130,17 +131,6 @@ fn check(plan: &MatchPlan) -> Result<(), RunError> {
     Ok(())
 }
 
-fn finished_line(number: usize, game: &PgnGame) -> String {
-    format!(
-        "Finished game {number} (round {}, {} vs {}): {} {{{}}}",
-        game.tag("Round").unwrap_or("?"),
-        game.tag("White").unwrap_or("?"),
-        game.tag("Black").unwrap_or("?"),
-        game.outcome(),
-        game.final_comment.as_deref().unwrap_or("")
-    )
-}
-
 /// Runs the plan with `G`'s rules: works out what is left to play, plays
 /// it on up to `plan.concurrency` worker threads, and reports on every
 /// finished game in the PGN.
@@ -166,6 +156,7 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     } = schedule;
     let to_play = todo.len();
     let mut recorder = Recorder::new(plan, names, file, games, resumed, decided_before);
+    recorder.to_play = to_play;
     let context = Context {
         event: plan.event.clone(),
         site: record::site(),
@@ -373,6 +364,7 @@ fn play_games<G: Frontend>(
         drop(tx);
         for event in rx {
             match event {
+                Event::Started { job } => recorder.started(job, progress),
                 Event::Finished { game } => recorder.finished(game, &shared.stop, progress),
                 Event::Failed(e) => recorder.failed(e),
             }
@@ -394,6 +386,10 @@ struct Recorder<'a> {
     played: usize,
     sprt_decided: bool,
     first_error: Option<RunError>,
+    /// Games this run plays, games it started, and since when.
+    to_play: usize,
+    started: usize,
+    start: Instant,
 }
 
 impl<'a> Recorder<'a> {
@@ -421,7 +417,68 @@ impl<'a> Recorder<'a> {
             played: 0,
             sprt_decided,
             first_error: None,
+            to_play: 0,
+            started: 0,
+            start: Instant::now(),
         }
+    }
+
+    /// A game started: cutechess and fastchess say so.
+    fn started(&mut self, job: Job, progress: &Progress) {
+        self.started += 1;
+        if self.plan.verbosity != Verbosity::Normal {
+            return;
+        }
+        let name = |i: usize| self.plan.players[i].name.as_str();
+        if let Some(line) = output::started_line(
+            self.plan.output.format,
+            self.resumed + self.started,
+            self.resumed + self.to_play,
+            name(job.white),
+            name(job.black),
+        ) {
+            progress.line(&line);
+        }
+    }
+
+    /// The running score line (two players) with the ETA.
+    fn score_line(&self) -> Option<String> {
+        let [a, b] = &self.names[..] else {
+            return None;
+        };
+        let wdl = self.standings.wdl(a)?;
+        let eta = output::eta(self.start.elapsed(), self.played, self.to_play);
+        Some(output::score_line(
+            self.plan.output.format,
+            (a, b),
+            &wdl,
+            (self.resumed + self.played, self.resumed + self.to_play),
+            eta,
+        ))
+    }
+
+    /// Every `-ratinginterval` games: the results so far.
+    fn interval_report(&self, progress: &Progress) {
+        let interval = self.plan.output.rating_interval as usize;
+        if (self.resumed + self.played).checked_rem(interval) != Some(0) {
+            return;
+        }
+        let report = self.report();
+        let block = output::results_block(self.plan.output.format, &report, self.plan.output.penta);
+        progress.line(block.trim_end());
+    }
+
+    fn report(&self) -> EloReport {
+        let mut report = elo_report_for(
+            &self.games,
+            &self.plan.rating,
+            self.plan.sprt,
+            self.names.first().map(String::as_str),
+        );
+        if let Some(h) = report.head_to_head.as_mut() {
+            h.penta_headline = self.plan.output.penta;
+        }
+        report
     }
 
     /// Records a finished game: appends it to the PGN, counts it, and
@@ -438,11 +495,16 @@ impl<'a> Recorder<'a> {
             self.failed(write_error(self.plan, e));
         }
         self.played += 1;
-        let line = finished_line(self.resumed + self.played, &game);
+        let mut line =
+            output::finished_line(self.plan.output.format, self.resumed + self.played, &game);
         self.standings.add(&game);
         self.games.push(game);
+        if let Some(score) = self.score_line() {
+            line = format!("{line}\n{score}");
+        }
         let status = self.status(stop, progress);
         progress.finished(&line, &status);
+        self.interval_report(progress);
     }
 
     /// The standings line, with the SPRT's state for a two-player match;
@@ -477,12 +539,7 @@ impl<'a> Recorder<'a> {
             left: to_play - self.played,
             sprt_decided: self.sprt_decided,
             elapsed: start.elapsed(),
-            report: elo_report_for(
-                &self.games,
-                &self.plan.rating,
-                self.plan.sprt,
-                self.names.first().map(String::as_str),
-            ),
+            report: self.report(),
         })
     }
 }

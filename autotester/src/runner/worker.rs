@@ -19,6 +19,7 @@ use workbench::engine::{EngineError, EngineSpec, UciEngine};
 use workbench::pgn::PgnGame;
 
 pub enum Event {
+    Started { job: Job },
     Finished { game: PgnGame },
     Failed(RunError),
 }
@@ -140,6 +141,9 @@ pub fn work<G: Frontend>(shared: &Shared, events: Sender<Event>) {
             .unwrap_or_else(|e| e.into_inner())
             .pop_front();
         let Some(job) = next else { break };
+        if events.send(Event::Started { job }).is_err() {
+            break;
+        }
         match play_job::<G>(shared, &mut engines, job) {
             Ok(game) => {
                 if events.send(Event::Finished { game }).is_err() {
