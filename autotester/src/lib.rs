@@ -18,6 +18,7 @@ pub mod cli;
 pub mod config;
 pub mod fingerprint;
 pub mod identify;
+pub mod merge;
 pub mod openings;
 pub mod plan;
 pub mod referee;

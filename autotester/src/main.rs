@@ -79,7 +79,9 @@ enum Command {
     /// Recompute the rating table (and, for two players, pentanomial Elo,
     /// LOS and an optional SPRT) from any PGN file
     Elo {
-        pgn: PathBuf,
+        /// One or more PGN files, read as one
+        #[arg(required = true, num_args = 1..)]
+        pgns: Vec<PathBuf>,
         /// First-move advantage in Elo
         #[arg(long, default_value_t = DEFAULT_ADVANTAGE)]
         advantage: f64,
@@ -95,6 +97,16 @@ enum Command {
         /// Run a GSPRT on the game pairs: logistic elo0 elo1, alpha, beta
         #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
         sprt: Option<Vec<f64>>,
+    },
+    /// Join the PGNs of a run's shards (same fingerprint required; a game
+    /// found twice is kept once) and print the standings
+    Merge {
+        /// The shards' PGN files
+        #[arg(required = true, num_args = 1..)]
+        pgns: Vec<PathBuf>,
+        /// The merged PGN
+        #[arg(short = 'o', long = "out", value_name = "OUT")]
+        out: PathBuf,
     },
     /// Play one engine at a series of fixed depths against itself and
     /// report Elo per depth, with the graph as SVG
@@ -269,13 +281,36 @@ fn ladder(
     Ok(())
 }
 
-fn elo(pgn_path: PathBuf, options: RatingOptions, sprt: Option<Vec<f64>>) -> Result<(), String> {
+fn elo(paths: &[PathBuf], options: RatingOptions, sprt: Option<Vec<f64>>) -> Result<(), String> {
     let sprt = sprt_of(sprt)?;
-    let games = pgn::read_file(&pgn_path).map_err(|e| e.to_string())?;
+    let mut games = Vec::new();
+    for path in paths {
+        games.extend(pgn::read_file(path).map_err(|e| e.to_string())?);
+    }
     if games.is_empty() {
-        return Err(format!("{}: no games found", pgn_path.display()));
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        return Err(format!("{}: no games found", names.join(", ")));
     }
     print!("{}", elo_report(&games, &options, sprt));
+    Ok(())
+}
+
+fn merge(paths: &[PathBuf], out: &Path) -> Result<(), String> {
+    let merged = autotester::merge::merge(paths).map_err(|e| e.to_string())?;
+    autotester::merge::write(out, &merged.games).map_err(|e| e.to_string())?;
+    println!(
+        "Merged {} games from {} file(s) into {} ({} duplicate(s) dropped, {} unfinished left out)",
+        merged.games.len(),
+        paths.len(),
+        out.display(),
+        merged.duplicates,
+        merged.unfinished
+    );
+    println!();
+    print!(
+        "{}",
+        elo_report(&merged.games, &RatingOptions::default(), None)
+    );
     Ok(())
 }
 
@@ -340,8 +375,9 @@ fn run_command() -> ExitCode {
             tournament,
             flags,
         } => run(config, pgn, sprt, tournament, flags),
+        Command::Merge { pgns, out } => merge(&pgns, &out),
         Command::Elo {
-            pgn,
+            pgns,
             advantage,
             drawelo,
             estimate,
@@ -356,7 +392,7 @@ fn run_command() -> ExitCode {
                 prior,
                 ..RatingOptions::default()
             };
-            elo(pgn, options, sprt)
+            elo(&pgns, options, sprt)
         }
         Command::Ladder {
             engine,
