@@ -15,6 +15,7 @@
 //! command-line layer over these.
 
 pub mod cli;
+pub mod compliance;
 pub mod config;
 pub mod fingerprint;
 pub mod identify;

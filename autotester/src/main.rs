@@ -137,6 +137,16 @@ enum Command {
         #[command(flatten)]
         flags: RunFlags,
     },
+    /// Check an engine's UCI behaviour step by step (also `--compliance
+    /// ENGINE`): each check printed with PASS or FAIL, exit code 1 on any
+    /// failure
+    Compliance {
+        /// The engine's command line
+        engine: String,
+        /// The game (default: recognised from its uci answer)
+        #[arg(long, value_parser = parse_game)]
+        game: Option<GameKind>,
+    },
     #[command(about = tune::args::ABOUT, after_help = tune::args::AFTER_HELP)]
     Tune(tune::TuneArgs),
 }
@@ -361,12 +371,32 @@ fn main() -> ExitCode {
     workbench::engine::group::unless_signalled(code)
 }
 
+fn compliance(engine: &str, game: Option<GameKind>) -> ExitCode {
+    match autotester::compliance::run(engine, game) {
+        Ok(checks) => {
+            println!("{} passed, {} failed", checks.passed, checks.failed);
+            ExitCode::from(u8::from(checks.failed > 0))
+        }
+        Err(e) => {
+            eprintln!("autotester: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn run_command() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    // fastchess's spelling, `--compliance ENGINE`, is the subcommand.
+    if matches!(
+        args.get(1).map(String::as_str),
+        Some("--compliance" | "-compliance")
+    ) {
+        args[1] = "compliance".into();
+    }
     if is_fastchess_style(&args) {
         return flag_mode(&args[1..]);
     }
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(&args);
     let outcome = match cli.command {
         Command::Run {
             config,
@@ -408,6 +438,7 @@ fn run_command() -> ExitCode {
         } => ladder(
             engine, &depths, game, games, name, options, book, pgn, svg, flags,
         ),
+        Command::Compliance { engine, game } => return compliance(&engine, game),
         Command::Tune(args) => tune::command(args).map_err(|e| e.to_string()),
     };
     match outcome {

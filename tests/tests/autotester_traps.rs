@@ -111,3 +111,20 @@ fn a_rerun_with_other_settings_never_resumes_the_old_games() {
     assert!(err.contains("--force-new"), "{err}");
     assert!(!text(&out.stdout).contains("resumed"));
 }
+
+#[test]
+fn our_engines_pass_the_compliance_checks() {
+    for engine in ["chess-engine", "leiserchess-engine"] {
+        let out = Command::new(binary("autotester"))
+            .args(["--compliance", &binary(engine).display().to_string()])
+            .output()
+            .expect("run autotester");
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        assert!(
+            stdout.contains("PASS  go infinite: no bestmove before stop"),
+            "{stdout}"
+        );
+        assert!(stdout.ends_with("15 passed, 0 failed\n"), "{stdout}");
+    }
+}

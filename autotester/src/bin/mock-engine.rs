@@ -15,6 +15,9 @@
 //! `flood` answers, then prints `info string` lines without end (while its
 //! opponent thinks) and reads nothing more; `flood-line` prints one endless
 //! line without a newline instead of answering.
+//! `ignore-stop` answers `go infinite` at once and ignores `stop`
+//! (otherwise `go infinite` waits for `stop`); `ignore-quit` never exits
+//! on `quit`.
 //! `slow-start` waits `MS` milliseconds (default 1500) before `uciok`.
 //! `--think-ms` makes every move take that long (a slow opponent).
 //! `--score` fixes the reported score (random in ±50 otherwise).
@@ -60,6 +63,10 @@ enum Mode {
     Timeout,
     Flood,
     FloodLine,
+    /// Answers `go infinite` at once, and ignores `stop`.
+    IgnoreStop,
+    /// Never exits on `quit`.
+    IgnoreQuit,
 }
 
 /// The rules the mock plays.
@@ -274,6 +281,8 @@ fn parse_args() -> Result<Args, String> {
                     "timeout" => Mode::Timeout,
                     "flood" => Mode::Flood,
                     "flood-line" => Mode::FloodLine,
+                    "ignore-stop" => Mode::IgnoreStop,
+                    "ignore-quit" => Mode::IgnoreQuit,
                     _ => return Err(format!("unknown mode {value}")),
                 }
             }
@@ -428,7 +437,7 @@ fn misbehave<G: Rules>(args: &Args, line: &str, game: &G, out: &mut impl Write) 
             let ms = own_time(line, game.side_to_move()).unwrap_or(1000);
             std::thread::sleep(Duration::from_millis(ms + 400));
         }
-        Mode::Random | Mode::SlowStart | Mode::Flood => {}
+        Mode::Random | Mode::SlowStart | Mode::Flood | Mode::IgnoreStop | Mode::IgnoreQuit => {}
     }
     false
 }
@@ -472,6 +481,8 @@ fn run<G: Frontend>(args: &Args) {
     let mut game = G::startpos();
     let mut peak = args.peak.clone();
     let mut goes = 0u32;
+    // A `go infinite` waiting for `stop`.
+    let mut pondering = false;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let line = line.trim();
@@ -519,6 +530,11 @@ fn run<G: Frontend>(args: &Args) {
                     None => say(&mut out, "info string bad position"),
                 }
             }
+            "go" if line.contains("infinite") && args.mode != Mode::IgnoreStop => pondering = true,
+            "stop" if pondering => {
+                pondering = false;
+                answer_go(args, peak.as_ref(), &mut game, &mut out);
+            }
             "go" => {
                 goes += 1;
                 let triggered = goes == args.after;
@@ -531,6 +547,7 @@ fn run<G: Frontend>(args: &Args) {
                     flood(&mut out, line.repeat(256).as_bytes());
                 }
             }
+            "quit" if args.mode == Mode::IgnoreQuit => {}
             "quit" => return,
             _ if args.dialect == Dialect::Mit => say(&mut out, ILLEGAL_COMMAND),
             _ => {}
