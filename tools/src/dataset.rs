@@ -56,10 +56,7 @@ fn parse_result(text: &str) -> Option<f64> {
         "1-0" => Some(1.0),
         "0-1" => Some(0.0),
         "1/2-1/2" => Some(0.5),
-        _ => text
-            .parse::<f64>()
-            .ok()
-            .filter(|r| (0.0..=1.0).contains(r)),
+        _ => text.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)),
     }
 }
 
@@ -108,8 +105,14 @@ mod tests {
         assert_eq!(data.len(), 2);
         assert_eq!(data[1].result, 0.5);
         assert_eq!(data[0].to_string(), "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1;1.0");
-        assert!(matches!(parse("8/8/8 w"), Err(DatasetError::MissingResult { line: 1 })));
-        assert!(matches!(parse("x;1.0"), Err(DatasetError::Fen { line: 1, .. })));
+        assert!(matches!(
+            parse("8/8/8 w"),
+            Err(DatasetError::MissingResult { line: 1 })
+        ));
+        assert!(matches!(
+            parse("x;1.0"),
+            Err(DatasetError::Fen { line: 1, .. })
+        ));
         assert!(matches!(
             parse("8/8/4k3/8/8/4K3/4P3/8 w - - 0 1;2"),
             Err(DatasetError::Result { line: 1, .. })

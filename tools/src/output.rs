@@ -15,6 +15,10 @@ pub struct RunSummary {
     pub k: f64,
     pub mse_before: f64,
     pub mse_after: f64,
+    /// Positions held out of the fit, and their error before and after.
+    pub holdout: usize,
+    pub holdout_before: f64,
+    pub holdout_after: f64,
     pub epochs: usize,
 }
 
@@ -28,8 +32,17 @@ pub fn rust_source(weights: &Weights, run: &RunSummary) -> String {
          //! edit by hand, rerun the tuner.\n\
          //!\n\
          //! Command: `{}`\n\
-         //! Positions: {}, K = {:.4}, epochs: {}, mean squared error {:.6} (defaults) -> {:.6}.\n",
-        run.command, run.positions, run.k, run.epochs, run.mse_before, run.mse_after
+         //! Positions fitted: {}, K = {:.4}, epochs: {}, mean squared error {:.6} (defaults) -> {:.6}.\n\
+         //! Positions held out: {}, mean squared error {:.6} (defaults) -> {:.6}.\n",
+        run.command,
+        run.positions,
+        run.k,
+        run.epochs,
+        run.mse_before,
+        run.mse_after,
+        run.holdout,
+        run.holdout_before,
+        run.holdout_after
     );
     let _ = writeln!(out, "use super::weights::layout;");
     let _ = writeln!(out, "use super::{{s, S}};\n");

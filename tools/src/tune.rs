@@ -126,7 +126,10 @@ impl TraceSet {
 
     /// The evaluations of every sample, White's view.
     pub fn evaluations(&self, params: &Params) -> Vec<f64> {
-        self.samples.iter().map(|s| self.eval(s, params).0).collect()
+        self.samples
+            .iter()
+            .map(|s| self.eval(s, params).0)
+            .collect()
     }
 
     /// Mean squared error of the predictions.
@@ -193,6 +196,10 @@ pub struct TuneOptions {
     pub learning_rate: f64,
     /// Which weights move (`None`: all).
     pub tunable: Option<Vec<bool>>,
+    /// Ridge penalty `l2 · Σ (w − w_start)²` added to the error: pulls
+    /// weights the games say little about (rare squares, rare counts)
+    /// back to their start.
+    pub l2: f64,
 }
 
 impl Default for TuneOptions {
@@ -201,28 +208,30 @@ impl Default for TuneOptions {
             epochs: 500,
             learning_rate: 1.0,
             tunable: None,
+            l2: 0.0,
         }
     }
 }
 
-/// Adam on the full batch, from `start`; `report(epoch, mse)` after each
-/// epoch (with the error before that epoch's step). Returns the weights.
+/// Adam on the full batch, from `start`; `report(epoch, mse, weights)`
+/// at each epoch (the error and weights before that epoch's step; the
+/// error without the penalty). Returns the weights.
 pub fn adam(
     set: &TraceSet,
     start: Params,
     k: f64,
     options: &TuneOptions,
-    mut report: impl FnMut(usize, f64),
+    mut report: impl FnMut(usize, f64, &Params),
 ) -> Params {
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
     const EPSILON: f64 = 1e-8;
-    let mut params = start;
+    let mut params = start.clone();
     let mut m = vec![[0.0; 2]; params.len()];
     let mut v = vec![[0.0; 2]; params.len()];
     for epoch in 1..=options.epochs {
         let (mse, grad) = set.gradient(&params, k);
-        report(epoch, mse);
+        report(epoch, mse, &params);
         let correction1 = 1.0 - BETA1.powi(epoch as i32);
         let correction2 = 1.0 - BETA2.powi(epoch as i32);
         for i in 0..params.len() {
@@ -230,7 +239,7 @@ pub fn adam(
                 continue;
             }
             for phase in 0..2 {
-                let g = grad[i][phase];
+                let g = grad[i][phase] + 2.0 * options.l2 * (params[i][phase] - start[i][phase]);
                 m[i][phase] = BETA1 * m[i][phase] + (1.0 - BETA1) * g;
                 v[i][phase] = BETA2 * v[i][phase] + (1.0 - BETA2) * g * g;
                 let m_hat = m[i][phase] / correction1;

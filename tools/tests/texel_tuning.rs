@@ -4,7 +4,7 @@
 use chess::eval::trace::Trace;
 use chess::eval::weights::name;
 use chess::eval::{default_raw, evaluate, layout, s, Weights, DEFAULT_WEIGHTS};
-use chess::{Chess, Color, Position};
+use chess::{Chess, Position};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -117,9 +117,10 @@ fn tuner_recovers_known_material_weights() {
         epochs: 400,
         learning_rate: 2.0,
         tunable: Some(tunable_by_prefix("material,bishop_pair")),
+        l2: 0.0,
     };
     let mut errors = Vec::new();
-    let tuned = adam(&set, start, K, &options, |_, mse| errors.push(mse));
+    let tuned = adam(&set, start, K, &options, |_, mse, _| errors.push(mse));
     assert!(errors[errors.len() - 1] < errors[0] / 100.0, "{errors:?}");
     for (i, w) in known {
         let got = tuned[i];
@@ -139,7 +140,10 @@ fn tuner_fits_every_weight_towards_a_perturbed_table() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut raw = default_raw();
     for w in raw.iter_mut() {
-        *w = s(w.mg + rng.gen_range(-25..=25), w.eg + rng.gen_range(-25..=25));
+        *w = s(
+            w.mg + rng.gen_range(-25..=25),
+            w.eg + rng.gen_range(-25..=25),
+        );
     }
     let truth = Weights::from_raw(raw);
     let positions = random_positions(5, 40);
@@ -151,8 +155,9 @@ fn tuner_fits_every_weight_towards_a_perturbed_table() {
         epochs: 300,
         learning_rate: 1.0,
         tunable: None,
+        l2: 0.0,
     };
-    let tuned = adam(&set, start.clone(), K, &options, |_, _| {});
+    let tuned = adam(&set, start.clone(), K, &options, |_, _, _| {});
     let after = set.mse(&tuned, K);
     assert!(after < before / 20.0, "{before} -> {after}");
     // The evaluations move towards the truth's.
@@ -166,7 +171,12 @@ fn tuner_fits_every_weight_towards_a_perturbed_table() {
             .sum::<f64>()
             / evals.len() as f64
     };
-    assert!(gap(&tuned) < gap(&start) / 3.0, "{} vs {}", gap(&tuned), gap(&start));
+    assert!(
+        gap(&tuned) < gap(&start) / 3.0,
+        "{} vs {}",
+        gap(&tuned),
+        gap(&start)
+    );
 }
 
 /// The float evaluation the tuner differentiates stays within rounding of
@@ -187,5 +197,4 @@ fn tuner_evaluation_matches_the_engine() {
         let engine = f64::from(evaluate(pos) * pos.side_to_move().fold(1, -1));
         assert!((engine - e).abs() <= 2.0, "{}: {engine} vs {e}", pos.fen());
     }
-    let _ = Color::White;
 }

@@ -46,7 +46,10 @@ fn positions() -> Vec<Position> {
 fn random_weights(rng: &mut StdRng) -> Weights {
     let mut raw = default_raw();
     for w in raw.iter_mut() {
-        *w = s(w.mg + rng.gen_range(-40..=40), w.eg + rng.gen_range(-40..=40));
+        *w = s(
+            w.mg + rng.gen_range(-40..=40),
+            w.eg + rng.gen_range(-40..=40),
+        );
     }
     Weights::from_raw(raw)
 }

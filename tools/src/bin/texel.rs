@@ -59,6 +59,14 @@ enum Command {
         /// Print the error every this many epochs.
         #[arg(long, default_value_t = 1)]
         print_every: usize,
+        /// The fraction of the data set, taken from its end (the last
+        /// games, as `extract` orders them), held out of the fit to
+        /// measure the error on unseen games.
+        #[arg(long, default_value_t = 0.1)]
+        holdout: f64,
+        /// Ridge penalty towards the default weights (see `TuneOptions::l2`).
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
     },
 }
 
@@ -79,6 +87,8 @@ enum TexelError {
     Empty(PathBuf),
     #[error("--only {0} matches no weight")]
     NoWeight(String),
+    #[error("--holdout {0} is not in [0, 1)")]
+    Holdout(f64),
 }
 
 fn write(path: &PathBuf, text: &str) -> Result<(), TexelError> {
@@ -123,22 +133,32 @@ struct TuneArgs {
     k: Option<f64>,
     only: Option<String>,
     print_every: usize,
+    holdout: f64,
+    l2: f64,
 }
 
 fn run_tune(args: TuneArgs) -> Result<(), TexelError> {
     let started = Instant::now();
+    if !(0.0..1.0).contains(&args.holdout) {
+        return Err(TexelError::Holdout(args.holdout));
+    }
     let data = dataset::read(&args.data)?;
-    if data.is_empty() {
+    let held = (data.len() as f64 * args.holdout) as usize;
+    let (train, test) = data.split_at(data.len() - held);
+    if train.is_empty() {
         return Err(TexelError::Empty(args.data));
     }
-    let set = TraceSet::new(&data);
+    let set = TraceSet::new(train);
+    let holdout = TraceSet::new(test);
     drop(data);
     let start = params_of(&DEFAULT_WEIGHTS);
     let k = args.k.unwrap_or_else(|| set.fit_k(&start));
     let mse_before = set.mse(&start, k);
+    let holdout_before = holdout.mse(&start, k);
     println!(
-        "{} positions traced in {:.1} s; K = {k:.4}, mean squared error {mse_before:.6}",
+        "{} positions to fit, {} held out, traced in {:.1} s; K = {k:.4}, mean squared error {mse_before:.6} (held out {holdout_before:.6})",
         set.len(),
+        holdout.len(),
         started.elapsed().as_secs_f64()
     );
     let tunable = match &args.only {
@@ -155,17 +175,20 @@ fn run_tune(args: TuneArgs) -> Result<(), TexelError> {
         epochs: args.epochs,
         learning_rate: args.learning_rate,
         tunable,
+        l2: args.l2,
     };
     let every = args.print_every.max(1);
-    let params = adam(&set, start, k, &options, |epoch, mse| {
+    let params = adam(&set, start, k, &options, |epoch, mse, params| {
         if epoch % every == 0 || epoch == 1 {
-            println!("epoch {epoch:>5}  mse {mse:.6}");
+            let held = holdout.mse(params, k);
+            println!("epoch {epoch:>5}  mse {mse:.6}  held out {held:.6}");
         }
     });
     let weights = weights_of(&params);
     let mse_after = set.mse(&params_of(&weights), k);
+    let holdout_after = holdout.mse(&params_of(&weights), k);
     println!(
-        "tuned (rounded): mean squared error {mse_after:.6} (defaults {mse_before:.6}), {:.1} s",
+        "tuned (rounded): mean squared error {mse_after:.6} (defaults {mse_before:.6}); held out {holdout_after:.6} (defaults {holdout_before:.6}); {:.1} s",
         started.elapsed().as_secs_f64()
     );
     let command: Vec<String> = std::env::args()
@@ -178,6 +201,9 @@ fn run_tune(args: TuneArgs) -> Result<(), TexelError> {
         k,
         mse_before,
         mse_after,
+        holdout: holdout.len(),
+        holdout_before,
+        holdout_after,
         epochs: args.epochs,
     };
     write(&args.out, &rust_source(&weights, &summary))?;
@@ -201,6 +227,8 @@ fn main() -> ExitCode {
             k,
             only,
             print_every,
+            holdout,
+            l2,
         } => run_tune(TuneArgs {
             data,
             out,
@@ -209,6 +237,8 @@ fn main() -> ExitCode {
             k,
             only,
             print_every,
+            holdout,
+            l2,
         }),
     };
     match result {

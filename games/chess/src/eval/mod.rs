@@ -434,8 +434,16 @@ fn add_passed_pawn_bonus<A: Accumulator>(
         let rank = relative_rank(us, sq);
         let stop = stop_square(us, sq);
         acc.add(us, layout::PASSED + rank, 1);
-        acc.add(us, layout::PASSED_ENEMY_KING + rank, distance(ctx.kings[ti], stop));
-        acc.add(us, layout::PASSED_OWN_KING + rank, distance(ctx.kings[ui], stop));
+        acc.add(
+            us,
+            layout::PASSED_ENEMY_KING + rank,
+            distance(ctx.kings[ti], stop),
+        );
+        acc.add(
+            us,
+            layout::PASSED_OWN_KING + rank,
+            distance(ctx.kings[ui], stop),
+        );
         if (file_ahead & ctx.occupied).is_empty() {
             acc.add(us, layout::PASSED_FREE_PATH + rank, 1);
         }
@@ -648,7 +656,10 @@ mod tests {
     #[test]
     fn start_position_is_balanced_but_for_tempo() {
         let e = eval_fen(crate::position::STARTING_FEN);
-        assert!(e > 0 && e <= DEFAULT_WEIGHTS.get(layout::TEMPO).mg, "start eval {e}");
+        assert!(
+            e > 0 && e <= DEFAULT_WEIGHTS.get(layout::TEMPO).mg,
+            "start eval {e}"
+        );
     }
 
     #[test]
@@ -690,10 +701,15 @@ mod tests {
 
     #[test]
     fn report_totals_match_the_evaluation() {
-        let pos = Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
-            .expect("test FEN");
+        let pos = Position::from_fen(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        )
+        .expect("test FEN");
         let text = report(&pos, &EvalChoice::default());
-        let want = format!("total (White's view, default weights): {} cp", evaluate(&pos));
+        let want = format!(
+            "total (White's view, default weights): {} cp",
+            evaluate(&pos)
+        );
         assert!(text.contains(&want), "{text}");
     }
 }

@@ -148,7 +148,9 @@ pub fn name(index: usize) -> String {
             format!("mobility[{}][{}]", ROLES[role], k - MOBILITY_OFFSET[role])
         }
         i if i < PASSED_ENEMY_KING => format!("passed[rank {}]", i - PASSED + 1),
-        i if i < PASSED_OWN_KING => format!("passed_enemy_king[rank {}]", i - PASSED_ENEMY_KING + 1),
+        i if i < PASSED_OWN_KING => {
+            format!("passed_enemy_king[rank {}]", i - PASSED_ENEMY_KING + 1)
+        }
         i if i < PASSED_FREE_PATH => format!("passed_own_king[rank {}]", i - PASSED_OWN_KING + 1),
         i if i < ISOLATED => format!("passed_free_path[rank {}]", i - PASSED_FREE_PATH + 1),
         ISOLATED => "isolated".into(),
