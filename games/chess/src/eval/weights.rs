@@ -351,3 +351,31 @@ impl EvalParams for EvalChoice {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tuned_eval_option_switches_the_weights() {
+        let mut choice = EvalChoice::default();
+        assert!(std::ptr::eq(choice.weights(), &DEFAULT_WEIGHTS));
+        choice.set("tunedeval", 1).expect("known option");
+        assert!(std::ptr::eq(choice.weights(), &TUNED_WEIGHTS));
+        choice.set("TunedEval", 0).expect("known option");
+        assert!(!choice.tuned);
+        assert!(choice.set("Nope", 1).is_err());
+        assert_eq!(EvalChoice::options().len(), 1);
+    }
+
+    #[test]
+    fn every_weight_has_a_name() {
+        for i in 0..layout::COUNT {
+            assert!(!name(i).starts_with("weight "), "{i}");
+        }
+        assert_eq!(name(layout::PST + 64 + 28), "pst[knight][e4]");
+        assert_eq!(name(layout::MOBILITY + 9 + 13), "mobility[bishop][13]");
+        assert_eq!(name(layout::KING_DANGER + 18), "king_danger[18 units]");
+        assert_eq!(layout::COUNT, 517);
+    }
+}
