@@ -11,8 +11,17 @@
 //! `K` is fitted first, on the starting weights (a ternary search: the
 //! error is unimodal in `K`). Then every linear weight (all of
 //! `chess::eval::layout`, tempo included) moves by Adam on the full-batch
-//! gradient, computed analytically from the coefficients. No randomness:
-//! given the data and the options the result is the same on every run.
+//! gradient, computed analytically from the coefficients, with a ridge
+//! penalty towards the starting weights ([`TuneOptions::l2`]): positions
+//! of one game share one result, so a few thousand games do not pin down
+//! a thousand weights, and without it the error on held-out games rises
+//! while the fitted error falls. No randomness: given the data and the
+//! options the result is the same on every run.
+//!
+//! Not tuned (the tuner sees them as fixed per position): the phase
+//! weights, the drawish-ending scale and the king attack units per role.
+//! King danger itself is tuned: its capped quadratic became a table by
+//! attack units, linear in its entries.
 
 use chess::eval::trace::Trace;
 use chess::eval::{layout, s, Weights, FULL_PHASE};
@@ -205,10 +214,10 @@ pub struct TuneOptions {
 impl Default for TuneOptions {
     fn default() -> Self {
         TuneOptions {
-            epochs: 500,
+            epochs: 300,
             learning_rate: 1.0,
             tunable: None,
-            l2: 0.0,
+            l2: 1e-8,
         }
     }
 }

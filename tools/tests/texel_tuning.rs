@@ -198,3 +198,28 @@ fn tuner_evaluation_matches_the_engine() {
         assert!((engine - e).abs() <= 2.0, "{}: {engine} vs {e}", pos.fen());
     }
 }
+
+/// A strong ridge penalty keeps the weights at their start whatever the
+/// labels say; none lets them move.
+#[test]
+fn ridge_penalty_holds_weights_at_the_start() {
+    let positions = random_positions(13, 10);
+    let mut raw = default_raw();
+    raw[layout::MATERIAL + 1] = s(200, 200);
+    let data = label(&positions, &Weights::from_raw(raw), 1.0);
+    let set = TraceSet::new(&data);
+    let start = params_of(&DEFAULT_WEIGHTS);
+    let knight = |l2: f64| {
+        let options = TuneOptions {
+            epochs: 100,
+            learning_rate: 2.0,
+            tunable: Some(tunable_by_prefix("material")),
+            l2,
+        };
+        adam(&set, start.clone(), 1.0, &options, |_, _, _| {})[layout::MATERIAL + 1]
+    };
+    let held = knight(1.0);
+    let free = knight(0.0);
+    assert!((held[0] - 330.0).abs() < 1.0, "{held:?}");
+    assert!(free[0] < 300.0, "{free:?}");
+}

@@ -44,7 +44,7 @@ enum Command {
         /// Where to write the weights (the engine reads games/chess/src/eval/tuned.rs).
         #[arg(long, short)]
         out: PathBuf,
-        #[arg(long, default_value_t = 500)]
+        #[arg(long, default_value_t = 300)]
         epochs: usize,
         /// Adam's step size, in centipawns.
         #[arg(long, default_value_t = 1.0)]
@@ -64,8 +64,10 @@ enum Command {
         /// measure the error on unseen games.
         #[arg(long, default_value_t = 0.1)]
         holdout: f64,
-        /// Ridge penalty towards the default weights (see `TuneOptions::l2`).
-        #[arg(long, default_value_t = 0.0)]
+        /// Ridge penalty towards the default weights (see
+        /// `TuneOptions::l2`); 1e-8 gave the lowest error on the held-out
+        /// games of the first data set (tools/README.md).
+        #[arg(long, default_value_t = 1e-8)]
         l2: f64,
     },
 }
