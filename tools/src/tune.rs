@@ -217,7 +217,7 @@ impl Default for TuneOptions {
             epochs: 300,
             learning_rate: 1.0,
             tunable: None,
-            l2: 1e-8,
+            l2: 2e-9,
         }
     }
 }
