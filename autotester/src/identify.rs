@@ -8,11 +8,11 @@
 //! - An engine with a `UCI_Variant` option plays the rule set whose value
 //!   is chosen: the player's `option.UCI_Variant`, else the declared
 //!   default (our Leiserchess engine: `2018`).
-//! - An engine that declares a game's own options (Leiserchess's
-//!   evaluation weights) but no `UCI_Variant` plays that game under rules
-//!   it does not name: refused.
-//! - An engine that declares none of those plays the game whose engines
-//!   have no signs: chess.
+//! - An engine that declares the own options (evaluation weights) of a
+//!   game whose rule sets `UCI_Variant` chooses (Leiserchess), but no
+//!   `UCI_Variant`, plays that game under rules it does not name: refused.
+//! - Any other engine plays the one game without a `UCI_Variant`: chess
+//!   (whatever options it declares: our chess engine's own, or none).
 
 use crate::config::{GameKind, Player};
 use crate::runner::engine_spec;
@@ -75,8 +75,10 @@ impl Signs {
             .collect()
     }
 
+    /// Whether the game's engines need no `UCI_Variant` to say what
+    /// they play.
     fn is_plain(&self) -> bool {
-        self.uci_variant.is_none() && self.options.is_empty()
+        self.uci_variant.is_none()
     }
 }
 
@@ -114,6 +116,7 @@ pub fn recognise(declared: &[OptionDecl], given: &[(String, String)]) -> Result<
     }
     let marked: Vec<(&Signs, &str)> = signs
         .iter()
+        .filter(|s| !s.is_plain())
         .filter_map(|s| {
             let found = declared
                 .iter()
@@ -201,6 +204,11 @@ mod tests {
     fn plain_uci_is_chess_and_eval_weights_without_a_variant_are_refused() {
         assert_eq!(recognise(&declared(&[HASH]), &[]), Ok(GameKind::Chess));
         assert_eq!(recognise(&[], &[]), Ok(GameKind::Chess));
+        let ours = declared(&[
+            HASH,
+            "option name TunedEval type spin default 0 min 0 max 1",
+        ]);
+        assert_eq!(recognise(&ours, &[]), Ok(GameKind::Chess));
         let mit = declared(&["option name kface type spin default 50 min 0 max 100"]);
         let e = recognise(&mit, &[]).unwrap_err();
         assert!(
