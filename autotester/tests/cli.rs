@@ -1,14 +1,10 @@
 //! The binary as users run it: exit codes and messages.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn autotester(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_autotester"))
-        .args(args)
-        .output()
-        .expect("run autotester")
-}
+use common::{autotester, text};
+
+use std::path::PathBuf;
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("autotester-cli-{}", std::process::id()));
@@ -16,10 +12,6 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).expect("write temp file");
     path
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]

@@ -2,13 +2,11 @@
 //! passes every check in both games; each misbehaviour fails its check
 //! and the exit code.
 
+mod common;
+
+use common::{text, MOCK};
+
 use std::process::{Command, Output};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
 
 fn compliance(engine: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_autotester"))

@@ -7,21 +7,12 @@
 
 mod common;
 
-use common::text;
+use common::{autotester, text, MOCK};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 use workbench::pgn::{read_file, GameResult, PgnGame};
-
-const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
-
-fn autotester(args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_autotester"))
-        .args(args)
-        .output()
-        .expect("run autotester")
-}
 
 fn dir(name: &str) -> PathBuf {
     common::scratch("matches", name)

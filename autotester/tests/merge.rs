@@ -3,18 +3,9 @@
 
 mod common;
 
-use common::{scratch, text};
+use common::{autotester, scratch, text, MOCK};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
-
-fn autotester(args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_autotester"))
-        .args(args)
-        .output()
-        .expect("run autotester")
-}
+use std::process::Output;
 
 fn words(line: &str) -> Vec<String> {
     line.split_whitespace().map(String::from).collect()

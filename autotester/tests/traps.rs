@@ -4,18 +4,9 @@
 
 mod common;
 
-use common::{scratch, text};
+use common::{autotester, scratch, text, MOCK};
 use std::path::Path;
-use std::process::{Command, Output};
-
-const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
-
-fn autotester(args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_autotester"))
-        .args(args)
-        .output()
-        .expect("run autotester")
-}
+use std::process::Output;
 
 /// The words of `line`, with `MOCK` for the mock engine's path.
 fn typed(line: &str) -> Vec<String> {

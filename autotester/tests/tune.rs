@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::text;
+use common::{text, MOCK};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -18,7 +18,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
 /// Where the mock plays best.
 const PEAK: (f64, f64) = (30.0, -5.0);
 
