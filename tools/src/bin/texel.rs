@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use chess::eval::DEFAULT_WEIGHTS;
 use tools::dataset::{self, DatasetError};
@@ -38,38 +38,7 @@ enum Command {
         skip_plies: usize,
     },
     /// Fit K, then the weights, to a data set; write the weights as Rust source.
-    Tune {
-        /// The data set (`FEN;result` lines).
-        data: PathBuf,
-        /// Where to write the weights (the engine reads games/chess/src/eval/tuned.rs).
-        #[arg(long, short)]
-        out: PathBuf,
-        #[arg(long, default_value_t = 300)]
-        epochs: usize,
-        /// Adam's step size, in centipawns.
-        #[arg(long, default_value_t = 1.0)]
-        learning_rate: f64,
-        /// K of the sigmoid; fitted on the default weights when absent.
-        #[arg(long)]
-        k: Option<f64>,
-        /// Tune only weights whose names start with one of these
-        /// comma-separated prefixes (e.g. `material,mobility`).
-        #[arg(long)]
-        only: Option<String>,
-        /// Print the error every this many epochs.
-        #[arg(long, default_value_t = 1)]
-        print_every: usize,
-        /// The fraction of the data set, taken from its end (the last
-        /// games, as `extract` orders them), held out of the fit to
-        /// measure the error on unseen games.
-        #[arg(long, default_value_t = 0.1)]
-        holdout: f64,
-        /// Ridge penalty towards the default weights (see
-        /// `TuneOptions::l2`); 2e-9 gave the lowest error on the held-out
-        /// games of the first data set (tools/README.md).
-        #[arg(long, default_value_t = 2e-9)]
-        l2: f64,
-    },
+    Tune(TuneArgs),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -127,15 +96,38 @@ fn run_extract(pgn: &[PathBuf], out: &PathBuf, skip_plies: usize) -> Result<(), 
     Ok(())
 }
 
+/// `texel tune`'s arguments.
+#[derive(Args, Debug)]
 struct TuneArgs {
+    /// The data set (`FEN;result` lines).
     data: PathBuf,
+    /// Where to write the weights (the engine reads games/chess/src/eval/tuned.rs).
+    #[arg(long, short)]
     out: PathBuf,
+    #[arg(long, default_value_t = 300)]
     epochs: usize,
+    /// Adam's step size, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
     learning_rate: f64,
+    /// K of the sigmoid; fitted on the default weights when absent.
+    #[arg(long)]
     k: Option<f64>,
+    /// Tune only weights whose names start with one of these
+    /// comma-separated prefixes (e.g. `material,mobility`).
+    #[arg(long)]
     only: Option<String>,
+    /// Print the error every this many epochs.
+    #[arg(long, default_value_t = 1)]
     print_every: usize,
+    /// The fraction of the data set, taken from its end (the last
+    /// games, as `extract` orders them), held out of the fit to
+    /// measure the error on unseen games.
+    #[arg(long, default_value_t = 0.1)]
     holdout: f64,
+    /// Ridge penalty towards the default weights (see
+    /// `TuneOptions::l2`); 2e-9 gave the lowest error on the held-out
+    /// games of the first data set (tools/README.md).
+    #[arg(long, default_value_t = 2e-9)]
     l2: f64,
 }
 
@@ -221,27 +213,7 @@ fn main() -> ExitCode {
             out,
             skip_plies,
         } => run_extract(&pgn, &out, skip_plies),
-        Command::Tune {
-            data,
-            out,
-            epochs,
-            learning_rate,
-            k,
-            only,
-            print_every,
-            holdout,
-            l2,
-        } => run_tune(TuneArgs {
-            data,
-            out,
-            epochs,
-            learning_rate,
-            k,
-            only,
-            print_every,
-            holdout,
-            l2,
-        }),
+        Command::Tune(args) => run_tune(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
