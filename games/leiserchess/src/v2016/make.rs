@@ -32,6 +32,20 @@ pub struct Undo {
 }
 
 impl Undo {
+    /// The entry of a move about to be made in `pos`: nothing written or
+    /// zapped yet.
+    #[inline]
+    fn before(pos: &Position) -> Undo {
+        Undo {
+            summary: pos.board.summary(),
+            moved: [UNUSED; 2],
+            halfmove: pos.halfmove,
+            zapped: 0,
+            king_zapped: false,
+            pawns: [0; 4],
+        }
+    }
+
     /// Whether the move zapped anything (rule 6.1: then it changed the
     /// board for good).
     #[inline]
@@ -71,14 +85,7 @@ fn entry(cell: Cell, piece: Piece) -> u16 {
 #[inline]
 pub fn make(pos: &mut Position, mv: Move) -> Undo {
     debug_assert!(pos.zapped.is_none());
-    let mut undo = Undo {
-        summary: pos.board.summary(),
-        moved: [UNUSED; 2],
-        halfmove: pos.halfmove,
-        zapped: 0,
-        king_zapped: false,
-        pawns: [0; 4],
-    };
+    let mut undo = Undo::before(pos);
     move_pieces(pos, mv, &mut undo);
     fire(pos, &mut undo);
     // Rule 5.3: any zap starts the count again.
@@ -107,14 +114,7 @@ pub struct Volley {
 /// each beam records its path, for display rather than search.
 pub fn volley(pos: &Position, mv: Move) -> Volley {
     let mut after = pos.clone();
-    let mut scratch = Undo {
-        summary: after.board.summary(),
-        moved: [UNUSED; 2],
-        halfmove: 0,
-        zapped: 0,
-        king_zapped: false,
-        pawns: [0; 4],
-    };
+    let mut scratch = Undo::before(&after);
     move_pieces(&mut after, mv, &mut scratch);
     let drawn = after.board.clone();
     let king = after.board.king(pos.side);
