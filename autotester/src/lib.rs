@@ -15,7 +15,11 @@
 //! command-line layer over these.
 
 pub mod cli;
+pub mod compliance;
 pub mod config;
+pub mod fingerprint;
+pub mod identify;
+pub mod merge;
 pub mod openings;
 pub mod plan;
 pub mod referee;

@@ -6,8 +6,10 @@ use autotester::cli::ladder::{self, LadderOptions};
 use autotester::cli::match_flags::{parse_game, parse_option, MatchFlags};
 use autotester::cli::svg::elo_graph;
 use autotester::config::{self, GameKind};
-use autotester::plan::{MatchPlan, OpeningsSpec};
+use autotester::identify;
+use autotester::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use autotester::report::elo_report;
+use autotester::runner::output::{self, OutputFormat, OutputOptions};
 use autotester::runner::{self, RunSummary};
 use autotester::schedule::{Shard, Tournament};
 use autotester::stats::rating::{DEFAULT_ADVANTAGE, DEFAULT_DRAW_ELO, DEFAULT_PRIOR};
@@ -32,6 +34,10 @@ struct RunFlags {
     /// Play only shard K of N (by rounds); merge the PGNs afterwards
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
+    /// Start again when the PGN holds games of other settings (moved to
+    /// <PGN>.old) instead of refusing
+    #[arg(long)]
+    force_new: bool,
     #[command(flatten)]
     flags: MatchFlags,
 }
@@ -41,6 +47,7 @@ impl RunFlags {
         if let Some(s) = self.shard {
             plan.shard = s;
         }
+        plan.force_new |= self.force_new;
         self.flags.apply(plan)
     }
 }
@@ -72,7 +79,9 @@ enum Command {
     /// Recompute the rating table (and, for two players, pentanomial Elo,
     /// LOS and an optional SPRT) from any PGN file
     Elo {
-        pgn: PathBuf,
+        /// One or more PGN files, read as one
+        #[arg(required = true, num_args = 1..)]
+        pgns: Vec<PathBuf>,
         /// First-move advantage in Elo
         #[arg(long, default_value_t = DEFAULT_ADVANTAGE)]
         advantage: f64,
@@ -88,6 +97,16 @@ enum Command {
         /// Run a GSPRT on the game pairs: logistic elo0 elo1, alpha, beta
         #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
         sprt: Option<Vec<f64>>,
+    },
+    /// Join the PGNs of a run's shards (same fingerprint required; a game
+    /// found twice is kept once) and print the standings
+    Merge {
+        /// The shards' PGN files
+        #[arg(required = true, num_args = 1..)]
+        pgns: Vec<PathBuf>,
+        /// The merged PGN
+        #[arg(short = 'o', long = "out", value_name = "OUT")]
+        out: PathBuf,
     },
     /// Play one engine at a series of fixed depths against itself and
     /// report Elo per depth, with the graph as SVG
@@ -118,6 +137,16 @@ enum Command {
         #[command(flatten)]
         flags: RunFlags,
     },
+    /// Check an engine's UCI behaviour step by step (also `--compliance
+    /// ENGINE`): each check printed with PASS or FAIL, exit code 1 on any
+    /// failure
+    Compliance {
+        /// The engine's command line
+        engine: String,
+        /// The game (default: recognised from its uci answer)
+        #[arg(long, value_parser = parse_game)]
+        game: Option<GameKind>,
+    },
     #[command(about = tune::args::ABOUT, after_help = tune::args::AFTER_HELP)]
     Tune(tune::TuneArgs),
 }
@@ -139,9 +168,15 @@ fn sprt_of(values: Option<Vec<f64>>) -> Result<Option<Sprt>, String> {
     }
 }
 
-fn print_summary(s: &RunSummary) {
+fn print_summary(s: &RunSummary, output: &OutputOptions) {
     println!();
     print!("{}", s.report);
+    if output.format != OutputFormat::Native {
+        print!(
+            "{}",
+            output::results_block(output.format, &s.report, output.penta)
+        );
+    }
     println!(
         "Played {} games in {:.1}s ({:.2} games/s){}{}",
         s.played,
@@ -203,7 +238,7 @@ fn run(
     plan.sprt = sprt_of(sprt)?;
     flags.apply(&mut plan)?;
     let summary = execute(&plan)?;
-    print_summary(&summary);
+    print_summary(&summary, &plan.output);
     Ok(())
 }
 
@@ -245,7 +280,7 @@ fn ladder(
     }
     flags.apply(&mut plan)?;
     let summary = execute(&plan)?;
-    print_summary(&summary);
+    print_summary(&summary, &plan.output);
     let points = ladder::points(&summary.report.table, &name, &depths);
     println!();
     print!("{}", ladder::points_text(&points));
@@ -256,13 +291,36 @@ fn ladder(
     Ok(())
 }
 
-fn elo(pgn_path: PathBuf, options: RatingOptions, sprt: Option<Vec<f64>>) -> Result<(), String> {
+fn elo(paths: &[PathBuf], options: RatingOptions, sprt: Option<Vec<f64>>) -> Result<(), String> {
     let sprt = sprt_of(sprt)?;
-    let games = pgn::read_file(&pgn_path).map_err(|e| e.to_string())?;
+    let mut games = Vec::new();
+    for path in paths {
+        games.extend(pgn::read_file(path).map_err(|e| e.to_string())?);
+    }
     if games.is_empty() {
-        return Err(format!("{}: no games found", pgn_path.display()));
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        return Err(format!("{}: no games found", names.join(", ")));
     }
     print!("{}", elo_report(&games, &options, sprt));
+    Ok(())
+}
+
+fn merge(paths: &[PathBuf], out: &Path) -> Result<(), String> {
+    let merged = autotester::merge::merge(paths).map_err(|e| e.to_string())?;
+    autotester::merge::write(out, &merged.games).map_err(|e| e.to_string())?;
+    println!(
+        "Merged {} games from {} file(s) into {} ({} duplicate(s) dropped, {} unfinished left out)",
+        merged.games.len(),
+        paths.len(),
+        out.display(),
+        merged.duplicates,
+        merged.unfinished
+    );
+    println!();
+    print!(
+        "{}",
+        elo_report(&merged.games, &RatingOptions::default(), None)
+    );
     Ok(())
 }
 
@@ -271,16 +329,30 @@ fn flag_mode(args: &[String]) -> ExitCode {
         println!("{}", flags::USAGE);
         return ExitCode::SUCCESS;
     }
-    let plan = match flags::parse(args) {
-        Ok(plan) => plan,
+    let flags::FlagRun { mut plan, game } = match flags::parse_run(args) {
+        Ok(run) => run,
         Err(e) => {
             eprintln!("autotester: {e}\n{}", flags::USAGE);
             return ExitCode::from(2);
         }
     };
+    if game.is_none() {
+        match identify::infer_game(&plan.players, &plan.timeouts) {
+            Ok(kind) => {
+                plan.game = kind;
+                if plan.verbosity != Verbosity::Silent {
+                    println!("Game: {kind} (from the engines' uci answers; -game names it)");
+                }
+            }
+            Err(e) => {
+                eprintln!("autotester: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     match execute(&plan) {
         Ok(summary) => {
-            print_summary(&summary);
+            print_summary(&summary, &plan.output);
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -299,12 +371,32 @@ fn main() -> ExitCode {
     workbench::engine::group::unless_signalled(code)
 }
 
+fn compliance(engine: &str, game: Option<GameKind>) -> ExitCode {
+    match autotester::compliance::run(engine, game) {
+        Ok(checks) => {
+            println!("{} passed, {} failed", checks.passed, checks.failed);
+            ExitCode::from(u8::from(checks.failed > 0))
+        }
+        Err(e) => {
+            eprintln!("autotester: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn run_command() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    // fastchess's spelling, `--compliance ENGINE`, is the subcommand.
+    if matches!(
+        args.get(1).map(String::as_str),
+        Some("--compliance" | "-compliance")
+    ) {
+        args[1] = "compliance".into();
+    }
     if is_fastchess_style(&args) {
         return flag_mode(&args[1..]);
     }
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(&args);
     let outcome = match cli.command {
         Command::Run {
             config,
@@ -313,8 +405,9 @@ fn run_command() -> ExitCode {
             tournament,
             flags,
         } => run(config, pgn, sprt, tournament, flags),
+        Command::Merge { pgns, out } => merge(&pgns, &out),
         Command::Elo {
-            pgn,
+            pgns,
             advantage,
             drawelo,
             estimate,
@@ -329,7 +422,7 @@ fn run_command() -> ExitCode {
                 prior,
                 ..RatingOptions::default()
             };
-            elo(pgn, options, sprt)
+            elo(&pgns, options, sprt)
         }
         Command::Ladder {
             engine,
@@ -345,6 +438,7 @@ fn run_command() -> ExitCode {
         } => ladder(
             engine, &depths, game, games, name, options, book, pgn, svg, flags,
         ),
+        Command::Compliance { engine, game } => return compliance(&engine, game),
         Command::Tune(args) => tune::command(args).map_err(|e| e.to_string()),
     };
     match outcome {

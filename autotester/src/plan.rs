@@ -3,6 +3,7 @@
 
 use crate::config::{GameKind, MatchConfig, Player};
 use crate::referee::{Adjudication, Rules};
+use crate::runner::output::OutputOptions;
 use crate::schedule::{pairings, rounds_for_games, Shard, Tournament};
 use crate::stats::{RatingOptions, Sprt};
 use std::path::PathBuf;
@@ -43,6 +44,11 @@ pub struct MatchPlan {
     pub timeouts: Timeouts,
     pub rating: RatingOptions,
     pub verbosity: Verbosity,
+    /// Start again even when the PGN holds games of other settings (they
+    /// are moved aside, to `<pgn>.old`).
+    pub force_new: bool,
+    /// The printed format, rating interval and pentanomial report.
+    pub output: OutputOptions,
 }
 
 /// What a run prints as it goes.
@@ -81,6 +87,8 @@ impl MatchPlan {
             timeouts: Timeouts::default(),
             rating: RatingOptions::default(),
             verbosity: Verbosity::Normal,
+            force_new: false,
+            output: OutputOptions::default(),
         }
     }
 

@@ -348,7 +348,7 @@ fn sprt_stops_a_decided_match() {
     let pgn = d.join("out.pgn");
     let out = versus(
         "chess",
-        &["--mode", "illegal", "--after", "1"],
+        &["--mode", "illegal", "--after", "2"],
         "-each depth=1 -rounds 200 -sprt elo0=0 elo1=50 alpha=0.05 beta=0.05",
         &pgn,
     );
@@ -362,7 +362,7 @@ fn sprt_stops_a_decided_match() {
     // Rerunning does not reopen a decided test.
     let out = versus(
         "chess",
-        &["--mode", "illegal", "--after", "1"],
+        &["--mode", "illegal", "--after", "2"],
         "-each depth=1 -rounds 200 -sprt elo0=0 elo1=50 alpha=0.05 beta=0.05",
         &pgn,
     );

@@ -241,7 +241,7 @@ fn bad_input_is_a_message_not_a_panic() {
         (
             "q.txt",
             "C, 1, 0, 10, 1, 0.1\n",
-            "does not declare the option \"C\"; it declares A, B",
+            "does not declare the option \"C\"; it declares UCI_Variant, A, B",
         ),
     ];
     for (name, content, expected) in cases {

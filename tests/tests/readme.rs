@@ -1,7 +1,7 @@
 //! The commands the READMEs show work as typed on a fresh clone.
 //!
 //! Commands come from the ```` ```sh ```` blocks of `README.md`,
-//! `autotester/README.md` and `webgui/README.md` (a line ending in `\`
+//! `autotester/README.md`, `webgui/README.md` and `tools/README.md` (a line ending in `\`
 //! goes on, `#` starts a comment), and from inline code that starts with
 //! `cargo ` or names `scripts/` or `target/`. They are checked against the
 //! workspace as `cargo metadata` describes it:
@@ -31,7 +31,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The READMEs whose commands are checked.
-const READMES: [&str; 3] = ["README.md", "autotester/README.md", "webgui/README.md"];
+const READMES: [&str; 4] = [
+    "README.md",
+    "autotester/README.md",
+    "webgui/README.md",
+    "tools/README.md",
+];
 
 /// Longest a README example may run before it counts as hanging.
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);

@@ -19,6 +19,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/api.js", JS, include_str!("../static/js/api.js")),
     ("js/board.js", JS, include_str!("../static/js/board.js")),
     ("js/pieces.js", JS, include_str!("../static/js/pieces.js")),
+    ("js/laser.js", JS, include_str!("../static/js/laser.js")),
+    ("js/marks.js", JS, include_str!("../static/js/marks.js")),
     ("js/input.js", JS, include_str!("../static/js/input.js")),
     ("js/panels.js", JS, include_str!("../static/js/panels.js")),
     ("js/clock.js", JS, include_str!("../static/js/clock.js")),

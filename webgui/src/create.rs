@@ -7,7 +7,7 @@ use std::time::Instant;
 use serde::Deserialize;
 
 use chess::Chess;
-use leiserchess::Leiserchess;
+use leiserchess::{Leiserchess, Leiserchess2016};
 use workbench::pgn::read_games;
 
 use crate::clock::TimeControl;
@@ -86,12 +86,18 @@ pub fn build(request: NewGame, ctx: &Arc<Context>) -> Result<Builder, ApiError> 
             let (session, autoplay) = prepared.session::<Leiserchess>()?;
             Box::new(move |id| Arc::new(Live::start(id, ctx, session, autoplay)))
         }
+        GameKind::Leiserchess2016 => {
+            let (session, autoplay) = prepared.session::<Leiserchess2016>()?;
+            Box::new(move |id| Arc::new(Live::start(id, ctx, session, autoplay)))
+        }
     };
     Ok(builder)
 }
 
 /// A validated request, not yet tied to a game type.
 struct Prepared {
+    /// The `Variant` tag of an imported PGN.
+    variant: Option<String>,
     fen: Option<String>,
     moves: Vec<String>,
     players: [Player; 2],
@@ -102,6 +108,7 @@ struct Prepared {
 
 impl Prepared {
     fn from_request(r: NewGame) -> Result<Prepared, ApiError> {
+        let mut variant = None;
         let (fen, moves) = match r.pgn {
             Some(_) if r.fen.is_some() || r.moves.is_some() => {
                 return Err(ApiError::BadRequest(
@@ -116,6 +123,7 @@ impl Prepared {
                     .next()
                     .unwrap_or_default();
                 let fen = game.tag("FEN").map(str::to_string);
+                variant = game.variant().map(str::to_string);
                 (fen, game.moves.into_iter().map(|m| m.text).collect())
             }
             None => (r.fen, r.moves.map(MovesInput::into_vec).unwrap_or_default()),
@@ -129,6 +137,7 @@ impl Prepared {
             return Err(ApiError::BadRequest(format!("at most {MAX_MOVES} moves")));
         }
         Ok(Prepared {
+            variant,
             fen,
             moves,
             players: [
@@ -142,6 +151,7 @@ impl Prepared {
     }
 
     fn session<G: GuiGame>(self) -> Result<(Session<G>, bool), ApiError> {
+        self.check_variant::<G>()?;
         let start = match self.fen.as_deref().map(str::trim) {
             Some(fen) if !fen.is_empty() => {
                 G::from_fen(fen).map_err(|e| ApiError::BadFen(e.to_string()))?
@@ -165,5 +175,21 @@ impl Prepared {
             session.play(mv, now)?;
         }
         Ok((session, self.autoplay))
+    }
+
+    /// An imported PGN whose `Variant` tag names the rule set of another
+    /// game choice (`2016`: Leiserchess 2016) is refused with the choice
+    /// to make; a tag no choice claims (`Standard`), or none, is fine.
+    fn check_variant<G: GuiGame>(&self) -> Result<(), ApiError> {
+        let Some(tag) = self.variant.as_deref() else {
+            return Ok(());
+        };
+        match GameKind::of_variant(tag) {
+            Some(kind) if kind != G::KIND => Err(ApiError::BadRequest(format!(
+                "the PGN is a game of {} (Variant \"{tag}\"): choose that game",
+                kind.title()
+            ))),
+            _ => Ok(()),
+        }
     }
 }

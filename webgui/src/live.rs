@@ -12,7 +12,7 @@ use search::Side;
 
 use crate::config::Context;
 use crate::error::ApiError;
-use crate::games::{self, GuiGame, LegalMove};
+use crate::games::{self, GameMeta, GuiGame, LegalMove};
 use crate::limits::EngineLimit;
 use crate::player::{new_searcher, EngineError, Progress, Searcher};
 use crate::session::{Player, PositionView, Session};
@@ -150,6 +150,7 @@ impl<G: GuiGame> Inner<G> {
         StateView {
             id: self.id.clone(),
             game: G::KIND,
+            meta: GameMeta::of::<G>(),
             side_names: G::SIDE_NAMES,
             players: Players { white, black },
             limit: session.limit(),

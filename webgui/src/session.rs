@@ -79,6 +79,10 @@ pub struct PositionView {
     pub laser: Option<Laser>,
     /// The king in check (chess).
     pub check: Option<String>,
+    /// The side to move's pieces that may not move (2016 Leiserchess:
+    /// pawns on the enemy laser's path, 2016 rule 3.4).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pinned: Vec<String>,
 }
 
 pub fn side_str(side: Side) -> &'static str {
@@ -361,6 +365,7 @@ impl<G: GuiGame> Session<G> {
             last_move,
             laser: if ply > 0 { game.last_laser() } else { None },
             check: game.check_square(),
+            pinned: game.pinned(),
         }
     }
 

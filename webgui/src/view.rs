@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::clock::ClockView;
-use crate::games::{Choice, GameKind, LegalMove};
+use crate::games::{Choice, GameKind, GameMeta, LegalMove};
 use crate::limits::EngineLimit;
 use crate::player::Progress;
 use crate::session::{MoveRecord, Player, PositionView, ResultView};
@@ -21,6 +21,8 @@ pub struct Players {
 pub struct StateView {
     pub id: String,
     pub game: GameKind,
+    /// How to draw the game (title, pieces, rank numbers).
+    pub meta: GameMeta,
     /// Display names of the sides (`White`/`Black`, `Tangerine`/`Lavender`).
     pub side_names: [&'static str; 2],
     pub players: Players,

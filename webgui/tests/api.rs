@@ -10,7 +10,7 @@ use axum::http::{header, Method, Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 
-use common::{assert_error, id, ply, split, Api};
+use common::{assert_error, id, ply, split, Api, TempScript};
 use webgui::Config;
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -402,11 +402,14 @@ async fn leiserchess_moves_report_the_laser_and_the_zapped_square() {
         preview["laser"]["path"],
         json!(["h1", "g1", "f1", "e1", "d1"])
     );
-    assert_eq!(preview["laser"]["zapped"], "d1");
+    assert_eq!(
+        preview["laser"]["zaps"],
+        json!([{"square": "d1", "kind": "pawn", "at": 4}])
+    );
     let step = legal.iter().find(|m| m["text"] == "h1g2").expect("h1g2");
     assert_eq!(step["preview"]["changes"], json!({"h1": "", "g2": "NN"}));
     assert_eq!(step["preview"]["laser"]["exit"], "N");
-    assert_eq!(step["preview"]["laser"]["zapped"], Value::Null);
+    assert_eq!(step["preview"]["laser"]["zaps"], json!([]));
     // What a click on the king offers: its rotations and its shifts, each
     // an index into the legal moves.
     let king = &state["choices"]["h1"];
@@ -423,8 +426,10 @@ async fn leiserchess_moves_report_the_laser_and_the_zapped_square() {
         .post(&format!("/api/games/{g}/moves"), json!({"move": "h1L"}))
         .await;
     let laser = &after["position"]["laser"];
-    assert_eq!(laser["zapped"], "d1");
-    assert_eq!(laser["zapped_kind"], "pawn");
+    assert_eq!(
+        laser["zaps"],
+        json!([{"square": "d1", "kind": "pawn", "at": 4}])
+    );
     assert_eq!(after["position"]["board"][3], "", "the pawn is gone");
 
     // A king zap ends the game with its reason.
@@ -440,7 +445,7 @@ async fn leiserchess_moves_report_the_laser_and_the_zapped_square() {
         .await;
     assert_eq!(over["result"]["reason"], "king_zapped", "{over}");
     assert_eq!(over["result"]["result"], "1-0");
-    assert_eq!(over["position"]["laser"]["zapped_kind"], "king");
+    assert_eq!(over["position"]["laser"]["zaps"][0]["kind"], "king");
 }
 
 #[tokio::test]
@@ -904,8 +909,8 @@ async fn requests_for_other_hosts_are_refused() {
 }
 
 /// A scripted UCI engine: answers the handshake and always plays e7e5.
-fn mock_engine() -> tempfile_path::TempScript {
-    tempfile_path::TempScript::new(
+fn mock_engine() -> TempScript {
+    TempScript::new(
         "#!/bin/sh\n\
          while read line; do\n\
            case \"$line\" in\n\
@@ -916,35 +921,6 @@ fn mock_engine() -> tempfile_path::TempScript {
            esac\n\
          done\n",
     )
-}
-
-mod tempfile_path {
-    use std::os::unix::fs::PermissionsExt;
-    use std::path::PathBuf;
-
-    /// An executable script in the temp directory, removed on drop.
-    pub struct TempScript(pub PathBuf);
-
-    impl TempScript {
-        pub fn new(text: &str) -> TempScript {
-            use std::sync::atomic::{AtomicU32, Ordering};
-            static N: AtomicU32 = AtomicU32::new(0);
-            let path = std::env::temp_dir().join(format!(
-                "webgui-mock-engine-{}-{}.sh",
-                std::process::id(),
-                N.fetch_add(1, Ordering::Relaxed)
-            ));
-            std::fs::write(&path, text).expect("write the script");
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-            TempScript(path)
-        }
-    }
-
-    impl Drop for TempScript {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_file(&self.0);
-        }
-    }
 }
 
 #[tokio::test]

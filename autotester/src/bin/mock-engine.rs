@@ -15,6 +15,9 @@
 //! `flood` answers, then prints `info string` lines without end (while its
 //! opponent thinks) and reads nothing more; `flood-line` prints one endless
 //! line without a newline instead of answering.
+//! `ignore-stop` answers `go infinite` at once and ignores `stop`
+//! (otherwise `go infinite` waits for `stop`); `ignore-quit` never exits
+//! on `quit`.
 //! `slow-start` waits `MS` milliseconds (default 1500) before `uciok`.
 //! `--think-ms` makes every move take that long (a slow opponent).
 //! `--score` fixes the reported score (random in ±50 otherwise).
@@ -46,7 +49,7 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use search::{Rules, Side};
+use search::{Frontend, Rules, Side};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -60,6 +63,10 @@ enum Mode {
     Timeout,
     Flood,
     FloodLine,
+    /// Answers `go infinite` at once, and ignores `stop`.
+    IgnoreStop,
+    /// Never exits on `quit`.
+    IgnoreQuit,
 }
 
 /// The rules the mock plays.
@@ -274,6 +281,8 @@ fn parse_args() -> Result<Args, String> {
                     "timeout" => Mode::Timeout,
                     "flood" => Mode::Flood,
                     "flood-line" => Mode::FloodLine,
+                    "ignore-stop" => Mode::IgnoreStop,
+                    "ignore-quit" => Mode::IgnoreQuit,
                     _ => return Err(format!("unknown mode {value}")),
                 }
             }
@@ -428,7 +437,7 @@ fn misbehave<G: Rules>(args: &Args, line: &str, game: &G, out: &mut impl Write) 
             let ms = own_time(line, game.side_to_move()).unwrap_or(1000);
             std::thread::sleep(Duration::from_millis(ms + 400));
         }
-        Mode::Random | Mode::SlowStart | Mode::Flood => {}
+        Mode::Random | Mode::SlowStart | Mode::Flood | Mode::IgnoreStop | Mode::IgnoreQuit => {}
     }
     false
 }
@@ -466,12 +475,14 @@ fn answer_go<G: Rules>(args: &Args, peak: Option<&Peak>, game: &mut G, out: &mut
     }
 }
 
-fn run<G: Rules>(args: &Args) {
+fn run<G: Frontend>(args: &Args) {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut game = G::startpos();
     let mut peak = args.peak.clone();
     let mut goes = 0u32;
+    // A `go infinite` waiting for `stop`.
+    let mut pondering = false;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let line = line.trim();
@@ -483,6 +494,20 @@ fn run<G: Rules>(args: &Args) {
                 }
                 say(&mut out, "id name mock-engine");
                 say(&mut out, "id author autotester tests");
+                // As our engines show their game: a rule set chosen by
+                // `UCI_Variant` (Leiserchess), nothing for chess. MIT's
+                // players declare evaluation weights but no variant.
+                match (args.dialect, G::UCI_VARIANT) {
+                    (Dialect::Uci, Some(v)) => say(
+                        &mut out,
+                        &format!("option name UCI_Variant type combo default {v} var {v}"),
+                    ),
+                    (Dialect::Mit, _) => say(
+                        &mut out,
+                        "option name kface type spin default 50 min 0 max 100",
+                    ),
+                    (Dialect::Uci, None) => {}
+                }
                 for option in peak.iter().flat_map(Peak::declarations) {
                     say(&mut out, &option);
                 }
@@ -505,6 +530,11 @@ fn run<G: Rules>(args: &Args) {
                     None => say(&mut out, "info string bad position"),
                 }
             }
+            "go" if line.contains("infinite") && args.mode != Mode::IgnoreStop => pondering = true,
+            "stop" if pondering => {
+                pondering = false;
+                answer_go(args, peak.as_ref(), &mut game, &mut out);
+            }
             "go" => {
                 goes += 1;
                 let triggered = goes == args.after;
@@ -517,6 +547,7 @@ fn run<G: Rules>(args: &Args) {
                     flood(&mut out, line.repeat(256).as_bytes());
                 }
             }
+            "quit" if args.mode == Mode::IgnoreQuit => {}
             "quit" => return,
             _ if args.dialect == Dialect::Mit => say(&mut out, ILLEGAL_COMMAND),
             _ => {}

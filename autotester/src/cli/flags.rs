@@ -23,8 +23,11 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC] [depth=N] [nodes=N] 
            [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
            [-maxmoves N] [-timemargin MS] [-movetimeout SECS] [-startuptimeout SECS]
-           [-quiet]
-TC: SECS, SECS+INC, MOVES/SECS or inf.";
+           [-repeat] [-recover] [-ratinginterval N] [-report penta=true|false]
+           [-output format=cutechess|fastchess|native] [-quiet] [-force-new]
+TC: SECS, SECS+INC, MOVES/SECS or inf.
+Without -game the engines' uci answers name it (a UCI_Variant option: Leiserchess,
+its value the rule set; no Leiserchess option: chess); when they cannot, the run is refused.";
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum FlagError {
@@ -167,13 +170,29 @@ fn single<'a>(flag: &str, values: &'a [String]) -> Result<&'a str, FlagError> {
     }
 }
 
-/// Parses the flags (without the program name) into a plan.
+/// What the flags ask for: the plan and whether `-game` named the game
+/// (without it, the caller asks the engines: [`crate::identify`]).
+#[derive(Clone, Debug)]
+pub struct FlagRun {
+    pub plan: MatchPlan,
+    pub game: Option<GameKind>,
+}
+
+/// Parses the flags (without the program name) into a plan; its game is
+/// the default one when `-game` is missing.
 pub fn parse(args: &[String]) -> Result<MatchPlan, FlagError> {
+    parse_run(args).map(|run| run.plan)
+}
+
+/// Parses the flags (without the program name), telling whether the game
+/// was named.
+pub fn parse_run(args: &[String]) -> Result<FlagRun, FlagError> {
     let mut parser = FlagParser::new();
     for (flag, values) in group_flags(args)? {
         parser.apply(flag, &values)?;
     }
-    parser.finish()
+    let game = parser.game;
+    parser.finish().map(|plan| FlagRun { plan, game })
 }
 
 /// Groups each flag with the words after it. A word before the first flag
@@ -197,6 +216,8 @@ fn group_flags(args: &[String]) -> Result<Vec<(&str, Vec<String>)>, FlagError> {
 struct FlagParser {
     engines: Vec<EngineFlags>,
     each: EngineFlags,
+    /// The game `-game` named.
+    game: Option<GameKind>,
     plan: MatchPlan,
 }
 
@@ -205,6 +226,7 @@ impl FlagParser {
         FlagParser {
             engines: Vec::new(),
             each: EngineFlags::default(),
+            game: None,
             plan: MatchPlan::new(
                 GameKind::default(),
                 Vec::new(),
@@ -268,6 +290,7 @@ impl FlagParser {
                 plan.game = v
                     .parse()
                     .map_err(|()| bad(flag, format!("{v:?}: expected {}", GameKind::expected())))?;
+                self.game = Some(plan.game);
             }
             "tournament" => {
                 let v = single(flag, values)?;
@@ -293,6 +316,12 @@ impl FlagParser {
                     .map_err(|e: crate::schedule::ShardError| bad(flag, e.to_string()))?
             }
             "openings" => plan.openings = parse_openings(flag, values)?,
+            // Each opening twice, colours reversed (what -games 2 does).
+            "repeat" => match values {
+                [] => plan.games_per_round = 2,
+                [n] if n == "2" => plan.games_per_round = 2,
+                _ => return Err(bad(flag, "plays each opening twice: give no value, or 2")),
+            },
             _ => return Ok(false),
         }
         Ok(true)
@@ -346,7 +375,8 @@ impl FlagParser {
                 plan.timeouts.startup = t;
                 plan.timeouts.ready = t;
             }
-            // Always on here: crashed engines are restarted.
+            // Always on here: a crashed or hung engine loses its game and
+            // is restarted for the next one.
             "recover" => {}
             _ => return Ok(false),
         }
@@ -364,6 +394,37 @@ impl FlagParser {
             "pgnout" => self.plan.pgn_out = parse_pgnout(flag, values)?,
             "event" => self.plan.event = values.join(" "),
             "quiet" => self.plan.verbosity = Verbosity::Quiet,
+            "force-new" => self.plan.force_new = true,
+            "ratinginterval" => {
+                self.plan.output.rating_interval =
+                    number(flag, "ratinginterval", single(flag, values)?)?
+            }
+            "output" => {
+                for (k, v) in pairs(flag, values)? {
+                    match k {
+                        "format" => {
+                            self.plan.output.format = v.parse().map_err(|()| {
+                                bad(
+                                    flag,
+                                    format!(
+                                        "format={v:?}: expected cutechess, fastchess or native"
+                                    ),
+                                )
+                            })?
+                        }
+                        _ => return Err(bad(flag, format!("unknown key {k:?}"))),
+                    }
+                }
+            }
+            "report" => {
+                for (k, v) in pairs(flag, values)? {
+                    match (k, v) {
+                        ("penta", "true") => self.plan.output.penta = true,
+                        ("penta", "false") => self.plan.output.penta = false,
+                        _ => return Err(bad(flag, format!("{k}={v}: expected penta=true|false"))),
+                    }
+                }
+            }
             _ => return Ok(false),
         }
         Ok(true)

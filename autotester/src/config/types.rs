@@ -20,7 +20,7 @@ pub enum GameKind {
 
 impl GameKind {
     /// Every game, for parsing a user's choice.
-    const ALL: [GameKind; 3] = [
+    pub const ALL: [GameKind; 3] = [
         GameKind::Chess,
         GameKind::Leiserchess,
         GameKind::Leiserchess2016,

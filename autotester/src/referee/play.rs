@@ -57,6 +57,9 @@ pub struct PlayedGame {
     pub termination: Termination,
     /// Why the game ended, in words (the PGN's final comment).
     pub reason: String,
+    /// The first engine move of the game, when it was illegal: an engine
+    /// that cannot make one legal move most likely plays another game.
+    pub illegal_first_move: Option<(Side, String)>,
 }
 
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -134,6 +137,8 @@ struct Table<'a, G> {
     moves: Vec<PgnMove>,
     clocks: [Option<SideClock>; 2],
     tracker: Tracker,
+    /// The first engine move, when it was illegal.
+    illegal_first_move: Option<(Side, String)>,
 }
 
 impl<'a, G: Frontend> Table<'a, G> {
@@ -155,6 +160,7 @@ impl<'a, G: Frontend> Table<'a, G> {
             moves: Vec::new(),
             clocks: setups.map(|s| s.clock.map(SideClock::new)),
             tracker: Tracker::default(),
+            illegal_first_move: None,
         };
         for text in &opening.moves {
             let mv = table
@@ -216,6 +222,9 @@ impl<'a, G: Frontend> Table<'a, G> {
         let Ok(mv) = self.game.parse_move(&answer.text) else {
             let shown: String = answer.text.chars().take(40).collect();
             let reason = format!("{} makes an illegal move: {shown}", side_name::<G>(mover));
+            if self.moves.len() == self.opening.moves.len() {
+                self.illegal_first_move = Some((mover, shown.clone()));
+            }
             return Err(Ending::loss(mover, Termination::RulesInfraction, reason));
         };
         let evaluation = Evaluation {
@@ -293,6 +302,7 @@ impl<'a, G: Frontend> Table<'a, G> {
             result: ending.result,
             termination: ending.termination,
             reason: ending.reason,
+            illegal_first_move: self.illegal_first_move,
         }
     }
 }

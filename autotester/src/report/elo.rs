@@ -20,6 +20,9 @@ pub struct HeadToHead {
     pub pairing: Pairing,
     pub penta: Pentanomial,
     pub sprt: Option<(Sprt, SprtStatus)>,
+    /// Whether the headline comes from the game pairs (`-report
+    /// penta=false`: from the games).
+    pub penta_headline: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +30,8 @@ pub struct EloReport {
     pub table: RatingTable,
     /// Whether the advantage and draw margin were estimated (then shown).
     pub estimated: bool,
+    /// Why they were not, though asked for: too few games.
+    pub too_few_to_estimate: Option<String>,
     /// Games without a result (`*`), left out.
     pub unfinished: usize,
     pub head_to_head: Option<HeadToHead>,
@@ -65,7 +70,19 @@ pub fn elo_report_for(
         input.add_game(white, black, outcome);
         decided.push((white, outcome));
     }
-    let table = RatingTable::compute(&input, options);
+    let too_few_to_estimate = asked_to_estimate(options)
+        .then(|| too_few_to_estimate(&decided))
+        .flatten();
+    let options = if too_few_to_estimate.is_some() {
+        RatingOptions {
+            estimate_advantage: false,
+            estimate_draw_elo: false,
+            ..*options
+        }
+    } else {
+        *options
+    };
+    let table = RatingTable::compute(&input, &options);
     let head_to_head = match input.names() {
         [a, b] => {
             let (first, second) = if first == Some(b.as_str()) {
@@ -90,6 +107,7 @@ pub fn elo_report_for(
                 second: second.clone(),
                 wdl,
                 sprt: sprt.map(|s| (s, s.status(&penta))),
+                penta_headline: true,
                 pairing,
                 penta,
             })
@@ -98,10 +116,39 @@ pub fn elo_report_for(
     };
     EloReport {
         table,
-        estimated: options.estimate_advantage || options.estimate_draw_elo,
+        estimated: asked_to_estimate(&options),
+        too_few_to_estimate,
         unfinished,
         head_to_head,
     }
+}
+
+/// Fewest games, draws and decisive games from which the first-move
+/// advantage and the draw margin are estimated: with fewer, a single draw
+/// or win moves them by hundreds of Elo (10 games scoring 95% gave a draw
+/// margin of 1178, which shrinks the table's ratings to a few Elo).
+pub const MIN_ESTIMATE_GAMES: u64 = 100;
+pub const MIN_ESTIMATE_DRAWS: u64 = 10;
+pub const MIN_ESTIMATE_DECISIVE: u64 = 10;
+
+fn asked_to_estimate(options: &RatingOptions) -> bool {
+    options.estimate_advantage || options.estimate_draw_elo
+}
+
+/// Why the games are too few to estimate the model from, if they are.
+fn too_few_to_estimate(decided: &[(&str, Outcome)]) -> Option<String> {
+    let games = decided.len() as u64;
+    let draws = decided.iter().filter(|(_, o)| *o == Outcome::Draw).count() as u64;
+    let decisive = games - draws;
+    (games < MIN_ESTIMATE_GAMES || draws < MIN_ESTIMATE_DRAWS || decisive < MIN_ESTIMATE_DECISIVE)
+        .then(|| {
+            format!(
+                "Too few games to estimate the first-move advantage and draw margin ({games} games, \
+                 {draws} draws, {decisive} decisive; at least {MIN_ESTIMATE_GAMES} games with \
+                 {MIN_ESTIMATE_DRAWS} draws and {MIN_ESTIMATE_DECISIVE} decisive are needed): \
+                 the table uses BayesElo's defaults"
+            )
+        })
 }
 
 fn elo_text(e: &EloEstimate) -> String {
@@ -110,7 +157,23 @@ fn elo_text(e: &EloEstimate) -> String {
         let sign = if e.elo > 0.0 { '+' } else { '-' };
         return format!("{sign}inf (one side scored every point)");
     }
-    format!("{} +/- {:.2}", signed(e.elo), e.error)
+    if !e.error.is_finite() {
+        // A 95% interval that reaches a perfect score has no finite width.
+        let bound = |x: f64| {
+            if x.is_infinite() {
+                format!("{}inf", if x > 0.0 { '+' } else { '-' })
+            } else {
+                signed(x)
+            }
+        };
+        return format!(
+            "{}, 95% interval {} to {} (too few games for a finite error)",
+            signed(e.elo),
+            bound(e.lower),
+            bound(e.upper)
+        );
+    }
+    format!("{} +/- {:.2} (95%)", signed(e.elo), e.error)
 }
 
 /// `+12.34`, and `+0.00` rather than `-0.00` for values that round to 0.
@@ -118,6 +181,34 @@ fn signed(x: f64) -> String {
     let rounded = (x * 100.0).round() / 100.0;
     format!("{:+.2}", if rounded == 0.0 { 0.0 } else { rounded })
 }
+
+impl HeadToHead {
+    /// The one Elo to quote: from the game pairs (pentanomial, as fastchess
+    /// and fishtest report it) when there are any, else from the games.
+    pub fn headline(&self) -> Option<(EloEstimate, f64, String)> {
+        match self.penta.elo().filter(|_| self.penta_headline) {
+            Some(e) => Some((
+                e,
+                self.penta.los(),
+                format!("{} game pairs, pentanomial", self.penta.pairs()),
+            )),
+            None => self.wdl.elo().map(|e| {
+                let from = if self.penta_headline {
+                    format!("{} games, no game pairs", self.wdl.games())
+                } else {
+                    format!("{} games, trinomial", self.wdl.games())
+                };
+                (e, self.wdl.los(), from)
+            }),
+        }
+    }
+}
+
+/// The line that says what the other figures are.
+pub const FIGURES_NOTE: &str = "(Elo above: logistic Elo from the score of game pairs (same \
+opening, both colours), the figure to quote. The table's ratings are BayesElo's model, with a draw \
+margin, a first-move advantage and a prior of 2 draws that pulls them towards 0, so they differ; \
+Elo (games) below counts games as independent. See autotester/README.md, \"Elo figures\".)";
 
 impl fmt::Display for HeadToHead {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -134,6 +225,42 @@ impl fmt::Display for HeadToHead {
             100.0 * w.score(),
             100.0 * w.draw_ratio()
         )?;
+        if let Some((e, los, from)) = self.headline() {
+            writeln!(
+                f,
+                "Elo: {}, LOS {:.2}%, from {from}",
+                elo_text(&e),
+                100.0 * los
+            )?;
+            writeln!(f, "{FIGURES_NOTE}")?;
+        }
+        let p = &self.penta;
+        if p.pairs() == 0 {
+            writeln!(
+                f,
+                "No game pairs (same opening, colours reversed) found: no pentanomial statistics"
+            )?;
+        } else {
+            let [ll, ld, dd, wd, ww] = p.counts;
+            write!(f, "Pairs: {}", p.pairs())?;
+            if self.pairing.by_file_order > 0 {
+                write!(
+                    f,
+                    " ({} assumed from file order)",
+                    self.pairing.by_file_order
+                )?;
+            }
+            if self.pairing.unpaired > 0 {
+                write!(f, ", {} games unpaired", self.pairing.unpaired)?;
+            }
+            writeln!(
+                f,
+                "; pentanomial [0, 0.5, 1, 1.5, 2]: [{ll}, {ld}, {dd}, {wd}, {ww}]"
+            )?;
+            if let Some((n, err)) = p.normalized_elo() {
+                writeln!(f, "nElo (pairs): {} +/- {err:.2}", signed(n))?;
+            }
+        }
         if let Some(e) = w.elo() {
             writeln!(
                 f,
@@ -142,34 +269,6 @@ impl fmt::Display for HeadToHead {
                 100.0 * w.los()
             )?;
         }
-        let p = &self.penta;
-        let Some(e) = p.elo() else {
-            return writeln!(
-                f,
-                "No game pairs (same opening, colours reversed) found: no pentanomial statistics"
-            );
-        };
-        let [ll, ld, dd, wd, ww] = p.counts;
-        write!(f, "Pairs: {}", p.pairs())?;
-        if self.pairing.by_file_order > 0 {
-            write!(
-                f,
-                " ({} assumed from file order)",
-                self.pairing.by_file_order
-            )?;
-        }
-        if self.pairing.unpaired > 0 {
-            write!(f, ", {} games unpaired", self.pairing.unpaired)?;
-        }
-        writeln!(
-            f,
-            "; pentanomial [0, 0.5, 1, 1.5, 2]: [{ll}, {ld}, {dd}, {wd}, {ww}]"
-        )?;
-        write!(f, "Elo (pairs): {}", elo_text(&e))?;
-        if let Some((n, err)) = p.normalized_elo() {
-            write!(f, ", nElo: {} +/- {err:.2}", signed(n))?;
-        }
-        writeln!(f, ", LOS: {:.2}%", 100.0 * p.los())?;
         if let Some((s, status)) = &self.sprt {
             let decision = match status.decision {
                 SprtDecision::AcceptH0 => "H0 accepted",
@@ -195,6 +294,9 @@ impl fmt::Display for EloReport {
                 "Estimated first-move advantage {:.1} Elo, draw margin {:.1} Elo",
                 self.table.advantage, self.table.draw_elo
             )?;
+        }
+        if let Some(why) = &self.too_few_to_estimate {
+            writeln!(f, "{why}")?;
         }
         if self.unfinished > 0 {
             writeln!(f, "{} game(s) with unknown result ignored", self.unfinished)?;
@@ -265,6 +367,13 @@ mod tests {
         assert!(text.contains("1 game(s) with unknown result ignored"));
         assert!(text.contains("new vs old: 8 games, W: 3 L: 1 D: 4, score 62.5%, draws 50.0%"));
         assert!(text.contains("Pairs: 4; pentanomial [0, 0.5, 1, 1.5, 2]: [0, 1, 1, 1, 1]"));
+        // One headline, from the pairs, with its error; the note after it.
+        assert_eq!(text.matches("\nElo: ").count(), 1, "{text}");
+        assert!(text.contains("(95%), LOS"), "{text}");
+        assert!(
+            text.contains("from 4 game pairs, pentanomial\n(Elo above:"),
+            "{text}"
+        );
         assert!(text.contains("SPRT [0.00, 10.00] (alpha 0.05, beta 0.05): LLR"));
         assert!(text.contains(": continue"));
     }

@@ -3,6 +3,7 @@
 //! each finished game at once (append and flush, so nothing finished is
 //! lost), updating the progress bar and stopping on a decided SPRT.
 
+pub mod output;
 pub mod progress;
 pub mod record;
 pub mod resume;
@@ -12,6 +13,7 @@ mod worker;
 pub use worker::spec as engine_spec;
 
 use crate::config::GameKind;
+use crate::fingerprint::{Fingerprint, FingerprintError, TAG};
 use crate::openings::{load_book, BookError, OpeningSource};
 use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use crate::referee::RefereeError;
@@ -52,8 +54,35 @@ pub enum RunError {
     Referee { round: u32, source: RefereeError },
     #[error("player {name:?} has no limit: give a time control, depth or nodes")]
     NoLimit { name: String },
+    #[error(transparent)]
+    Fingerprint(#[from] FingerprintError),
+    #[error(
+        "{path} holds {count} game(s) of other settings: {differences}. They are not resumed: \
+         write to another file (-pgnout FILE, or --pgn FILE), or give --force-new to move them \
+         to {path}.old and start again"
+    )]
+    Foreign {
+        path: String,
+        count: usize,
+        differences: String,
+    },
+    #[error("cannot move {path} aside: {source}")]
+    MoveAside {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("no two players can meet (each needs an opponent of another family)")]
     NoPairings,
+    #[error(
+        "engine {engine:?} made an illegal first move ({mv}) in round {round}: it plays another game than {game}; \
+         check -game (or the config's `game`) and the engine's options; the game is not recorded"
+    )]
+    WrongGame {
+        engine: String,
+        mv: String,
+        round: u32,
+        game: GameKind,
+    },
 }
 
 /// What a run did.
@@ -102,17 +131,6 @@ fn check(plan: &MatchPlan) -> Result<(), RunError> {
     Ok(())
 }
 
-fn finished_line(number: usize, game: &PgnGame) -> String {
-    format!(
-        "Finished game {number} (round {}, {} vs {}): {} {{{}}}",
-        game.tag("Round").unwrap_or("?"),
-        game.tag("White").unwrap_or("?"),
-        game.tag("Black").unwrap_or("?"),
-        game.outcome(),
-        game.final_comment.as_deref().unwrap_or("")
-    )
-}
-
 /// Runs the plan with `G`'s rules: works out what is left to play, plays
 /// it on up to `plan.concurrency` worker threads, and reports on every
 /// finished game in the PGN.
@@ -121,7 +139,11 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     check(plan)?;
     let openings = opening_source::<G>(plan)?;
     let names: Vec<String> = plan.players.iter().map(|p| p.name.clone()).collect();
-    let schedule = Schedule::new(plan, &names)?;
+    let fingerprint = Fingerprint::of(plan)?;
+    if plan.force_new {
+        move_aside(plan)?;
+    }
+    let schedule = Schedule::new(plan, &names, &fingerprint)?;
     schedule.announce(plan);
     let file = open_pgn(plan)?;
 
@@ -134,10 +156,12 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     } = schedule;
     let to_play = todo.len();
     let mut recorder = Recorder::new(plan, names, file, games, resumed, decided_before);
+    recorder.to_play = to_play;
     let context = Context {
         event: plan.event.clone(),
         site: record::site(),
         date: workbench::pgn::today(),
+        fingerprint: fingerprint.to_string(),
     };
     let shared = Shared {
         queue: Mutex::new(todo),
@@ -182,9 +206,66 @@ struct Schedule {
     decided_before: bool,
 }
 
+/// `--force-new`: an existing PGN becomes `<pgn>.old`.
+fn move_aside(plan: &MatchPlan) -> Result<(), RunError> {
+    let path = &plan.pgn_out;
+    if !path.exists() {
+        return Ok(());
+    }
+    let mut old = path.clone().into_os_string();
+    old.push(".old");
+    let old = PathBuf::from(old);
+    std::fs::rename(path, &old).map_err(|source| RunError::MoveAside {
+        path: path.clone(),
+        source,
+    })?;
+    if plan.verbosity != Verbosity::Silent {
+        println!("Moved the games of {} to {}", path.display(), old.display());
+    }
+    Ok(())
+}
+
+/// Refuses a PGN that holds games of other settings: they are never
+/// resumed, nor mixed with this run's.
+fn check_foreign(
+    plan: &MatchPlan,
+    games: &[PgnGame],
+    fingerprint: &Fingerprint,
+) -> Result<(), RunError> {
+    let current = fingerprint.to_string();
+    let foreign: Vec<&PgnGame> = games
+        .iter()
+        .filter(|g| g.tag(TAG) != Some(current.as_str()))
+        .collect();
+    let Some(first) = foreign.first() else {
+        return Ok(());
+    };
+    let differences = match first.tag(TAG).map(str::parse::<Fingerprint>) {
+        Some(Ok(old)) => {
+            let found = fingerprint.differences(&old);
+            if found.is_empty() {
+                "the settings".to_string()
+            } else {
+                found.join(", ")
+            }
+        }
+        _ => "they carry no fingerprint (another tool's games, or an older autotester's)".into(),
+    };
+    Err(RunError::Foreign {
+        path: plan.pgn_out.display().to_string(),
+        count: foreign.len(),
+        differences,
+    })
+}
+
 impl Schedule {
-    fn new(plan: &MatchPlan, names: &[String]) -> Result<Schedule, RunError> {
+    fn new(
+        plan: &MatchPlan,
+        names: &[String],
+        fingerprint: &Fingerprint,
+    ) -> Result<Schedule, RunError> {
         let existing = resume::existing(&plan.pgn_out)?;
+        check_foreign(plan, &existing.games, fingerprint)?;
         if existing.cut > 0 {
             eprintln!(
                 "{}: cut off an unfinished last game ({} bytes); it is played again",
@@ -283,6 +364,7 @@ fn play_games<G: Frontend>(
         drop(tx);
         for event in rx {
             match event {
+                Event::Started { job } => recorder.started(job, progress),
                 Event::Finished { game } => recorder.finished(game, &shared.stop, progress),
                 Event::Failed(e) => recorder.failed(e),
             }
@@ -304,6 +386,10 @@ struct Recorder<'a> {
     played: usize,
     sprt_decided: bool,
     first_error: Option<RunError>,
+    /// Games this run plays, games it started, and since when.
+    to_play: usize,
+    started: usize,
+    start: Instant,
 }
 
 impl<'a> Recorder<'a> {
@@ -331,7 +417,68 @@ impl<'a> Recorder<'a> {
             played: 0,
             sprt_decided,
             first_error: None,
+            to_play: 0,
+            started: 0,
+            start: Instant::now(),
         }
+    }
+
+    /// A game started: cutechess and fastchess say so.
+    fn started(&mut self, job: Job, progress: &Progress) {
+        self.started += 1;
+        if self.plan.verbosity != Verbosity::Normal {
+            return;
+        }
+        let name = |i: usize| self.plan.players[i].name.as_str();
+        if let Some(line) = output::started_line(
+            self.plan.output.format,
+            self.resumed + self.started,
+            self.resumed + self.to_play,
+            name(job.white),
+            name(job.black),
+        ) {
+            progress.line(&line);
+        }
+    }
+
+    /// The running score line (two players) with the ETA.
+    fn score_line(&self) -> Option<String> {
+        let [a, b] = &self.names[..] else {
+            return None;
+        };
+        let wdl = self.standings.wdl(a)?;
+        let eta = output::eta(self.start.elapsed(), self.played, self.to_play);
+        Some(output::score_line(
+            self.plan.output.format,
+            (a, b),
+            &wdl,
+            (self.resumed + self.played, self.resumed + self.to_play),
+            eta,
+        ))
+    }
+
+    /// Every `-ratinginterval` games: the results so far.
+    fn interval_report(&self, progress: &Progress) {
+        let interval = self.plan.output.rating_interval as usize;
+        if (self.resumed + self.played).checked_rem(interval) != Some(0) {
+            return;
+        }
+        let report = self.report();
+        let block = output::results_block(self.plan.output.format, &report, self.plan.output.penta);
+        progress.line(block.trim_end());
+    }
+
+    fn report(&self) -> EloReport {
+        let mut report = elo_report_for(
+            &self.games,
+            &self.plan.rating,
+            self.plan.sprt,
+            self.names.first().map(String::as_str),
+        );
+        if let Some(h) = report.head_to_head.as_mut() {
+            h.penta_headline = self.plan.output.penta;
+        }
+        report
     }
 
     /// Records a finished game: appends it to the PGN, counts it, and
@@ -348,11 +495,16 @@ impl<'a> Recorder<'a> {
             self.failed(write_error(self.plan, e));
         }
         self.played += 1;
-        let line = finished_line(self.resumed + self.played, &game);
+        let mut line =
+            output::finished_line(self.plan.output.format, self.resumed + self.played, &game);
         self.standings.add(&game);
         self.games.push(game);
+        if let Some(score) = self.score_line() {
+            line = format!("{line}\n{score}");
+        }
         let status = self.status(stop, progress);
         progress.finished(&line, &status);
+        self.interval_report(progress);
     }
 
     /// The standings line, with the SPRT's state for a two-player match;
@@ -387,12 +539,7 @@ impl<'a> Recorder<'a> {
             left: to_play - self.played,
             sprt_decided: self.sprt_decided,
             elapsed: start.elapsed(),
-            report: elo_report_for(
-                &self.games,
-                &self.plan.rating,
-                self.plan.sprt,
-                self.names.first().map(String::as_str),
-            ),
+            report: self.report(),
         })
     }
 }

@@ -45,6 +45,13 @@ impl Progress {
         self.bar.inc(1);
     }
 
+    /// A line on stdout (above the bar), unless the run is silent.
+    pub fn line(&self, line: &str) {
+        if self.verbosity != Verbosity::Silent {
+            self.bar.suspend(|| println!("{line}"));
+        }
+    }
+
     pub fn note(&self, line: &str) {
         if self.verbosity != Verbosity::Silent {
             self.bar.suspend(|| eprintln!("{line}"));

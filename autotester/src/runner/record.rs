@@ -4,6 +4,7 @@
 //! book moves marked, a comment per engine move.
 
 use crate::config::Player;
+use crate::fingerprint::TAG;
 use crate::referee::PlayedGame;
 use search::Frontend;
 use workbench::pgn::{Header, PgnGame};
@@ -30,6 +31,8 @@ pub struct Context {
     pub event: String,
     pub site: String,
     pub date: String,
+    /// The run's settings (`crate::fingerprint`), tagged on every game.
+    pub fingerprint: String,
 }
 
 /// The PGN of a game of `G` (with a `Variant` tag for a rule set other
@@ -51,6 +54,7 @@ pub fn to_pgn<G: Frontend>(
         "?".to_string()
     };
     extra.push(("PlyCount".to_string(), played.moves.len().to_string()));
+    extra.push((TAG.to_string(), context.fingerprint.clone()));
     let mut game = PgnGame::new(Header {
         event: context.event.clone(),
         site: context.site.clone(),

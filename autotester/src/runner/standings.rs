@@ -26,6 +26,14 @@ impl Standings {
             .map(|(_, w)| w)
     }
 
+    /// `name`'s wins, draws and losses so far.
+    pub fn wdl(&self, name: &str) -> Option<Wdl> {
+        self.players
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, w)| *w)
+    }
+
     pub fn add(&mut self, game: &PgnGame) {
         let (Some(white), Some(black)) = (game.tag("White"), game.tag("Black")) else {
             return;

@@ -19,6 +19,7 @@ use workbench::engine::{EngineError, EngineSpec, UciEngine};
 use workbench::pgn::PgnGame;
 
 pub enum Event {
+    Started { job: Job },
     Finished { game: PgnGame },
     Failed(RunError),
 }
@@ -118,6 +119,15 @@ fn play_job<G: Frontend>(
         round: job.round,
         source,
     })?;
+    if let Some((side, mv)) = played.illegal_first_move {
+        let mover = [white, black][side.index()];
+        return Err(RunError::WrongGame {
+            engine: mover.name.clone(),
+            mv,
+            round: job.round,
+            game: plan.game,
+        });
+    }
     Ok(to_pgn::<G>(shared.context, job.round, white, black, played))
 }
 
@@ -131,6 +141,9 @@ pub fn work<G: Frontend>(shared: &Shared, events: Sender<Event>) {
             .unwrap_or_else(|e| e.into_inner())
             .pop_front();
         let Some(job) = next else { break };
+        if events.send(Event::Started { job }).is_err() {
+            break;
+        }
         match play_job::<G>(shared, &mut engines, job) {
             Ok(game) => {
                 if events.send(Event::Finished { game }).is_err() {

@@ -1,11 +1,11 @@
 //! The game traits for chess: the seams the search, the UCI driver, the
 //! autotester and the web GUI use.
 
-use search::{Frontend, GameMove, NoParams, Outcome, Rules, Score, Searchable, Side};
+use search::{Frontend, GameMove, Outcome, Rules, Score, Searchable, Side};
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::eval;
+use crate::eval::{self, EvalChoice};
 use crate::game::{side_of, Chess, CHECKMATE, STALEMATE};
 use crate::movegen::{count_legal_moves, generate, push_moves};
 use crate::mv::Move;
@@ -136,15 +136,15 @@ const ATTACKER_DIVISOR: i32 = 16;
 const PROMOTION_BONUS: i32 = 800;
 
 impl Searchable for Chess {
-    type Params = NoParams;
+    type Params = EvalChoice;
     type EvalState = ();
 
     const MOVE_INDEX_COUNT: usize = 64 * 64;
     const HAS_CHECK: bool = true;
 
     #[inline]
-    fn evaluate(&self, _params: &NoParams, _state: &mut ()) -> Score {
-        eval::evaluate(self.position())
+    fn evaluate(&self, params: &EvalChoice, _state: &mut ()) -> Score {
+        eval::evaluate_choice(self.position(), params)
     }
 
     #[inline]
@@ -292,8 +292,8 @@ impl Frontend for Chess {
         Chess::display(self)
     }
 
-    fn eval_report(&self, _params: &NoParams) -> String {
-        eval::report(self.position())
+    fn eval_report(&self, params: &EvalChoice) -> String {
+        eval::report(self.position(), params)
     }
 
     fn move_number(&self) -> u32 {

@@ -481,6 +481,7 @@ impl<R: SearchRules> Searchable for Game<R> {
 impl<R: SearchRules> Frontend for Game<R> {
     const NAME: &'static str = R::NAME;
     const VARIANT: Option<&'static str> = R::VARIANT;
+    const UCI_VARIANT: Option<&'static str> = Some(R::UCI_VARIANT);
     const SIDE_NAMES: [&'static str; 2] = ["Tangerine", "Lavender"];
     /// MIT's protocol gives the mover's clock (rule 9).
     const GO_DIALECT: GoDialect = GoDialect::MoverClock;

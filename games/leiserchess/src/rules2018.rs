@@ -120,6 +120,7 @@ impl RuleSet for Rules2018 {
 impl SearchRules for Rules2018 {
     const MOVE_INDEX_COUNT: usize = MOVE_INDEX_COUNT;
     const NAME: &'static str = "leiserchess";
+    const UCI_VARIANT: &'static str = "2018";
     /// About 2.4 million nodes: a few seconds in release on one core.
     const BENCH_DEPTH: u32 = 8;
 

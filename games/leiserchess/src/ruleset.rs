@@ -85,6 +85,9 @@ pub trait SearchRules: RuleSet {
     /// The rule set's name in a PGN `Variant` tag (`Frontend::VARIANT`):
     /// none for the default rules.
     const VARIANT: Option<&'static str> = None;
+    /// The `UCI_Variant` value that chooses the rule set
+    /// (`Frontend::UCI_VARIANT`).
+    const UCI_VARIANT: &'static str;
     /// The depth of the `bench` command.
     const BENCH_DEPTH: u32;
 

@@ -146,6 +146,10 @@ fn rule_3_4_pawns_on_the_enemy_beam_are_pinned() {
         .iter()
         .all(|m| !m.starts_with("d7") && !m.starts_with("d4")));
     assert_eq!(moves.iter().filter(|m| m.starts_with("h0")).count(), 7);
+    // Rules 3.2 and 6.1a: the null move zaps nothing here, so one of the
+    // 18 is not legal.
+    assert_eq!(legal(&g).len(), 17);
+    assert!(!legal(&g).contains(&"h0h0".to_string()));
     // A pinned pawn is still swapped by another own piece.
     let mut after = g.clone();
     play(&mut after, &["e3d4"]);
@@ -308,4 +312,48 @@ fn rule_9_the_board_display_counts_ranks_from_0() {
     let shown = Leiserchess2016::startpos().display();
     assert!(shown.starts_with("7  ss"), "{shown}");
     assert!(shown.contains("\n0  .."), "{shown}");
+}
+
+/// Rule 4.3, as a viewer draws it: `volley`'s beams enter exactly the
+/// squares of the search's shot, zap the pawns and king `make` zaps, and
+/// leave the board `make` leaves.
+#[test]
+fn rule_4_3_the_volley_agrees_with_the_shot_and_make() {
+    use leiserchess::laser::Hit;
+    use leiserchess::v2016::make::volley;
+    use leiserchess::Piece;
+    let fens = [
+        leiserchess::v2016::START_FEN,
+        "8/5ss2/8/8/8/8/8/EENE1se1nw2 W",
+        "7ss/8/8/8/3SEne1SW1/8/8/3NN2NW1 W",
+        "7ss/8/8/8/2SE2SW2/8/8/EE1NW2NW2 W",
+        "ee2SW4/6nw1/8/3SE4/4NE3/8/8/7NN W",
+        "ss3nw3/3nw4/2nw1NW3/1nw1sw1SE1SE/nw1nw3SE1/3SE1SE2/4SE3/3SE3NN B",
+    ];
+    for fen in fens {
+        let game = Leiserchess2016::from_fen(fen).expect("a 2016 FEN");
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        for mv in moves {
+            let volley = volley(game.position(), mv);
+            let shot = game.shot_after(mv);
+            let entered = volley
+                .beams
+                .iter()
+                .flat_map(|b| &b.path)
+                .fold(0, |acc, sq| acc | sq.bit());
+            assert_eq!(entered, shot.squares, "{fen} {mv}");
+            let mut after = game.clone();
+            after.make(mv);
+            let mut board = volley.board.clone();
+            for beam in &volley.beams {
+                if let Hit::Pawn(cell) = beam.hit {
+                    board.set(cell, Piece::EMPTY);
+                }
+            }
+            assert_eq!(&board, after.position().board(), "{fen} {mv}");
+            let king_zapped = matches!(volley.beams.last().map(|b| b.hit), Some(Hit::King(_)));
+            assert_eq!(king_zapped, shot.king.is_some(), "{fen} {mv}");
+        }
+    }
 }

@@ -35,6 +35,12 @@ pub trait Frontend: Searchable {
     /// 2016 Leiserchess: `2016`), written as the PGN `Variant` tag; `None`
     /// for a game's default rule set.
     const VARIANT: Option<&'static str> = None;
+    /// The value of the `UCI_Variant` option that chooses this rule set in
+    /// an engine that plays several (Leiserchess: `2018`, `2016`); `None`
+    /// for a game whose engines declare no such option (chess). A referee
+    /// recognises which rule set an engine plays by it, an engine binary
+    /// offers its rule sets by it.
+    const UCI_VARIANT: Option<&'static str> = None;
     /// Display names of White and Black.
     const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
     /// How a `go` command gives the clocks to this game's engines.

@@ -2,10 +2,12 @@
 
 use chess::{Chess, Move, Square};
 
-use super::{GameKind, GuiGame, MoveInfo};
+use super::{GameKind, GuiGame, MoveInfo, PieceSet};
 
 impl GuiGame for Chess {
     const KIND: GameKind = GameKind::Chess;
+    const TITLE: &'static str = "Chess";
+    const PIECES: PieceSet = PieceSet::Chess;
 
     fn board(&self) -> Vec<String> {
         let pos = self.position();
@@ -26,6 +28,7 @@ impl GuiGame for Chess {
             swap: None,
             rotate: None,
             promotion: mv.promotion().map(|role| role.char()),
+            null_move: false,
         }
     }
 

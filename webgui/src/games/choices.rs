@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{GuiGame, Laser, MoveInfo};
+use super::{square_index, square_name, GuiGame, Laser, MoveInfo};
 
 /// Squares drawn differently from the position's board: square name to
 /// piece code (`""` for an empty square).
@@ -55,7 +55,8 @@ pub struct Choice {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Target {
     pub square: String,
-    /// `dot` on an empty square, `ring` on a piece.
+    /// `dot` on an empty square, `ring` on a piece, `null` on the king
+    /// itself for its null move (2016 Leiserchess).
     pub mark: Mark,
     #[serde(flatten)]
     pub then: Then,
@@ -66,6 +67,7 @@ pub struct Target {
 pub enum Mark {
     Dot,
     Ring,
+    Null,
 }
 
 /// What a click on a target does.
@@ -90,7 +92,10 @@ pub struct Offer {
 
 /// The offer of `game`'s current position, whose legal moves are `moves`.
 pub fn offer<G: GuiGame>(game: &G, moves: &[G::Move]) -> Offer {
-    let board = game.board();
+    let board = Board {
+        codes: game.board(),
+        first_rank: G::FIRST_RANK,
+    };
     let mut offer = Offer::default();
     for (index, &mv) in moves.iter().enumerate() {
         let info = game.move_info(mv);
@@ -98,13 +103,12 @@ pub fn offer<G: GuiGame>(game: &G, moves: &[G::Move]) -> Offer {
         let choice = match &info.swap {
             None => piece,
             Some(swap) => piece.open(swap, &board, || {
-                game.board_after_swap(mv)
-                    .map(|after| changes(&board, &after))
+                game.board_after_swap(mv).map(|after| board.changes(&after))
             }),
         };
         choice.add(&info, index, &board);
         let preview = game.preview(mv).map(|p| Preview {
-            changes: changes(&board, &p.board),
+            changes: board.changes(&p.board),
             laser: p.laser,
         });
         offer.legal.push(LegalMove { info, preview });
@@ -118,7 +122,7 @@ impl Choice {
     fn open(
         &mut self,
         square: &str,
-        board: &[String],
+        board: &Board,
         changes: impl FnOnce() -> Option<Changes>,
     ) -> &mut Choice {
         let opens = |t: &Target| t.square == square && matches!(t.then, Then::Choice(_));
@@ -141,9 +145,17 @@ impl Choice {
     }
 
     /// Adds the last step of the move `info` (legal move `index`).
-    fn add(&mut self, info: &MoveInfo, index: usize, board: &[String]) {
+    fn add(&mut self, info: &MoveInfo, index: usize, board: &Board) {
         if let Some(letter) = info.rotate {
             self.rotations.insert(letter, index);
+            return;
+        }
+        if info.null_move {
+            self.targets.push(Target {
+                square: info.from.clone(),
+                mark: Mark::Null,
+                then: Then::Move(index),
+            });
             return;
         }
         let existing = self.targets.iter_mut().find(|t| t.square == info.to);
@@ -166,39 +178,42 @@ impl Choice {
 }
 
 impl Target {
-    fn new(square: &str, board: &[String], then: Then) -> Target {
-        let occupied = square_index(square).is_some_and(|i| !board[i].is_empty());
+    fn new(square: &str, board: &Board, then: Then) -> Target {
         Target {
             square: square.to_string(),
-            mark: if occupied { Mark::Ring } else { Mark::Dot },
+            mark: if board.is_occupied(square) {
+                Mark::Ring
+            } else {
+                Mark::Dot
+            },
             then,
         }
     }
 }
 
-/// The index of a square name (`a1` = 0, `h8` = 63) in a board of codes.
-fn square_index(name: &str) -> Option<usize> {
-    match name.as_bytes() {
-        &[file @ b'a'..=b'h', rank @ b'1'..=b'8'] => {
-            Some(usize::from(rank - b'1') * 8 + usize::from(file - b'a'))
-        }
-        _ => None,
+/// The position's board of piece codes and how its squares are named.
+struct Board {
+    codes: Vec<String>,
+    first_rank: u8,
+}
+
+impl Board {
+    fn is_occupied(&self, square: &str) -> bool {
+        square_index(square, self.first_rank)
+            .and_then(|i| self.codes.get(i))
+            .is_some_and(|code| !code.is_empty())
     }
-}
 
-/// The squares of `after` that differ from `before`.
-fn changes(before: &[String], after: &[String]) -> Changes {
-    before
-        .iter()
-        .zip(after)
-        .enumerate()
-        .filter(|(_, (old, new))| old != new)
-        .map(|(i, (_, new))| (square_name(i), new.clone()))
-        .collect()
-}
-
-fn square_name(index: usize) -> String {
-    format!("{}{}", (b'a' + (index % 8) as u8) as char, index / 8 + 1)
+    /// The squares of `after` that differ from this board.
+    fn changes(&self, after: &[String]) -> Changes {
+        self.codes
+            .iter()
+            .zip(after)
+            .enumerate()
+            .filter(|(_, (old, new))| old != new)
+            .map(|(i, (_, new))| (square_name(i, self.first_rank), new.clone()))
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -1,16 +1,24 @@
-//! The Leiserchess adapter: orientation codes, swap/shift/rotation moves,
-//! and the laser of each move as the crate's tracer finds it: drawn after
-//! the move, and before it while the move is staged.
+//! The Leiserchess adapter (2018 rules): orientation codes,
+//! swap/shift/rotation moves, and the laser of each move as the crate's
+//! tracer finds it: drawn after the move, and before it while the move is
+//! staged. The drawing helpers here serve the 2016 adapter too.
 
 use leiserchess::board::Board;
 use leiserchess::laser::BEAM_LETTERS;
-use leiserchess::{Action, Hit, Leiserchess, Move, Square, Trace};
+use leiserchess::ruleset::RuleSet;
+use leiserchess::{Action, Hit, Leiserchess, Move, RankNames, Rules2018, Square, Trace};
 use search::Rules;
 
-use super::{GameKind, GuiGame, Laser, MoveInfo, MovePreview};
+use super::{GameKind, GuiGame, Laser, MoveInfo, MovePreview, PieceSet, Zap, ZapKind};
+
+/// How the 2018 rules name ranks (2018 rule 1.1: `1` to `8`).
+const RANKS: RankNames = <Rules2018 as RuleSet>::FEN.ranks;
 
 impl GuiGame for Leiserchess {
     const KIND: GameKind = GameKind::Leiserchess;
+    const TITLE: &'static str = "Leiserchess";
+    const PIECES: PieceSet = PieceSet::Leiserchess;
+    const FIRST_RANK: u8 = RANKS.number(0);
 
     fn board(&self) -> Vec<String> {
         codes(self.position().board())
@@ -33,11 +41,13 @@ impl GuiGame for Leiserchess {
             swap: mv.swap_dir().and(mv.pivot()).map(|s| s.to_string()),
             rotate,
             promotion: None,
+            null_move: false,
         }
     }
 
     fn last_laser(&self) -> Option<Laser> {
-        self.last_shot().map(|shot| laser_view(&shot.trace))
+        self.last_shot()
+            .map(|shot| laser_view(std::slice::from_ref(&shot.trace), RANKS))
     }
 
     /// The board and laser of the move's shot (rule 4.1): the tracer's,
@@ -46,7 +56,7 @@ impl GuiGame for Leiserchess {
         let shot = self.position().shot_after(mv);
         Some(MovePreview {
             board: codes(&shot.board),
-            laser: laser_view(&shot.trace),
+            laser: laser_view(std::slice::from_ref(&shot.trace), RANKS),
         })
     }
 
@@ -61,24 +71,54 @@ impl GuiGame for Leiserchess {
 }
 
 /// Piece codes of the 64 squares, a1 first, `""` for empty.
-fn codes(board: &Board) -> Vec<String> {
+pub(super) fn codes(board: &Board) -> Vec<String> {
     Square::all()
         .map(|sq| board.piece_on(sq).fen_code().unwrap_or_default())
         .collect()
 }
 
-/// The page's drawing of a beam.
-fn laser_view(trace: &Trace) -> Laser {
-    let kind = match trace.hit {
-        Hit::Pawn(_) => Some("pawn"),
-        Hit::King(_) => Some("king"),
-        Hit::Off => None,
-    };
+/// The page's drawing of a shot: its beams in the order they were fired,
+/// with squares named by `ranks`. A beam fired again after a zap (2016
+/// rule 4.3) follows the one before it up to the square that was just
+/// emptied: only what it adds after that square joins the path, so the
+/// path stays one connected line.
+pub(super) fn laser_view(beams: &[Trace], ranks: RankNames) -> Laser {
+    let mut path: Vec<Square> = Vec::new();
+    let mut zaps: Vec<(Square, ZapKind, usize)> = Vec::new();
+    for beam in beams {
+        let from = match zaps.last() {
+            None => 0,
+            Some(&(emptied, _, _)) => {
+                let at = beam.path.iter().position(|&sq| sq == emptied);
+                debug_assert!(at.is_some(), "a new beam crosses the emptied square");
+                at.map_or(0, |i| i + 1)
+            }
+        };
+        path.extend(beam.path.get(from..).unwrap_or_default());
+        let kind = match beam.hit {
+            Hit::Pawn(_) => Some(ZapKind::Pawn),
+            Hit::King(_) => Some(ZapKind::King),
+            Hit::Off => None,
+        };
+        if let (Some(sq), Some(kind)) = (beam.zapped(), kind) {
+            zaps.push((sq, kind, path.len().saturating_sub(1)));
+        }
+    }
+    let name = |sq: Square| sq.named(ranks).to_string();
     Laser {
-        path: trace.path.iter().map(Square::to_string).collect(),
-        zapped: trace.zapped().map(|sq| sq.to_string()),
-        zapped_kind: kind,
-        exit: trace.exit().map(|dir| BEAM_LETTERS[usize::from(dir)]),
+        path: path.iter().map(|&sq| name(sq)).collect(),
+        zaps: zaps
+            .into_iter()
+            .map(|(sq, kind, at)| Zap {
+                square: name(sq),
+                kind,
+                at,
+            })
+            .collect(),
+        exit: beams
+            .last()
+            .and_then(Trace::exit)
+            .map(|dir| BEAM_LETTERS[usize::from(dir)]),
     }
 }
 
@@ -110,10 +150,13 @@ mod tests {
         assert_eq!(laser.path[0], "h1");
         // Facing west along rank 1 from h1: the first piece it meets.
         assert!(laser.path.len() >= 2);
-        if let Some(z) = &laser.zapped {
-            assert_eq!(laser.path.last(), Some(z));
-        } else {
-            assert!(laser.exit.is_some());
+        match laser.zaps.as_slice() {
+            [zap] => {
+                assert_eq!(laser.path.last(), Some(&zap.square));
+                assert_eq!(zap.at, laser.path.len() - 1);
+            }
+            [] => assert!(laser.exit.is_some()),
+            more => panic!("rule 4.2: a 2018 shot zaps at most one piece: {more:?}"),
         }
     }
 
@@ -129,8 +172,8 @@ mod tests {
             let mut after = game.clone();
             after.make(mv);
             assert_eq!(after.last_laser().as_ref(), Some(&preview.laser), "{mv}");
-            if let Some(zapped) = &preview.laser.zapped {
-                let i = Square::parse(zapped).expect("square").index();
+            for zap in &preview.laser.zaps {
+                let i = Square::parse(&zap.square).expect("square").index();
                 assert!(
                     !preview.board[i].is_empty(),
                     "{mv}: the zapped piece is drawn"

@@ -1,13 +1,16 @@
 //! Per-game adapters: what the page needs from a game beyond the game
 //! traits (piece codes for drawing, move descriptions for click-click input,
-//! check and laser highlights, staged-move previews). Everything else in
-//! the server is generic.
+//! check and laser highlights, staged-move previews, pinned pawns, how
+//! squares are named). Everything else in the server is generic.
 
 mod chess;
 mod choices;
 mod leiser;
+mod leiser2016;
+mod squares;
 
-pub use choices::{offer, Choice, LegalMove, Offer};
+pub use choices::{offer, Choice, LegalMove, Mark, Offer, Target, Then};
+pub use squares::{square_index, square_name};
 
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +21,74 @@ use search::{Frontend, Side};
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
     Chess,
+    /// The 2018 rules (`docs/leiserchess-rules.md`).
     Leiserchess,
+    /// The 2016 rules (`docs/leiserchess-2016-rules.md`).
+    Leiserchess2016,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 3] = [
+        GameKind::Chess,
+        GameKind::Leiserchess,
+        GameKind::Leiserchess2016,
+    ];
+
+    /// The game's name for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Chess => <::chess::Chess as GuiGame>::TITLE,
+            GameKind::Leiserchess => <leiserchess::Leiserchess as GuiGame>::TITLE,
+            GameKind::Leiserchess2016 => <leiserchess::Leiserchess2016 as GuiGame>::TITLE,
+        }
+    }
+
+    /// The PGN `Variant` tag of the game's rule set, none for a game's
+    /// default rules (`Frontend::VARIANT`).
+    pub fn variant(self) -> Option<&'static str> {
+        match self {
+            GameKind::Chess => <::chess::Chess as Frontend>::VARIANT,
+            GameKind::Leiserchess => <leiserchess::Leiserchess as Frontend>::VARIANT,
+            GameKind::Leiserchess2016 => <leiserchess::Leiserchess2016 as Frontend>::VARIANT,
+        }
+    }
+
+    /// The game whose rule set a PGN `Variant` tag names, if any.
+    pub fn of_variant(tag: &str) -> Option<GameKind> {
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.variant() == Some(tag))
+    }
+}
+
+/// Which drawings (pieces, board colours, controls) the page uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceSet {
+    Chess,
+    Leiserchess,
+}
+
+/// What the page needs to know about the game it draws, sent with every
+/// state so that the page never has to recognise a game by its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GameMeta {
+    /// The game's name for people (`Leiserchess 2016`).
+    pub title: &'static str,
+    pub pieces: PieceSet,
+    /// The number of the rank nearest White (Tangerine): 1, or 0 in the
+    /// 2016 Leiserchess rules (2016 rule 1.1). Square names use it.
+    pub first_rank: u8,
+}
+
+impl GameMeta {
+    pub fn of<G: GuiGame>() -> GameMeta {
+        GameMeta {
+            title: G::TITLE,
+            pieces: G::PIECES,
+            first_rank: G::FIRST_RANK,
+        }
+    }
 }
 
 /// A legal move as the page sees it: enough to map clicks to moves.
@@ -32,7 +102,9 @@ pub struct MoveInfo {
     pub from: String,
     /// Square the moving piece ends on.
     pub to: String,
-    /// Leiserchess: the square of the opposing piece swapped with.
+    /// Leiserchess 2018: the square of the opposing piece swapped with,
+    /// when the swap is the first part of a two-part move (2018 rule 3.3).
+    /// A 2016 swap is a whole move, onto any occupied neighbour: its `to`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub swap: Option<String>,
     /// Leiserchess: the rotation letter (`L`, `R`, `U`).
@@ -41,20 +113,44 @@ pub struct MoveInfo {
     /// Chess: the promotion piece letter (`q`, `r`, `b`, `n`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub promotion: Option<char>,
+    /// Leiserchess 2016: the king's null move (it stays and fires again).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub null_move: bool,
 }
 
-/// Where a Leiserchess laser went: the squares from the firing king on.
+/// Where a Leiserchess laser went: the squares from the firing king on,
+/// and every piece it zapped, in order.
+///
+/// Under the 2018 rules a shot ends at the first piece it zaps. Under the
+/// 2016 rules the king fires again after each zapped pawn (2016 rule 4.3);
+/// each new beam follows the last one up to the square just emptied, so
+/// `path` goes on from there with what the new beam adds, and one
+/// polyline through `path` draws every beam.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Laser {
     /// The firing king's square first, then every square the beam entered.
     pub path: Vec<String>,
-    /// The square of the zapped piece, if any (the last square of `path`).
-    pub zapped: Option<String>,
-    /// `pawn` or `king` when something was zapped.
-    pub zapped_kind: Option<&'static str>,
-    /// The direction (`N`, `E`, `S`, `W`) the beam left the board in, when
-    /// it zapped nothing.
+    /// The pieces zapped, in the order the beam reached them.
+    pub zaps: Vec<Zap>,
+    /// The direction (`N`, `E`, `S`, `W`) the last beam left the board in,
+    /// when it did not end on a king.
     pub exit: Option<char>,
+}
+
+/// A piece a laser zapped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Zap {
+    pub square: String,
+    pub kind: ZapKind,
+    /// The index into the laser's `path` where the beam reaches it.
+    pub at: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ZapKind {
+    Pawn,
+    King,
 }
 
 /// What a staged move would show before it is confirmed (Leiserchess):
@@ -70,6 +166,11 @@ pub struct MovePreview {
 /// What the web GUI needs from a game.
 pub trait GuiGame: Frontend {
     const KIND: GameKind;
+    /// The game's name for people.
+    const TITLE: &'static str;
+    const PIECES: PieceSet;
+    /// The number of the rank nearest White (see [`GameMeta`]).
+    const FIRST_RANK: u8 = 1;
 
     /// Piece codes of the 64 squares, a1 first, `""` for empty: FEN letters
     /// for chess, two-letter orientation codes for Leiserchess.
@@ -98,6 +199,12 @@ pub trait GuiGame: Frontend {
     /// swap, rule 3.3), drawn while its second part is chosen.
     fn board_after_swap(&self, _mv: Self::Move) -> Option<Vec<String>> {
         None
+    }
+
+    /// The squares of the side to move's pieces that may not move now
+    /// (2016 Leiserchess pins, 2016 rule 3.4).
+    fn pinned(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 

@@ -133,7 +133,7 @@ pub fn new_searcher<G: GuiGame>(
     budget: &Arc<HashBudget>,
 ) -> Result<Box<dyn Searcher<G>>, EngineError> {
     match external {
-        Some(path) => Ok(Box::new(UciEngine::spawn(path)?)),
+        Some(path) => Ok(Box::new(UciEngine::spawn::<G>(path)?)),
         None => Ok(Box::new(Builtin::<G>::new(budget)?)),
     }
 }

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use search::uci::VARIANT_OPTION;
 use search::Side;
 use workbench::engine::{
     go_command, position_command, GoLimits, GoWatch, Timeouts, UciEngine as Client,
@@ -29,10 +30,25 @@ pub struct UciEngine {
 }
 
 impl UciEngine {
-    /// Starts the program and completes the UCI handshake.
-    pub fn spawn(path: &Path) -> Result<UciEngine, EngineError> {
-        let client = Client::start_program(path, &Timeouts::default())
-            .map_err(|e| EngineError::Start(e.to_string()))?;
+    /// Starts the program and completes the UCI handshake. For a rule set
+    /// other than its game's default (`Frontend::VARIANT`: 2016
+    /// Leiserchess), an engine that declares `UCI_Variant` is switched to
+    /// it; one that does not is taken to play it already.
+    pub fn spawn<G: GuiGame>(path: &Path) -> Result<UciEngine, EngineError> {
+        let timeouts = Timeouts::default();
+        let start = |e: workbench::engine::EngineError| EngineError::Start(e.to_string());
+        let mut client = Client::start_program(path, &timeouts).map_err(start)?;
+        let declares = |name: &str| {
+            client
+                .declared_options()
+                .iter()
+                .any(|o| o.eq_ignore_ascii_case(name))
+        };
+        if let (Some(variant), true) = (G::VARIANT, declares(VARIANT_OPTION)) {
+            client
+                .set_option(VARIANT_OPTION, variant, &timeouts)
+                .map_err(start)?;
+        }
         Ok(UciEngine {
             client: Some(client),
         })

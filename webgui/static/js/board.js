@@ -1,7 +1,11 @@
 // The SVG board: squares (clickable, labelled, with stable data-square
-// attributes), coordinates, highlights, pieces and the Leiserchess laser.
+// attributes), coordinates, highlights, pieces, pinned pawns and the
+// Leiserchess laser. Square names follow the game: its first rank number
+// comes from the server (1, or 0 in 2016 Leiserchess).
 
 import { svgEl, chessPiece, leiserPiece, leiserInfo, CHESS_NAMES } from './pieces.js';
+import { drawLaser } from './laser.js';
+import { drawPin, drawTarget } from './marks.js';
 
 const FILES = 'abcdefgh';
 const SIZE = 100;
@@ -11,17 +15,17 @@ const THEMES = {
 };
 const EXIT_STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 
-export function squareName(index) {
-  return FILES[index % 8] + (Math.floor(index / 8) + 1);
+export function squareName(index, firstRank = 1) {
+  return FILES[index % 8] + (Math.floor(index / 8) + firstRank);
 }
 
-export function squareIndex(name) {
-  return (Number(name[1]) - 1) * 8 + FILES.indexOf(name[0]);
+export function squareIndex(name, firstRank = 1) {
+  return (Number(name.slice(1)) - firstRank) * 8 + FILES.indexOf(name[0]);
 }
 
-function pieceLabel(game, code, sideNames) {
+function pieceLabel(pieces, code, sideNames) {
   if (!code) return 'empty';
-  if (game === 'chess') {
+  if (pieces === 'chess') {
     const white = code === code.toUpperCase();
     return `${white ? 'white' : 'black'} ${CHESS_NAMES[code.toLowerCase()]}`;
   }
@@ -35,14 +39,19 @@ export class Board {
   constructor(container, onSquare) {
     this.container = container;
     this.onSquare = onSquare;
-    this.focusName = 'e2';
+    this.focusIndex = 12; // e2 in chess
+    this.firstRank = 1;
     this.svg = null;
+  }
+
+  get focusName() {
+    return squareName(this.focusIndex, this.firstRank);
   }
 
   // Top-left corner of a square on screen.
   corner(name, flipped) {
     const file = FILES.indexOf(name[0]);
-    const rank = Number(name[1]) - 1;
+    const rank = Number(name.slice(1)) - this.firstRank;
     const col = flipped ? 7 - file : file;
     const row = flipped ? rank : 7 - rank;
     return [col * SIZE, row * SIZE];
@@ -55,12 +64,13 @@ export class Board {
 
   render(view) {
     const hadFocus = this.svg && this.svg.contains(document.activeElement);
-    const theme = THEMES[view.game] || THEMES.chess;
+    const theme = THEMES[view.pieces] || THEMES.chess;
     const flipped = !!view.flipped;
+    this.firstRank = view.firstRank ?? 1;
     const svg = svgEl('svg', {
       viewBox: `0 0 ${8 * SIZE} ${8 * SIZE}`,
       role: 'group',
-      'aria-label': `${view.game === 'chess' ? 'Chess' : 'Leiserchess'} board${flipped ? ', flipped' : ''}`,
+      'aria-label': `${view.title} board${flipped ? ', flipped' : ''}`,
       'data-game': view.game,
     });
     const squares = svgEl('g', { class: 'squares' }, svg);
@@ -70,9 +80,10 @@ export class Board {
 
     const last = view.lastMove ? [view.lastMove.from, view.lastMove.to, view.lastMove.swap].filter(Boolean) : [];
     const targets = new Map((view.targets || []).map((t) => [t.square, t.kind]));
+    const pinned = new Set(view.pinned || []);
 
     for (let i = 0; i < 64; i++) {
-      const name = squareName(i);
+      const name = squareName(i, this.firstRank);
       const [x, y] = this.corner(name, flipped);
       const file = i % 8;
       const rank = Math.floor(i / 8);
@@ -86,11 +97,11 @@ export class Board {
         'data-piece': code,
         role: 'button',
         tabindex: name === this.focusName ? '0' : '-1',
-        'aria-label': `${name}, ${pieceLabel(view.game, code, view.sideNames)}`,
+        'aria-label': `${name}, ${pieceLabel(view.pieces, code, view.sideNames)}` + (pinned.has(name) ? ', pinned' : ''),
       }, squares);
       if (name === view.selected) rect.setAttribute('aria-pressed', 'true');
       rect.addEventListener('click', () => {
-        this.focusName = name;
+        this.focusIndex = i;
         this.onSquare(name);
       });
       rect.addEventListener('keydown', (e) => this.squareKey(e, name, flipped));
@@ -113,58 +124,27 @@ export class Board {
         svgEl('text', { x: x + SIZE - 5, y: y + SIZE - 6, 'text-anchor': 'end', fill: coordFill, class: 'coord' }, marks).textContent = FILES[file];
       }
       if (leftCol) {
-        svgEl('text', { x: x + 4, y: y + 16, fill: coordFill, class: 'coord' }, marks).textContent = String(rank + 1);
+        svgEl('text', { x: x + 4, y: y + 16, fill: coordFill, class: 'coord rank' }, marks).textContent = String(rank + this.firstRank);
       }
       if (code) {
-        const piece = view.game === 'chess' ? chessPiece(code, x, y) : leiserPiece(code, x, y, flipped);
+        const piece = view.pieces === 'chess' ? chessPiece(code, x, y) : leiserPiece(code, x, y, flipped);
         piece.setAttribute('data-on', name);
         pieces.appendChild(piece);
       }
-      const target = targets.get(name);
-      if (target === 'dot') {
-        svgEl('circle', { cx: x + 50, cy: y + 50, r: 14, fill: 'rgba(20,85,30,0.6)', class: 'target' }, top);
-      } else if (target === 'ring') {
-        svgEl('circle', { cx: x + 50, cy: y + 50, r: 44, fill: 'none', stroke: 'rgba(20,85,30,0.7)', 'stroke-width': 8, class: 'target' }, top);
-      }
+      if (pinned.has(name)) drawPin(top, x, y, name);
+      drawTarget(top, x, y, targets.get(name));
     }
-    if (view.laser) this.drawLaser(top, view.laser, flipped, view.laserStyle || '');
+    if (view.laser) {
+      const [dx, dy] = EXIT_STEP[view.laser.exit] || [0, 0];
+      const sign = flipped ? -SIZE / 2 : SIZE / 2;
+      const exit = view.laser.exit ? [dx * sign, dy * sign] : null;
+      const style = { kind: view.laserStyle || '', elapsed: view.laserElapsed || 0 };
+      drawLaser(top, view.laser, (sq) => this.centre(sq, flipped), exit, style);
+    }
 
     this.container.replaceChildren(svg);
     this.svg = svg;
     if (hadFocus) this.focusSquare(this.focusName);
-  }
-
-  drawLaser(layer, laser, flipped, style) {
-    const points = laser.path.map((sq) => this.centre(sq, flipped));
-    if (!points.length) return;
-    if (laser.exit) {
-      // Carry the beam on to the edge of the board.
-      let [dx, dy] = EXIT_STEP[laser.exit];
-      if (flipped) { dx = -dx; dy = -dy; }
-      const [x, y] = points[points.length - 1];
-      points.push([x + dx * SIZE / 2, y + dy * SIZE / 2]);
-    }
-    const line = svgEl('polyline', {
-      points: points.map((p) => p.join(',')).join(' '),
-      class: 'laser ' + style,
-      'data-laser': laser.path.join(' '),
-      'aria-label': `laser from ${laser.path[0]}` + (laser.zapped ? `, zaps ${laser.zapped}` : ', leaves the board'),
-    }, layer);
-    if (style === 'animate') {
-      // Length for the draw-in animation (the beam grows from the king).
-      let length = 0;
-      for (let i = 1; i < points.length; i++) {
-        length += Math.hypot(points[i][0] - points[i - 1][0], points[i][1] - points[i - 1][1]);
-      }
-      line.style.strokeDasharray = String(length);
-      line.style.setProperty('--len', String(length));
-    }
-    if (laser.zapped) {
-      const [cx, cy] = this.centre(laser.zapped, flipped);
-      const mark = svgEl('g', { class: 'zap', 'data-zapped': laser.zapped }, layer);
-      svgEl('circle', { cx, cy, r: 40 }, mark);
-      svgEl('path', { d: `M${cx - 26} ${cy - 26} L${cx + 26} ${cy + 26} M${cx + 26} ${cy - 26} L${cx - 26} ${cy + 26}` }, mark);
-    }
   }
 
   focusSquare(name) {
@@ -173,7 +153,7 @@ export class Board {
     if (!rect) return;
     for (const r of this.svg.querySelectorAll('.sq[tabindex="0"]')) r.setAttribute('tabindex', '-1');
     rect.setAttribute('tabindex', '0');
-    this.focusName = name;
+    this.focusIndex = squareIndex(name, this.firstRank);
     rect.focus();
   }
 
@@ -193,7 +173,7 @@ export class Board {
     e.stopPropagation();
     const sign = flipped ? -1 : 1;
     const file = Math.min(7, Math.max(0, FILES.indexOf(name[0]) + step[0] * sign));
-    const rank = Math.min(7, Math.max(0, Number(name[1]) - 1 + step[1] * sign));
-    this.focusSquare(FILES[file] + (rank + 1));
+    const rank = Math.min(7, Math.max(0, Number(name.slice(1)) - this.firstRank + step[1] * sign));
+    this.focusSquare(FILES[file] + (rank + this.firstRank));
   }
 }

@@ -2,26 +2,33 @@
 // out everything: for each piece the side to move can click, what the
 // click offers (`state.choices`): target squares with their marks, each
 // finishing a move, asking for a promotion piece (chess) or opening a
-// further choice (after a Leiserchess swap, with the board to draw
-// meanwhile), and rotation letters. A move with a preview (Leiserchess)
+// further choice (after a 2018 Leiserchess swap, with the board to draw
+// meanwhile), and rotation letters. A target marked `null` on a king is
+// its null move (2016 Leiserchess). A move with a preview (Leiserchess)
 // is staged and drawn with the board and laser the server sent, until the
 // person fires or cancels; any other move is played at once.
 
 import { squareIndex } from './board.js';
 
 // The position's board with some squares drawn differently.
-function withChanges(board, changes) {
+function withChanges(board, changes, firstRank) {
   if (!changes) return board;
   const next = board.slice();
-  for (const [square, code] of Object.entries(changes)) next[squareIndex(square)] = code;
+  for (const [square, code] of Object.entries(changes)) next[squareIndex(square, firstRank)] = code;
   return next;
+}
+
+// The null-move target a piece's choice offers, if any.
+function nullTarget(choice, square) {
+  return choice && choice.targets.find((t) => t.mark === 'null' && t.square === square);
 }
 
 export class MoveInput {
   // hooks: play(text), changed()
   constructor(hooks) {
     this.hooks = hooks;
-    this.game = 'chess';
+    this.pieces = 'chess';
+    this.firstRank = 1;
     this.board = [];
     this.legal = [];
     this.choices = {};
@@ -37,7 +44,8 @@ export class MoveInput {
   }
 
   setPosition(state) {
-    this.game = state.game;
+    this.pieces = state.meta.pieces;
+    this.firstRank = state.meta.first_rank;
     this.board = state.position.board;
     this.legal = state.legal;
     this.choices = state.choices;
@@ -60,17 +68,35 @@ export class MoveInput {
 
   // The board to draw while a move is being put together.
   displayBoard() {
-    if (this.staged) return withChanges(this.board, this.staged.preview.changes);
-    return withChanges(this.board, this.choice && this.choice.changes);
+    if (this.staged) return withChanges(this.board, this.staged.preview.changes, this.firstRank);
+    return withChanges(this.board, this.choice && this.choice.changes, this.firstRank);
+  }
+
+  // The square of the piece (a king) whose null move is legal now.
+  nullMoveSquare() {
+    return Object.keys(this.choices).find((square) => nullTarget(this.choices[square], square)) || null;
+  }
+
+  // Stages the null move, as if its king had been clicked twice.
+  nullMove() {
+    const square = this.nullMoveSquare();
+    if (!square || this.staged) return;
+    this.reset();
+    this.selected = square;
+    this.choice = this.choices[square];
+    this.follow(nullTarget(this.choice, square));
   }
 
   hint() {
-    if (this.game === 'chess') {
+    if (this.pieces === 'chess') {
       if (this.promotion) return 'Choose the promotion piece.';
       return this.selected ? `Selected ${this.selected}: pick a target.` : 'Select a piece.';
     }
     if (this.staged) return `Staged ${this.staged.text}: Fire or Cancel.`;
     if (this.swap) return `Swapped with ${this.swap}: now shift or rotate (L/R/U).`;
+    if (this.selected && nullTarget(this.choice, this.selected)) {
+      return `Selected ${this.selected}: shift, swap or rotate (L/R/U), or click it again for its null move (N).`;
+    }
     if (this.selected) return `Selected ${this.selected}: shift, swap or rotate (L/R/U).`;
     return 'Select a piece.';
   }

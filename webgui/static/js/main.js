@@ -3,6 +3,7 @@
 
 import { api, subscribe } from './api.js';
 import { Board } from './board.js';
+import { LASER_MS } from './laser.js';
 import { MoveInput } from './input.js';
 import { Clocks } from './clock.js';
 import { renderMoveList, renderEngineInfo, statusText } from './panels.js';
@@ -18,7 +19,9 @@ const app = {
   positions: new Map(), // ply -> position, for the current move list
   flipped: false,
   source: null,
-  animatePly: -1,
+  // The laser of a new move draws in: its ply and when it started, so
+  // that renders meanwhile (the event that follows the answer) carry on.
+  laserAnimation: null,
   navToken: 0,
 };
 
@@ -107,7 +110,9 @@ function applyState(state) {
   app.state = state;
   if (moved) {
     app.positions = new Map();
-    if (old && state.moves.length > old.moves.length) app.animatePly = state.moves.length;
+    if (old && state.moves.length > old.moves.length) {
+      app.laserAnimation = { ply: state.moves.length, start: performance.now() };
+    }
     if (app.viewPly !== null && app.viewPly > state.moves.length) app.viewPly = null;
     input.setPosition(state);
   }
@@ -128,16 +133,28 @@ function render() {
   const position = live ? s.position : (app.viewPosition || s.position);
   let laser = position.laser;
   let laserStyle = '';
+  let laserElapsed = 0;
   if (live && input.staged) {
     laser = input.stagedLaser;
     laserStyle = 'staged';
-  } else if (laser && app.animatePly === position.ply) {
-    laserStyle = 'animate';
-    app.animatePly = -1;
+  } else if (laser && app.laserAnimation && app.laserAnimation.ply === position.ply) {
+    laserElapsed = performance.now() - app.laserAnimation.start;
+    if (laserElapsed < LASER_MS) {
+      laserStyle = 'animate';
+      document.body.dataset.laserPly = String(position.ply);
+    } else {
+      app.laserAnimation = null;
+    }
   }
   const movable = canMove();
+  const staged = live && !!input.staged;
+  const pinned = staged ? [] : (position.pinned || []);
   board.render({
     game: s.game,
+    title: s.meta.title,
+    pieces: s.meta.pieces,
+    firstRank: s.meta.first_rank,
+    pinned,
     sideNames: s.side_names,
     board: live ? input.displayBoard() : position.board,
     flipped: app.flipped,
@@ -147,13 +164,18 @@ function render() {
     check: position.check,
     laser,
     laserStyle,
+    laserElapsed,
   });
 
-  const leiser = s.game === 'leiserchess';
+  const leiser = s.meta.pieces === 'leiserchess';
   $('leiser-controls').hidden = !leiser;
+  $('pin-legend').hidden = pinned.length === 0;
   if (leiser) {
     const rotations = movable ? input.rotations() : new Set();
     for (const letter of ['L', 'R', 'U']) $('rot-' + letter).disabled = !rotations.has(letter);
+    // Only where the rules offer it (a 2016 king whose shot zaps).
+    $('null-move').hidden = !(movable && input.nullMoveSquare());
+    $('null-move').disabled = !!input.staged;
     $('fire').disabled = !(movable && input.staged);
     $('cancel').disabled = !(input.staged || input.selected);
     $('leiser-hint').textContent = movable ? input.hint() : (live ? '' : 'Viewing an earlier position.');
@@ -199,8 +221,7 @@ function renderPlayers(s) {
   $('name-bottom').textContent = label(bottom);
   $('name-top').textContent = label(top);
   const who = (p) => (p === 'human' ? 'person' : 'engine');
-  $('game-title').textContent =
-    `${s.game === 'chess' ? 'Chess' : 'Leiserchess'}: ${who(s.players.white)} vs ${who(s.players.black)}`;
+  $('game-title').textContent = `${s.meta.title}: ${who(s.players.white)} vs ${who(s.players.black)}`;
   clocks.draw();
 }
 
@@ -350,6 +371,7 @@ function wire() {
     b.addEventListener('click', () => input.rotate(b.dataset.rotate));
   }
   $('fire').addEventListener('click', () => input.fire());
+  $('null-move').addEventListener('click', () => { if (canMove()) input.nullMove(); });
   $('cancel').addEventListener('click', () => input.cancel());
   for (const b of document.querySelectorAll('[data-promo]')) {
     b.addEventListener('click', () => input.choosePromotion(b.dataset.promo));
@@ -400,7 +422,7 @@ function wire() {
 function onKey(e) {
   const tag = (e.target && e.target.tagName) || '';
   if (['INPUT', 'TEXTAREA', 'SELECT'].includes(tag) || e.altKey || e.ctrlKey || e.metaKey) return;
-  const leiser = app.state && app.state.game === 'leiserchess';
+  const leiser = app.state && app.state.meta.pieces === 'leiserchess';
   const key = e.key;
   let handled = true;
   if (key === 'ArrowLeft') step(-1);
@@ -411,6 +433,7 @@ function onKey(e) {
   else if (key === 'Escape') input.cancel();
   else if (leiser && key === 'Enter' && input.staged && tag !== 'BUTTON') input.fire();
   else if (leiser && /^[lruLRU]$/.test(key)) input.rotate(key.toUpperCase());
+  else if (leiser && (key === 'n' || key === 'N') && canMove()) input.nullMove();
   else handled = false;
   if (handled) e.preventDefault();
 }
@@ -428,7 +451,10 @@ async function start() {
       return;
     } catch (e) { /* gone: start a new one */ }
   }
-  const request = { game: params.get('game') === 'leiserchess' ? 'leiserchess' : 'chess', white: 'human', black: 'engine' };
+  // `?game=` names one of the form's game choices; the first is the default.
+  const games = [...$('ng-game').options].map((o) => o.value);
+  const game = games.includes(params.get('game')) ? params.get('game') : games[0];
+  const request = { game, white: 'human', black: 'engine' };
   if (params.has('depth')) request.limit = { depth: Number(params.get('depth')) };
   else if (params.has('movetime')) request.limit = { movetime_ms: Number(params.get('movetime')) };
   $('ng-game').value = request.game;

@@ -140,3 +140,29 @@ pub fn assert_error(result: &(StatusCode, Value), status: StatusCode, code: &str
         result.1
     );
 }
+
+/// An executable script in the temp directory (a scripted engine),
+/// removed on drop.
+pub struct TempScript(pub std::path::PathBuf);
+
+impl TempScript {
+    pub fn new(text: &str) -> TempScript {
+        use std::os::unix::fs::PermissionsExt;
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static N: AtomicU32 = AtomicU32::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "webgui-mock-engine-{}-{}.sh",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::write(&path, text).expect("write the script");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        TempScript(path)
+    }
+}
+
+impl Drop for TempScript {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}

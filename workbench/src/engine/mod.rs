@@ -16,4 +16,5 @@ pub mod uci;
 pub use error::EngineError;
 pub use go::{go_command, position_command, GoLimits};
 pub use output::Flood;
+pub use protocol::OptionDecl;
 pub use uci::{EngineMove, EngineSpec, GoWatch, MoveFailure, Timeouts, UciEngine};

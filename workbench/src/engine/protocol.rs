@@ -56,10 +56,57 @@ pub fn parse_option_name(line: &str) -> Option<&str> {
     Some(name.trim()).filter(|n| !n.is_empty())
 }
 
+/// An option an engine declares: its name, default and, for a combo, the
+/// values it offers (`option name UCI_Variant type combo default 2018 var
+/// 2018 var 2016`). Values are single words here, as the combos a referee
+/// needs to read are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptionDecl {
+    pub name: String,
+    pub default: Option<String>,
+    pub vars: Vec<String>,
+}
+
+/// The declaration of an `option name ...` line; `None` for any other line.
+pub fn parse_option(line: &str) -> Option<OptionDecl> {
+    let name = parse_option_name(line)?.to_string();
+    let rest = line.split_once(" type ").map_or("", |(_, r)| r);
+    let mut decl = OptionDecl {
+        name,
+        ..OptionDecl::default()
+    };
+    let mut words = rest.split_whitespace();
+    while let Some(word) = words.next() {
+        match word {
+            "default" => decl.default = words.next().map(String::from),
+            "var" => decl.vars.extend(words.next().map(String::from)),
+            _ => {}
+        }
+    }
+    Some(decl)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{parse_bestmove, parse_info, parse_option_name, InfoLine};
+    use super::{parse_bestmove, parse_info, parse_option, parse_option_name, InfoLine};
     use crate::pgn::Score;
+
+    #[test]
+    fn option_declarations() {
+        let d = parse_option("option name UCI_Variant type combo default 2018 var 2018 var 2016")
+            .expect("an option");
+        assert_eq!(d.name, "UCI_Variant");
+        assert_eq!(d.default.as_deref(), Some("2018"));
+        assert_eq!(d.vars, ["2018", "2016"]);
+        let d = parse_option("option name Move Overhead type spin default 10 min 0 max 5000")
+            .expect("an option");
+        assert_eq!(
+            (d.name.as_str(), d.default.as_deref()),
+            ("Move Overhead", Some("10"))
+        );
+        assert!(d.vars.is_empty());
+        assert_eq!(parse_option("id name x"), None);
+    }
 
     #[test]
     fn info_lines() {

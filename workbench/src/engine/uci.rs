@@ -5,7 +5,7 @@
 use super::command_line;
 use super::error::EngineError;
 use super::process::{Flood, Line, Process, ReadError};
-use super::protocol::{parse_bestmove, parse_info, parse_option_name, InfoLine};
+use super::protocol::{parse_bestmove, parse_info, parse_option, InfoLine, OptionDecl};
 use crate::pgn::Score;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -119,7 +119,9 @@ pub struct UciEngine {
     /// The engine's own name, from `id name` (if it gave one).
     id_name: Option<String>,
     /// The options it declared (`option name ...`) before `uciok`.
-    declared: Vec<String>,
+    declared: Vec<OptionDecl>,
+    /// Their names.
+    declared_names: Vec<String>,
     process: Process,
     /// Set when the process is known dead or was killed: restart it.
     broken: bool,
@@ -166,6 +168,7 @@ impl UciEngine {
                 name,
                 id_name: None,
                 declared: Vec::new(),
+                declared_names: Vec::new(),
                 process,
                 broken: false,
             }),
@@ -201,12 +204,29 @@ impl UciEngine {
 
     /// The names of the options the engine declared in its handshake.
     pub fn declared_options(&self) -> &[String] {
+        &self.declared_names
+    }
+
+    /// The options the engine declared, with their defaults and values.
+    pub fn declarations(&self) -> &[OptionDecl] {
         &self.declared
     }
 
     /// Whether the engine must be restarted before its next game.
     pub fn is_broken(&self) -> bool {
         self.broken || self.process.is_dead()
+    }
+
+    /// `setoption name <name> value <value>`, then `isready`/`readyok`
+    /// (an engine may take a while to apply an option, such as a rule set).
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: &str,
+        timeouts: &Timeouts,
+    ) -> Result<(), EngineError> {
+        self.send(&format!("setoption name {name} value {value}"), "setoption")?;
+        self.exchange("isready", "readyok", timeouts.ready)
     }
 
     /// `ucinewgame` and `isready`/`readyok`.
@@ -244,8 +264,9 @@ impl UciEngine {
                 }
                 if let Some(id) = text.strip_prefix("id name ") {
                     self.id_name = Some(id.trim().to_string());
-                } else if let Some(option) = parse_option_name(text) {
-                    self.declared.push(option.to_string());
+                } else if let Some(option) = parse_option(text) {
+                    self.declared_names.push(option.name.clone());
+                    self.declared.push(option);
                 }
             }
         });

@@ -2,9 +2,9 @@
 //! 3.1), then the mover's king fires until a beam leaves the board or
 //! zaps a king (rules 4.1–4.3).
 
-use crate::board::BoardSummary;
+use crate::board::{Board, BoardSummary};
 use crate::cell::Cell;
-use crate::laser::{self, Hit};
+use crate::laser::{self, Hit, Trace};
 use crate::piece::Piece;
 use crate::position::Position;
 use crate::square::{BitIter, Square};
@@ -90,6 +90,49 @@ pub fn make(pos: &mut Position, mv: Move) -> Undo {
     pos.side = pos.side.opponent();
     debug_assert!(pos.board.is_consistent());
     undo
+}
+
+/// A move's shot as a viewer draws it: the board once the pieces have
+/// moved (nothing zapped yet), and every beam in the order it was fired,
+/// square by square (rule 4.3: after each zapped pawn the king fires
+/// again over the board without it).
+#[derive(Clone, Debug)]
+pub struct Volley {
+    pub board: Board,
+    pub beams: Vec<Trace>,
+}
+
+/// The volley of the generated move `mv` in `pos`, which is not changed.
+/// The beams end as [`make`]'s laser does (a test checks it): slower, as
+/// each beam records its path, for display rather than search.
+pub fn volley(pos: &Position, mv: Move) -> Volley {
+    let mut after = pos.clone();
+    let mut scratch = Undo {
+        summary: after.board.summary(),
+        moved: [UNUSED; 2],
+        halfmove: 0,
+        zapped: 0,
+        king_zapped: false,
+        pawns: [0; 4],
+    };
+    move_pieces(&mut after, mv, &mut scratch);
+    let drawn = after.board.clone();
+    let king = after.board.king(pos.side);
+    let mut beams = Vec::new();
+    // Each zap takes a pawn off the board, so this ends.
+    loop {
+        let beam = laser::trace(after.board.cells(), king);
+        let hit = beam.hit;
+        beams.push(beam);
+        match hit {
+            Hit::Pawn(cell) => after.board.set(cell, Piece::EMPTY),
+            Hit::King(_) | Hit::Off => break,
+        }
+    }
+    Volley {
+        board: drawn,
+        beams,
+    }
 }
 
 /// Rule 3.1: moves the pieces (no laser).

@@ -153,6 +153,7 @@ impl SearchRules for Rules2016 {
     const MOVE_INDEX_COUNT: usize = MOVE_INDEX_COUNT;
     const NAME: &'static str = "leiserchess2016";
     const VARIANT: Option<&'static str> = Some("2016");
+    const UCI_VARIANT: &'static str = "2016";
     const BENCH_DEPTH: u32 = bench::DEPTH;
 
     fn bench_positions() -> &'static [&'static str] {

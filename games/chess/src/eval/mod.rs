@@ -1,13 +1,19 @@
 //! The static evaluation: a tapered blend of middlegame and endgame terms.
 //!
 //! Terms, each computed for both sides (White minus Black):
-//! material and piece-square tables (from formulas, not tuned tables),
+//! material and piece-square tables,
 //! mobility (squares not covered by enemy pawns), pawn structure (passed,
 //! isolated, doubled, backward), king safety (attacks on the king's zone
 //! and its pawn shield), threats by pawns, bishop pair, rooks on open and
 //! half-open files, and a tempo bonus for the side to move. Endgames
 //! without pawns where the stronger side is up at most a minor piece are
 //! scaled towards a draw.
+//!
+//! Every weight lives in one table ([`Weights`], laid out by [`layout`]).
+//! The evaluation is written once, over an [`Accumulator`]: the engine's
+//! [`Scorer`] sums the weights, and [`trace::Tracer`] records how often
+//! each weight counts (White minus Black) for the Texel tuner in
+//! `tools/`, so the tuner can never drift from the engine.
 
 use std::fmt::Write as _;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
@@ -18,6 +24,14 @@ use crate::color::Color;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
+
+pub mod trace;
+pub mod tuned;
+pub mod weights;
+
+pub use weights::{
+    default_raw, layout, EvalChoice, Weights, DEFAULT_WEIGHTS, SCALE_MATERIAL_EG, TUNED_WEIGHTS,
+};
 
 /// A middlegame/endgame pair of scores.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,115 +90,13 @@ impl SubAssign for S {
     }
 }
 
-// ---- Weights ----------------------------------------------------------------
-
-pub const MATERIAL: [S; 6] = [
-    s(90, 115),
-    s(330, 305),
-    s(345, 325),
-    s(475, 545),
-    s(1000, 985),
-    s(0, 0),
-];
 /// Game phase weight of each role; the full phase is 24.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const FULL_PHASE: i32 = 24;
+pub const FULL_PHASE: i32 = 24;
 
-/// Per square of mobility, beyond the typical count `MOBILITY_BASE`.
-const MOBILITY: [S; 6] = [s(0, 0), s(5, 5), s(5, 6), s(3, 6), s(2, 4), s(0, 0)];
-const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
-
-/// Passed pawn bonus by relative rank.
-const PASSED: [S; 8] = [
-    s(0, 0),
-    s(2, 8),
-    s(5, 12),
-    s(10, 25),
-    s(25, 50),
-    s(45, 90),
-    s(70, 140),
-    s(0, 0),
-];
-/// Endgame bonus per square of distance between the enemy king and the
-/// passer's stop square, minus the same for our king, by relative rank.
-const PASSED_KING_DISTANCE: [i32; 8] = [0, 0, 0, 2, 5, 8, 10, 0];
-const PASSED_FREE_PATH: S = s(5, 20);
-const ISOLATED: S = s(-10, -12);
-const DOUBLED: S = s(-8, -20);
-const BACKWARD: S = s(-8, -8);
-
-const BISHOP_PAIR: S = s(30, 55);
-const ROOK_OPEN_FILE: S = s(28, 10);
-const ROOK_HALF_OPEN_FILE: S = s(12, 8);
-const THREAT_BY_PAWN: S = s(45, 35);
-const TEMPO: S = s(18, 8);
-
-/// King-zone attack weight per attacked zone square, by attacking role.
+/// King-zone attack units per attacked zone square, by attacking role
+/// (fixed: they index the king-danger weights).
 const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
-/// Middlegame bonus per pawn in the shield before a castled-side king.
-const PAWN_SHIELD: [i32; 3] = [0, 14, 7];
-const KING_DANGER_CAP: i32 = 600;
-
-// ---- Piece-square tables (formulas) -----------------------------------------
-
-/// Manhattan distance from the centre, in half squares pairs: 1 (centre
-/// squares) to 7 (corners).
-const fn centre_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    ((2 * f - 7).abs() + (2 * r - 7).abs()) / 2
-}
-
-/// Bonus for a piece of `role` on `sq`, seen from White (rank 0 = own back rank).
-const fn pst_entry(role: usize, sq: usize) -> S {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let centre = 6 - centre_distance(sq); // -1 .. 5
-    match role {
-        // Pawns: advance, and central pawns count more in the middlegame.
-        0 => {
-            let central = [0, 0, 4, 10, 10, 4, 0, 0][f as usize];
-            let mid = if r >= 2 && r <= 4 { central } else { 0 };
-            s(
-                3 * r + mid - if r == 1 && (f == 3 || f == 4) { 10 } else { 0 },
-                5 * r,
-            )
-        }
-        1 => s(8 * centre - 22, 6 * centre - 16),
-        2 => {
-            let back = if r == 0 { -10 } else { 0 };
-            s(4 * centre - 8 + back, 4 * centre - 10)
-        }
-        3 => {
-            let seventh = if r == 6 { 20 } else { 0 };
-            let centre_file = if f == 3 || f == 4 { 5 } else { 0 };
-            s(seventh + centre_file, if r == 6 { 12 } else { 0 })
-        }
-        4 => s(2 * centre - 4, 5 * centre - 12),
-        _ => {
-            // King: hide on the back rank corners in the middlegame,
-            // come to the centre in the endgame.
-            let file_bonus = [20, 30, 8, -5, -5, 8, 30, 20][f as usize];
-            s(file_bonus - 25 * r, 10 * centre - 25)
-        }
-    }
-}
-
-/// `PST[role][sq]` for White, material included; Black mirrors the square.
-static PST: [[S; 64]; 6] = {
-    let mut table = [[s(0, 0); 64]; 6];
-    let mut role = 0;
-    while role < 6 {
-        let mut sq = 0;
-        while sq < 64 {
-            let e = pst_entry(role, sq);
-            table[role][sq] = s(e.mg + MATERIAL[role].mg, e.eg + MATERIAL[role].eg);
-            sq += 1;
-        }
-        role += 1;
-    }
-    table
-};
 
 // ---- Pawn masks ---------------------------------------------------------------
 
@@ -257,31 +169,84 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-// ---- Evaluation ------------------------------------------------------------------
+// ---- Accumulators ----------------------------------------------------------------
 
-/// The evaluation terms of one side, kept apart for the `eval` report.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Terms {
-    pub material_pst: S,
-    pub mobility: S,
-    pub pawns: S,
-    pub passed: S,
-    pub king_safety: S,
-    pub threats: S,
-    pub pieces: S,
-}
+/// What the evaluation tells as it goes: `count` times weight `index` (of
+/// [`layout`]) for one side. One evaluation, written once over this trait,
+/// either sums scores ([`Scorer`]), sums them per report term
+/// ([`GroupScorer`]) or records each weight's coefficient for the tuner
+/// ([`trace::Tracer`]).
+pub trait Accumulator {
+    /// `count` times weight `index`, for `us`.
+    fn add(&mut self, us: Color, index: usize, count: i32);
 
-impl Terms {
-    fn total(&self) -> S {
-        self.material_pst
-            + self.mobility
-            + self.pawns
-            + self.passed
-            + self.king_safety
-            + self.threats
-            + self.pieces
+    /// A piece of `role` on `sq` (from `us`'s view): its material and
+    /// piece-square weights.
+    #[inline]
+    fn piece(&mut self, us: Color, role: Role, sq: usize) {
+        self.add(us, layout::MATERIAL + role.index(), 1);
+        self.add(us, layout::PST + role.index() * 64 + sq, 1);
     }
 }
+
+/// Sums the weights of each side: the engine's evaluation.
+pub struct Scorer<'w> {
+    weights: &'w Weights,
+    sides: [S; 2],
+}
+
+impl<'w> Scorer<'w> {
+    #[inline]
+    pub fn new(weights: &'w Weights) -> Self {
+        Scorer {
+            weights,
+            sides: [S::default(); 2],
+        }
+    }
+
+    /// White's total minus Black's.
+    #[inline]
+    pub fn white_minus_black(&self) -> S {
+        self.sides[0] - self.sides[1]
+    }
+}
+
+impl Accumulator for Scorer<'_> {
+    #[inline(always)]
+    fn add(&mut self, us: Color, index: usize, count: i32) {
+        self.sides[us.index()] += self.weights.get(index) * count;
+    }
+
+    #[inline(always)]
+    fn piece(&mut self, us: Color, role: Role, sq: usize) {
+        self.sides[us.index()] += self.weights.piece_square(role.index(), sq);
+    }
+}
+
+/// The terms of the `eval` report, in [`layout::group`]'s order.
+pub const GROUP_NAMES: [&str; 7] = [
+    "material+pst",
+    "mobility",
+    "pawns",
+    "passed",
+    "king safety",
+    "threats",
+    "pieces",
+];
+
+/// Sums the weights per side and per report term.
+struct GroupScorer<'w> {
+    weights: &'w Weights,
+    groups: [[S; GROUP_NAMES.len()]; 2],
+}
+
+impl Accumulator for GroupScorer<'_> {
+    fn add(&mut self, us: Color, index: usize, count: i32) {
+        self.groups[us.index()][layout::group(index)] += self.weights.get(index) * count;
+    }
+}
+
+// ---- Evaluation ------------------------------------------------------------------
 
 struct Context {
     occupied: Bitboard,
@@ -291,34 +256,28 @@ struct Context {
 }
 
 /// Every evaluation term of `us`, one group at a time.
-fn side_terms(pos: &Position, ctx: &Context, us: Color) -> Terms {
-    let (mobility, king_attack) = mobility_and_king_attack(pos, ctx, us);
-    let (pawns, passed) = pawn_structure(ctx, us);
-    Terms {
-        material_pst: material_pst(pos, us),
-        mobility,
-        pawns,
-        passed,
-        king_safety: king_attack + pawn_shield(ctx, us),
-        threats: pawn_threats(pos, ctx, us),
-        pieces: piece_bonuses(pos, ctx, us),
-    }
+#[inline(always)]
+fn side_terms<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
+    material_pst(pos, us, acc);
+    mobility_and_king_attack(pos, ctx, us, acc);
+    pawn_structure(ctx, us, acc);
+    pawn_shield(ctx, us, acc);
+    pawn_threats(pos, ctx, us, acc);
+    piece_bonuses(pos, ctx, us, acc);
 }
 
-/// Material and piece-square bonuses (the table holds both).
+/// Material and piece-square bonuses.
 #[inline]
-fn material_pst(pos: &Position, us: Color) -> S {
-    let mut total = S::default();
+fn material_pst<A: Accumulator>(pos: &Position, us: Color, acc: &mut A) {
     for role in Role::ALL {
         for sq in pos.pieces(us, role) {
             let idx = match us {
                 Color::White => sq.index(),
                 Color::Black => sq.flip_vertical().index(),
             };
-            total += PST[role.index()][idx];
+            acc.piece(us, role, idx);
         }
     }
-    total
 }
 
 /// The squares a knight, bishop, rook or queen on `sq` attacks.
@@ -336,19 +295,19 @@ fn piece_attacks(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
 /// danger they pose to the enemy king's zone. Both come from the same
 /// attack sets, so one pass over the pieces computes them together.
 #[inline]
-fn mobility_and_king_attack(pos: &Position, ctx: &Context, us: Color) -> (S, S) {
+fn mobility_and_king_attack<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     let ti = (!us).index();
     let safe = !pos.color_bb(us) & !ctx.pawn_attacks[ti];
     let enemy_king = ctx.kings[ti];
     let zone = king_attacks(enemy_king).with(enemy_king);
-    let mut mobility = S::default();
     let mut attack_units = 0;
     let mut attackers = 0;
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let base = layout::MOBILITY + layout::MOBILITY_OFFSET[role.index()];
         for sq in pos.pieces(us, role) {
             let attacks = piece_attacks(role, sq, ctx.occupied);
-            let count = (attacks & safe).count() as i32;
-            mobility += MOBILITY[role.index()] * (count - MOBILITY_BASE[role.index()]);
+            let count = (attacks & safe).count() as usize;
+            acc.add(us, base + count, 1);
             let hits = (attacks & zone).count() as i32;
             if hits > 0 {
                 attackers += 1;
@@ -356,51 +315,39 @@ fn mobility_and_king_attack(pos: &Position, ctx: &Context, us: Color) -> (S, S) 
             }
         }
     }
-    (mobility, king_danger(attackers, attack_units))
-}
-
-/// The danger we pose grows with the square of the attack (one lone
-/// attacker is not a threat); it is scored for us against them.
-#[inline]
-fn king_danger(attackers: i32, attack_units: i32) -> S {
+    // The danger grows with the square of the attack (one lone attacker
+    // is not a threat); it is scored for us against them.
     if attackers >= 2 {
-        let danger = (attack_units * attack_units * 2).min(KING_DANGER_CAP);
-        s(danger, danger / 8)
-    } else {
-        S::default()
+        let units = (attack_units as usize).min(layout::KING_DANGER_LEN - 1);
+        acc.add(us, layout::KING_DANGER + units, 1);
     }
 }
 
-/// Our own king's pawn shield (middlegame only): pawns one or two ranks
-/// before a king still on its first two ranks, on its file or beside it.
+/// Our own king's pawn shield: pawns one or two ranks before a king still
+/// on its first two ranks, on its file or beside it.
 #[inline]
-fn pawn_shield(ctx: &Context, us: Color) -> S {
+fn pawn_shield<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
     let ksq = ctx.kings[us.index()];
-    let mut total = S::default();
     if relative_rank(us, ksq) <= 1 {
         let shield_files = adjacent_files(ksq.file().index()) | file_mask(ksq).0;
         for pawn in ctx.pawns[us.index()] & Bitboard(shield_files) {
             let ahead = relative_rank(us, pawn) as i32 - relative_rank(us, ksq) as i32;
             if (1..=2).contains(&ahead) {
-                total += s(PAWN_SHIELD[ahead as usize], 0);
+                acc.add(us, layout::PAWN_SHIELD + ahead as usize - 1, 1);
             }
         }
     }
-    total
 }
 
 /// Pawn structure: weaknesses (isolated, backward, doubled) and passed
-/// pawns, returned apart because the report shows them as two terms.
+/// pawns.
 #[inline]
-fn pawn_structure(ctx: &Context, us: Color) -> (S, S) {
-    let mut weaknesses = S::default();
-    let mut passed = S::default();
+fn pawn_structure<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
     for sq in ctx.pawns[us.index()] {
         let spans = PawnSpans::of(us, sq);
-        add_pawn_weaknesses(ctx, us, sq, &spans, &mut weaknesses);
-        add_passed_pawn_bonus(ctx, us, sq, &spans, &mut passed);
+        add_pawn_weaknesses(ctx, us, sq, &spans, acc);
+        add_passed_pawn_bonus(ctx, us, sq, &spans, acc);
     }
-    (weaknesses, passed)
 }
 
 /// The files and squares both pawn terms read about one pawn, computed
@@ -432,12 +379,16 @@ fn stop_square(us: Color, sq: Square) -> Square {
     sq.offset_unchecked(if us == Color::White { 8 } else { -8 })
 }
 
-/// Adds the penalties for our pawn on `sq` to `total`: isolated (no
-/// friendly pawn on an adjacent file) or else backward, and doubled (a
-/// friendly pawn ahead). Adding in place keeps the evaluation as lean as
-/// one loop written out (`side_terms` runs at every node).
+/// The penalties for our pawn on `sq`: isolated (no friendly pawn on an
+/// adjacent file) or else backward, and doubled (a friendly pawn ahead).
 #[inline]
-fn add_pawn_weaknesses(ctx: &Context, us: Color, sq: Square, spans: &PawnSpans, total: &mut S) {
+fn add_pawn_weaknesses<A: Accumulator>(
+    ctx: &Context,
+    us: Color,
+    sq: Square,
+    spans: &PawnSpans,
+    acc: &mut A,
+) {
     let ti = (!us).index();
     let our_pawns = ctx.pawns[us.index()];
     let PawnSpans {
@@ -446,7 +397,7 @@ fn add_pawn_weaknesses(ctx: &Context, us: Color, sq: Square, spans: &PawnSpans, 
         ..
     } = *spans;
     if (our_pawns & adjacent).is_empty() {
-        *total += ISOLATED;
+        acc.add(us, layout::ISOLATED, 1);
     } else {
         // Backward: no friendly pawn beside or behind on adjacent
         // files, and the stop square is covered by an enemy pawn.
@@ -455,20 +406,25 @@ fn add_pawn_weaknesses(ctx: &Context, us: Color, sq: Square, spans: &PawnSpans, 
         if (our_pawns & behind_or_level).is_empty()
             && ctx.pawn_attacks[ti].contains(stop_square(us, sq))
         {
-            *total += BACKWARD;
+            acc.add(us, layout::BACKWARD, 1);
         }
     }
     if (our_pawns & file_ahead).nonempty() {
-        *total += DOUBLED;
+        acc.add(us, layout::DOUBLED, 1);
     }
 }
 
-/// Adds the bonus for our pawn on `sq` to `total` if it is passed (no
-/// enemy pawn ahead on its file or beside it, and not behind a friendly
-/// pawn): by rank, by the kings' distances to its stop square, and for a
-/// free path ahead.
+/// The bonus for our pawn on `sq` if it is passed (no enemy pawn ahead on
+/// its file or beside it, and not behind a friendly pawn): by rank, by the
+/// kings' distances to its stop square, and for a free path ahead.
 #[inline]
-fn add_passed_pawn_bonus(ctx: &Context, us: Color, sq: Square, spans: &PawnSpans, total: &mut S) {
+fn add_passed_pawn_bonus<A: Accumulator>(
+    ctx: &Context,
+    us: Color,
+    sq: Square,
+    spans: &PawnSpans,
+    acc: &mut A,
+) {
     let ui = us.index();
     let ti = (!us).index();
     let PawnSpans {
@@ -477,46 +433,58 @@ fn add_passed_pawn_bonus(ctx: &Context, us: Color, sq: Square, spans: &PawnSpans
     if (ctx.pawns[ti] & span).is_empty() && (ctx.pawns[ui] & file_ahead).is_empty() {
         let rank = relative_rank(us, sq);
         let stop = stop_square(us, sq);
-        let king_term = distance(ctx.kings[ti], stop) * 2 - distance(ctx.kings[ui], stop);
-        *total += PASSED[rank];
-        *total += s(0, king_term * PASSED_KING_DISTANCE[rank]);
+        acc.add(us, layout::PASSED + rank, 1);
+        acc.add(
+            us,
+            layout::PASSED_ENEMY_KING + rank,
+            distance(ctx.kings[ti], stop),
+        );
+        acc.add(
+            us,
+            layout::PASSED_OWN_KING + rank,
+            distance(ctx.kings[ui], stop),
+        );
         if (file_ahead & ctx.occupied).is_empty() {
-            *total += PASSED_FREE_PATH * (rank as i32 / 2);
+            acc.add(us, layout::PASSED_FREE_PATH + rank, 1);
         }
     }
 }
 
 /// Enemy pieces (not pawns) attacked by our pawns.
 #[inline]
-fn pawn_threats(pos: &Position, ctx: &Context, us: Color) -> S {
+fn pawn_threats<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     let them = !us;
     let threatened = ctx.pawn_attacks[us.index()] & pos.color_bb(them) & !ctx.pawns[them.index()];
-    THREAT_BY_PAWN * threatened.count() as i32
+    let count = threatened.count() as i32;
+    if count > 0 {
+        acc.add(us, layout::THREAT_BY_PAWN, count);
+    }
 }
 
 /// The bishop pair, and rooks on open or half-open files.
 #[inline]
-fn piece_bonuses(pos: &Position, ctx: &Context, us: Color) -> S {
+fn piece_bonuses<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     let our_pawns = ctx.pawns[us.index()];
     let their_pawns = ctx.pawns[(!us).index()];
-    let mut total = S::default();
     if pos.pieces(us, Role::Bishop).more_than_one() {
-        total += BISHOP_PAIR;
+        acc.add(us, layout::BISHOP_PAIR, 1);
     }
     for sq in pos.pieces(us, Role::Rook) {
         let file = file_mask(sq);
         if (file & our_pawns).is_empty() {
-            total += if (file & their_pawns).is_empty() {
-                ROOK_OPEN_FILE
+            let index = if (file & their_pawns).is_empty() {
+                layout::ROOK_OPEN_FILE
             } else {
-                ROOK_HALF_OPEN_FILE
+                layout::ROOK_HALF_OPEN_FILE
             };
+            acc.add(us, index, 1);
         }
     }
-    total
 }
 
-fn phase(pos: &Position) -> i32 {
+/// The game phase: 24 with every piece on the board, 0 with pawns and
+/// kings alone.
+pub fn phase(pos: &Position) -> i32 {
     Role::ALL
         .iter()
         .map(|&r| PHASE_WEIGHT[r.index()] * pos.role_bb(r).count() as i32)
@@ -540,49 +508,104 @@ fn context(pos: &Position) -> Context {
     }
 }
 
-/// Endgame scale (out of 64): drawish endings without pawns for the
-/// stronger side are scaled down.
-fn endgame_scale(pos: &Position, eg: i32) -> i32 {
-    let strong = if eg > 0 { Color::White } else { Color::Black };
+/// Endgame scale (out of 64) when `strong` is the side ahead: a pawnless
+/// side up at most a minor piece ([`SCALE_MATERIAL_EG`]) is scaled down.
+pub fn endgame_scale_for(pos: &Position, strong: Color) -> i32 {
     if pos.pieces(strong, Role::Pawn).nonempty() {
         return 64;
     }
     let non_pawn = |c: Color| -> i32 {
         [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .iter()
-            .map(|&r| MATERIAL[r.index()].eg * pos.pieces(c, r).count() as i32)
+            .map(|&r| SCALE_MATERIAL_EG[r.index()] * pos.pieces(c, r).count() as i32)
             .sum()
     };
-    if non_pawn(strong) - non_pawn(!strong) <= MATERIAL[Role::Bishop.index()].eg {
+    if non_pawn(strong) - non_pawn(!strong) <= SCALE_MATERIAL_EG[Role::Bishop.index()] {
         16
     } else {
         64
     }
 }
 
-/// Blends White's middlegame and endgame totals by phase, scales drawish
-/// endings, and returns the score for the side to move with its tempo.
-fn blend(pos: &Position, white_total: S) -> i32 {
-    let phase = phase(pos);
-    let eg = white_total.eg * endgame_scale(pos, white_total.eg) / 64;
-    let white = (white_total.mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
-    let tempo = (TEMPO.mg * phase + TEMPO.eg * (FULL_PHASE - phase)) / FULL_PHASE;
-    white * pos.side_to_move().fold(1, -1) + tempo
+/// The side ahead in a White endgame total of `eg` (Black for 0).
+#[inline]
+pub fn strong_side(eg: i32) -> Color {
+    if eg > 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
-/// The evaluation in centipawns from the side to move's point of view.
+/// Blends White's middlegame and endgame totals by `phase` after scaling
+/// the endgame part by `scale` / 64: White's view, without tempo.
+#[inline]
+pub fn taper(white_total: S, phase: i32, scale: i32) -> i32 {
+    let eg = white_total.eg * scale / 64;
+    (white_total.mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// The tempo bonus of the side to move at `phase`.
+#[inline]
+pub fn tempo(weights: &Weights, phase: i32) -> i32 {
+    let t = weights.get(layout::TEMPO);
+    (t.mg * phase + t.eg * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// Blends White's totals by phase, scales drawish endings, and returns
+/// the score for the side to move with its tempo.
+#[inline]
+fn blend(pos: &Position, white_total: S, weights: &Weights) -> i32 {
+    let phase = phase(pos);
+    let scale = endgame_scale_for(pos, strong_side(white_total.eg));
+    let white = taper(white_total, phase, scale);
+    white * pos.side_to_move().fold(1, -1) + tempo(weights, phase)
+}
+
+/// The evaluation in centipawns from the side to move's point of view,
+/// with the default (hand-written) weights.
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &DEFAULT_WEIGHTS)
+}
+
+/// The evaluation with the weights `choice` picks: one copy of the
+/// evaluation per weight table, each with its table's address known.
+#[inline]
+pub fn evaluate_choice(pos: &Position, choice: &EvalChoice) -> i32 {
+    if choice.tuned {
+        evaluate_with(pos, &TUNED_WEIGHTS)
+    } else {
+        evaluate_with(pos, &DEFAULT_WEIGHTS)
+    }
+}
+
+/// The evaluation with `weights`, from the side to move's point of view.
+#[inline]
+pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
     let ctx = context(pos);
-    let white = side_terms(pos, &ctx, Color::White).total();
-    let black = side_terms(pos, &ctx, Color::Black).total();
-    blend(pos, white - black)
+    let mut scorer = Scorer::new(weights);
+    side_terms(pos, &ctx, Color::White, &mut scorer);
+    side_terms(pos, &ctx, Color::Black, &mut scorer);
+    blend(pos, scorer.white_minus_black(), weights)
+}
+
+/// Runs the whole evaluation of both sides into `acc`; returns the phase.
+pub fn accumulate<A: Accumulator>(pos: &Position, acc: &mut A) -> i32 {
+    let ctx = context(pos);
+    side_terms(pos, &ctx, Color::White, acc);
+    side_terms(pos, &ctx, Color::Black, acc);
+    phase(pos)
 }
 
 /// A table of every term for each side, for the `eval` command.
-pub fn report(pos: &Position) -> String {
-    let ctx = context(pos);
-    let w = side_terms(pos, &ctx, Color::White);
-    let b = side_terms(pos, &ctx, Color::Black);
+pub fn report(pos: &Position, choice: &EvalChoice) -> String {
+    let weights = choice.weights();
+    let mut groups = GroupScorer {
+        weights,
+        groups: [[S::default(); GROUP_NAMES.len()]; 2],
+    };
+    let phase = accumulate(pos, &mut groups);
+    let [w, b] = groups.groups;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -592,36 +615,31 @@ pub fn report(pos: &Position) -> String {
         out,
         "              |   MG     EG   |   MG     EG   |   MG     EG"
     );
-    let rows: [(&str, S, S); 7] = [
-        ("material+pst", w.material_pst, b.material_pst),
-        ("mobility", w.mobility, b.mobility),
-        ("pawns", w.pawns, b.pawns),
-        ("passed", w.passed, b.passed),
-        ("king safety", w.king_safety, b.king_safety),
-        ("threats", w.threats, b.threats),
-        ("pieces", w.pieces, b.pieces),
-    ];
-    for (name, ws, bs) in rows {
+    let mut total = S::default();
+    for (i, name) in GROUP_NAMES.iter().enumerate() {
+        let (ws, bs) = (w[i], b[i]);
         let d = ws - bs;
+        total += d;
         let _ = writeln!(
             out,
             "{name:>13} | {:>5}  {:>5}  | {:>5}  {:>5}  | {:>5}  {:>5}",
             ws.mg, ws.eg, bs.mg, bs.eg, d.mg, d.eg
         );
     }
-    let total = w.total() - b.total();
-    let _ = writeln!(out, "phase: {} / {FULL_PHASE}", phase(pos));
+    let _ = writeln!(out, "phase: {phase} / {FULL_PHASE}");
+    let t = weights.get(layout::TEMPO);
     let _ = writeln!(
         out,
         "tempo: {} {}, for {}",
-        TEMPO.mg,
-        TEMPO.eg,
+        t.mg,
+        t.eg,
         pos.side_to_move().fold("white", "black")
     );
-    let white_view = evaluate(pos) * pos.side_to_move().fold(1, -1);
+    let weights_name = if choice.tuned { "tuned" } else { "default" };
+    let white_view = evaluate_with(pos, weights) * pos.side_to_move().fold(1, -1);
     let _ = writeln!(
         out,
-        "total (White's view): {white_view} cp (before tempo and scaling: {} mg, {} eg)",
+        "total (White's view, {weights_name} weights): {white_view} cp (before tempo and scaling: {} mg, {} eg)",
         total.mg, total.eg
     );
     out
@@ -638,7 +656,10 @@ mod tests {
     #[test]
     fn start_position_is_balanced_but_for_tempo() {
         let e = eval_fen(crate::position::STARTING_FEN);
-        assert!(e > 0 && e <= TEMPO.mg, "start eval {e}");
+        assert!(
+            e > 0 && e <= DEFAULT_WEIGHTS.get(layout::TEMPO).mg,
+            "start eval {e}"
+        );
     }
 
     #[test]
@@ -676,5 +697,19 @@ mod tests {
         assert!(knight < 120, "KN v K scored {knight}");
         let rook = eval_fen("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
         assert!(rook > 400, "KR v K scored {rook}");
+    }
+
+    #[test]
+    fn report_totals_match_the_evaluation() {
+        let pos = Position::from_fen(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        )
+        .expect("test FEN");
+        let text = report(&pos, &EvalChoice::default());
+        let want = format!(
+            "total (White's view, default weights): {} cp",
+            evaluate(&pos)
+        );
+        assert!(text.contains(&want), "{text}");
     }
 }

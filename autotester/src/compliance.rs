@@ -1,0 +1,303 @@
+//! `autotester compliance ENGINE` (or `autotester --compliance ENGINE`):
+//! checks an engine's UCI behaviour step by step, as fastchess's
+//! `--compliance` does, for either game, printing each check with PASS or
+//! FAIL. Every `bestmove` is checked with the game crate's rules; `go`
+//! commands use the game's dialect (`go time T inc I` for Leiserchess).
+
+use crate::config::GameKind;
+use crate::identify::recognise;
+use search::{Frontend, Side};
+use std::time::{Duration, Instant};
+use workbench::engine::command_line;
+use workbench::engine::process::{Process, ReadError};
+use workbench::engine::protocol::{parse_bestmove, parse_option};
+use workbench::engine::{go_command, GoLimits};
+
+/// How long each answer may take.
+const ANSWER: Duration = Duration::from_secs(5);
+/// How long after `stop` the `bestmove` may come.
+const AFTER_STOP: Duration = Duration::from_secs(1);
+/// How long `go infinite` must run without a `bestmove` before `stop`.
+const INFINITE: Duration = Duration::from_millis(300);
+
+/// The checks' results: each printed as it is made.
+#[derive(Default)]
+pub struct Checks {
+    pub passed: usize,
+    pub failed: usize,
+}
+
+impl Checks {
+    fn check(&mut self, name: &str, outcome: Result<String, String>) -> bool {
+        match outcome {
+            Ok(detail) => {
+                self.passed += 1;
+                println!("PASS  {name}{}", suffix(&detail));
+                true
+            }
+            Err(why) => {
+                self.failed += 1;
+                println!("FAIL  {name}{}", suffix(&why));
+                false
+            }
+        }
+    }
+}
+
+fn suffix(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!(": {text}")
+    }
+}
+
+/// The engine under test.
+struct Subject {
+    process: Process,
+}
+
+impl Subject {
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        self.process
+            .send(line)
+            .map_err(|_| format!("the engine is gone (sending `{line}`)"))
+    }
+
+    /// Lines until one `done` accepts, within `limit`.
+    fn until(
+        &mut self,
+        limit: Duration,
+        mut done: impl FnMut(&str) -> bool,
+    ) -> Result<Vec<String>, String> {
+        let deadline = Instant::now() + limit;
+        let mut lines = Vec::new();
+        loop {
+            match self.process.read_line(deadline) {
+                Ok(line) => {
+                    let text = line.text.trim().to_string();
+                    let end = done(&text);
+                    lines.push(text);
+                    if end {
+                        return Ok(lines);
+                    }
+                }
+                Err(ReadError::Timeout) => return Err(format!("no answer within {limit:?}")),
+                Err(ReadError::Closed) => return Err("the engine exited".into()),
+                Err(ReadError::Flood(f)) => return Err(format!("output flood ({f})")),
+            }
+        }
+    }
+
+    /// The move of the next `bestmove` line within `limit`.
+    fn bestmove(&mut self, limit: Duration) -> Result<String, String> {
+        let lines = self.until(limit, |l| parse_bestmove(l).is_some())?;
+        let last = lines.last().map(String::as_str).unwrap_or("");
+        Ok(parse_bestmove(last).unwrap_or("").to_string())
+    }
+}
+
+/// Whether `text` is a legal move of `game`.
+fn legal<G: Frontend>(game: &G, text: &str) -> Result<String, String> {
+    game.parse_move(text)
+        .map(|_| format!("bestmove {text}"))
+        .map_err(|e| format!("bestmove {text:?} is not legal: {e}"))
+}
+
+/// Runs every check against the engine started by `command`; `game` when
+/// given, else recognised from its `uci` answer. Returns the results.
+pub fn run(command: &str, game: Option<GameKind>) -> Result<Checks, String> {
+    let words = command_line::split(command).map_err(|e| format!("{command:?}: {e}"))?;
+    let (program, args) = words
+        .split_first()
+        .ok_or_else(|| "no engine command".to_string())?;
+    let process = Process::spawn(program.as_ref(), args, None)
+        .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+    let mut subject = Subject { process };
+    let mut checks = Checks::default();
+    println!("Compliance of {command}");
+    let Some(kind) = handshake(&mut subject, &mut checks, game) else {
+        return Ok(checks);
+    };
+    println!("Game: {kind}");
+    match kind {
+        GameKind::Chess => play_checks::<chess::Chess>(&mut subject, &mut checks),
+        GameKind::Leiserchess => play_checks::<leiserchess::Leiserchess>(&mut subject, &mut checks),
+        GameKind::Leiserchess2016 => {
+            play_checks::<leiserchess::Leiserchess2016>(&mut subject, &mut checks)
+        }
+    }
+    let quit = subject.send("quit").and_then(|()| {
+        let deadline = Instant::now() + AFTER_STOP;
+        while Instant::now() < deadline {
+            if subject.process.is_dead() {
+                return Ok(String::new());
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        Err(format!("still running {AFTER_STOP:?} after quit"))
+    });
+    checks.check("quit ends the engine", quit);
+    subject.process.kill();
+    Ok(checks)
+}
+
+/// `uci`, `id`, options, `isready`; the game played.
+fn handshake(s: &mut Subject, checks: &mut Checks, game: Option<GameKind>) -> Option<GameKind> {
+    let answer = s
+        .send("uci")
+        .and_then(|()| s.until(ANSWER, |l| l == "uciok"));
+    let lines = match answer {
+        Ok(lines) => {
+            checks.check("uci answered with uciok", Ok(String::new()));
+            lines
+        }
+        Err(e) => {
+            checks.check("uci answered with uciok", Err(e));
+            return None;
+        }
+    };
+    let id = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("id name "))
+        .map(|n| n.trim().to_string());
+    checks.check("id name", id.ok_or_else(|| "no `id name` line".into()));
+    let option_lines: Vec<&String> = lines.iter().filter(|l| l.starts_with("option")).collect();
+    let bad: Vec<&&String> = option_lines
+        .iter()
+        .filter(|l| parse_option(l).is_none() || !l.contains(" type "))
+        .collect();
+    let declared: Vec<_> = option_lines
+        .iter()
+        .filter_map(|l| parse_option(l))
+        .collect();
+    checks.check(
+        "options are `option name N type T ...`",
+        match bad.first() {
+            None => Ok(format!("{} options", declared.len())),
+            Some(l) => Err(format!("{l:?}")),
+        },
+    );
+    let ready = s
+        .send("isready")
+        .and_then(|()| s.until(ANSWER, |l| l == "readyok"));
+    checks.check(
+        "isready answered with readyok",
+        ready.map(|_| String::new()),
+    );
+    let kind = match game {
+        Some(kind) => Ok(kind),
+        None => recognise(&declared, &[]).map_err(|why| format!("{why}; give --game")),
+    };
+    let shown = kind.as_ref().map(|k| k.to_string()).map_err(Clone::clone);
+    checks.check("the game it plays is known", shown);
+    kind.ok()
+}
+
+/// `go` with the clocks of `G`'s dialect: one second each.
+fn clocked_go<G: Frontend>(mover: Side) -> String {
+    let clock = search::Clock {
+        remaining: Duration::from_secs(1),
+        increment: Duration::from_millis(10),
+        moves_to_go: None,
+    };
+    let limits = GoLimits {
+        clocks: [Some(clock), Some(clock)],
+        depth: None,
+        nodes: None,
+        movetime: None,
+    };
+    go_command::<G>(mover, &limits)
+}
+
+/// New game, positions, each kind of `go`, and `stop` during `go infinite`.
+fn play_checks<G: Frontend>(s: &mut Subject, checks: &mut Checks) {
+    let ready = s
+        .send("ucinewgame")
+        .and_then(|()| s.send("isready"))
+        .and_then(|()| s.until(ANSWER, |l| l == "readyok"));
+    checks.check("ucinewgame, then isready", ready.map(|_| String::new()));
+
+    let start = G::startpos();
+    let mut moves = Vec::new();
+    start.legal_moves(&mut moves);
+    let first = moves.first().map(ToString::to_string).unwrap_or_default();
+    let mut after = start.clone();
+    if let Ok(mv) = after.parse_move(&first) {
+        after.make(mv);
+    }
+    let fen_game = G::from_fen(&after.fen()).unwrap_or_else(|_| after.clone());
+    let cases: [(&str, String, &G, String, Duration); 5] = [
+        (
+            "position startpos, go depth 1",
+            "position startpos".into(),
+            &start,
+            "go depth 1".into(),
+            ANSWER,
+        ),
+        (
+            "position startpos moves ..., go nodes 1000",
+            format!("position startpos moves {first}"),
+            &after,
+            "go nodes 1000".into(),
+            ANSWER,
+        ),
+        (
+            "position fen ..., go movetime 100",
+            format!("position fen {}", after.fen()),
+            &fen_game,
+            "go movetime 100".into(),
+            Duration::from_millis(100) + ANSWER / 5,
+        ),
+        (
+            "go with clocks, answered in time",
+            "position startpos".into(),
+            &start,
+            clocked_go::<G>(start.side_to_move()),
+            Duration::from_secs(1) + ANSWER / 5,
+        ),
+        (
+            "position startpos, go depth 2",
+            "position startpos".into(),
+            &start,
+            "go depth 2".into(),
+            ANSWER,
+        ),
+    ];
+    for (name, position, game, go, limit) in cases {
+        let answer = s
+            .send(&position)
+            .and_then(|()| s.send(&go))
+            .and_then(|()| s.bestmove(limit))
+            .and_then(|mv| legal(game, &mv));
+        checks.check(&format!("{name} ({go}): a legal bestmove"), answer);
+    }
+    infinite_and_stop::<G>(s, checks, &start);
+}
+
+/// `go infinite` must not answer by itself; `stop` must bring a legal move.
+fn infinite_and_stop<G: Frontend>(s: &mut Subject, checks: &mut Checks, start: &G) {
+    if let Err(e) = s
+        .send("position startpos")
+        .and_then(|()| s.send("go infinite"))
+    {
+        checks.check("go infinite, then stop", Err(e));
+        return;
+    }
+    let early = s.until(INFINITE, |l| parse_bestmove(l).is_some());
+    let waited = match early {
+        Ok(_) => Err("bestmove before stop".to_string()),
+        Err(e) if e.starts_with("no answer") => Ok(String::new()),
+        Err(e) => Err(e),
+    };
+    checks.check("go infinite: no bestmove before stop", waited);
+    let stopped = s
+        .send("stop")
+        .and_then(|()| s.bestmove(AFTER_STOP))
+        .and_then(|mv| legal(start, &mv));
+    checks.check("stop: a legal bestmove at once", stopped);
+    let ready = s
+        .send("isready")
+        .and_then(|()| s.until(ANSWER, |l| l == "readyok"));
+    checks.check("isready after stop", ready.map(|_| String::new()));
+}

@@ -1,0 +1,381 @@
+//! Every linear weight of the evaluation in one flat table of
+//! middlegame/endgame pairs, [`Weights`], laid out by [`layout`].
+//!
+//! The defaults ([`DEFAULT_WEIGHTS`]) are the hand-written evaluation the
+//! engine had before tuning: the piece-square tables are filled from its
+//! formulas, mobility from its per-square slopes, king danger from its
+//! capped quadratic. `texel tune` (in `tools/`) fits all of them to game
+//! results and writes [`super::tuned`]; the UCI option `TunedEval` picks
+//! those instead ([`EvalChoice`]).
+//!
+//! Not weights (fixed, not tuned): the game phase per role, the endgame
+//! scaling of drawish pawnless endings (it reads fixed material values,
+//! [`SCALE_MATERIAL_EG`]), and the attack units per role that index the
+//! king-danger table.
+
+use search::{EvalParams, SpinOption, UnknownOption};
+
+use super::{s, tuned, S};
+
+/// Where each group of weights starts in [`Weights::raw`], and how many
+/// entries it has.
+pub mod layout {
+    /// Material by role (pawn .. king; the king's is unused).
+    pub const MATERIAL: usize = 0;
+    /// Piece-square bonus `PST + role * 64 + square` (White's view; Black
+    /// mirrors the square), on top of the material.
+    pub const PST: usize = MATERIAL + 6;
+    /// Mobility by role and count of safe squares:
+    /// `MOBILITY + MOBILITY_OFFSET[role] + count`.
+    pub const MOBILITY: usize = PST + 6 * 64;
+    /// Where each role's mobility entries start (knight, bishop, rook,
+    /// queen have 9, 14, 15 and 28 counts).
+    pub const MOBILITY_OFFSET: [usize; 6] = [0, 0, 9, 23, 38, 0];
+    pub const MOBILITY_LEN: usize = 9 + 14 + 15 + 28;
+    /// A passed pawn, by relative rank.
+    pub const PASSED: usize = MOBILITY + MOBILITY_LEN;
+    /// Per square of distance from the enemy king to a passer's stop
+    /// square, by relative rank.
+    pub const PASSED_ENEMY_KING: usize = PASSED + 8;
+    /// The same for our own king.
+    pub const PASSED_OWN_KING: usize = PASSED_ENEMY_KING + 8;
+    /// A passer with nothing ahead on its file, by relative rank.
+    pub const PASSED_FREE_PATH: usize = PASSED_OWN_KING + 8;
+    pub const ISOLATED: usize = PASSED_FREE_PATH + 8;
+    pub const DOUBLED: usize = ISOLATED + 1;
+    pub const BACKWARD: usize = DOUBLED + 1;
+    pub const BISHOP_PAIR: usize = BACKWARD + 1;
+    pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+    pub const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+    /// Per enemy piece (not pawn) attacked by our pawns.
+    pub const THREAT_BY_PAWN: usize = ROOK_HALF_OPEN_FILE + 1;
+    /// A shield pawn one (`+0`) or two (`+1`) ranks before our king.
+    pub const PAWN_SHIELD: usize = THREAT_BY_PAWN + 1;
+    /// The danger our pieces pose to the enemy king (two attackers or
+    /// more), by attack units capped at `KING_DANGER_LEN - 1`.
+    pub const KING_DANGER: usize = PAWN_SHIELD + 2;
+    pub const KING_DANGER_LEN: usize = 19;
+    /// For the side to move; not scaled with drawish endings.
+    pub const TEMPO: usize = KING_DANGER + KING_DANGER_LEN;
+    /// How many weights there are.
+    pub const COUNT: usize = TEMPO + 1;
+
+    /// The term of the `eval` report a weight belongs to (index into
+    /// [`super::super::GROUP_NAMES`]).
+    pub const fn group(index: usize) -> usize {
+        match index {
+            i if i < MOBILITY => 0,
+            i if i < PASSED => 1,
+            i if i < ISOLATED => 3,
+            i if i < BISHOP_PAIR => 2,
+            i if i < THREAT_BY_PAWN => 6,
+            i if i < PAWN_SHIELD => 5,
+            _ => 4,
+        }
+    }
+}
+
+/// The fixed endgame material of knight, bishop, rook and queen that
+/// decides whether a pawnless ending is drawish (see `endgame_scale`);
+/// the default weights' values, kept fixed so that scaling does not move
+/// with tuning.
+pub const SCALE_MATERIAL_EG: [i32; 6] = [0, 305, 325, 545, 985, 0];
+
+/// The evaluation's weights, and the material plus piece-square table
+/// derived from them for the hot path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    raw: [S; layout::COUNT],
+    /// `material[role] + pst[role][square]`, one load per piece.
+    piece_square: [[S; 64]; 6],
+}
+
+impl Weights {
+    /// Weights from their flat table.
+    pub const fn from_raw(raw: [S; layout::COUNT]) -> Weights {
+        let mut piece_square = [[s(0, 0); 64]; 6];
+        let mut role = 0;
+        while role < 6 {
+            let mut sq = 0;
+            while sq < 64 {
+                let m = raw[layout::MATERIAL + role];
+                let p = raw[layout::PST + role * 64 + sq];
+                piece_square[role][sq] = s(m.mg + p.mg, m.eg + p.eg);
+                sq += 1;
+            }
+            role += 1;
+        }
+        Weights { raw, piece_square }
+    }
+
+    /// The flat table, indexed by [`layout`].
+    #[inline]
+    pub fn raw(&self) -> &[S; layout::COUNT] {
+        &self.raw
+    }
+
+    /// Weight `index` of [`layout`].
+    #[inline]
+    pub fn get(&self, index: usize) -> S {
+        self.raw[index]
+    }
+
+    /// Material plus piece-square weight of `role` (by index) on `sq`
+    /// (from its own side's view).
+    #[inline]
+    pub fn piece_square(&self, role: usize, sq: usize) -> S {
+        self.piece_square[role][sq]
+    }
+}
+
+/// A readable name for weight `index`, as `texel tune` prints it.
+pub fn name(index: usize) -> String {
+    use layout::*;
+    const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    let square = |sq: usize| {
+        let file = char::from(b'a' + (sq % 8) as u8);
+        format!("{file}{}", sq / 8 + 1)
+    };
+    match index {
+        i if i < PST => format!("material[{}]", ROLES[i - MATERIAL]),
+        i if i < MOBILITY => {
+            let k = i - PST;
+            format!("pst[{}][{}]", ROLES[k / 64], square(k % 64))
+        }
+        i if i < PASSED => {
+            let k = i - MOBILITY;
+            let role = (1..5).rev().find(|&r| MOBILITY_OFFSET[r] <= k).unwrap_or(1);
+            format!("mobility[{}][{}]", ROLES[role], k - MOBILITY_OFFSET[role])
+        }
+        i if i < PASSED_ENEMY_KING => format!("passed[rank {}]", i - PASSED + 1),
+        i if i < PASSED_OWN_KING => {
+            format!("passed_enemy_king[rank {}]", i - PASSED_ENEMY_KING + 1)
+        }
+        i if i < PASSED_FREE_PATH => format!("passed_own_king[rank {}]", i - PASSED_OWN_KING + 1),
+        i if i < ISOLATED => format!("passed_free_path[rank {}]", i - PASSED_FREE_PATH + 1),
+        ISOLATED => "isolated".into(),
+        DOUBLED => "doubled".into(),
+        BACKWARD => "backward".into(),
+        BISHOP_PAIR => "bishop_pair".into(),
+        ROOK_OPEN_FILE => "rook_open_file".into(),
+        ROOK_HALF_OPEN_FILE => "rook_half_open_file".into(),
+        THREAT_BY_PAWN => "threat_by_pawn".into(),
+        i if i < KING_DANGER => format!("pawn_shield[{} ahead]", i - PAWN_SHIELD + 1),
+        i if i < TEMPO => format!("king_danger[{} units]", i - KING_DANGER),
+        TEMPO => "tempo".into(),
+        _ => format!("weight {index}"),
+    }
+}
+
+// ---- The defaults: the hand-written evaluation --------------------------------
+
+const MATERIAL: [S; 6] = [
+    s(90, 115),
+    s(330, 305),
+    s(345, 325),
+    s(475, 545),
+    s(1000, 985),
+    s(0, 0),
+];
+/// Per square of mobility, beyond the typical count `MOBILITY_BASE`.
+const MOBILITY: [S; 6] = [s(0, 0), s(5, 5), s(5, 6), s(3, 6), s(2, 4), s(0, 0)];
+const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
+const PASSED: [S; 8] = [
+    s(0, 0),
+    s(2, 8),
+    s(5, 12),
+    s(10, 25),
+    s(25, 50),
+    s(45, 90),
+    s(70, 140),
+    s(0, 0),
+];
+/// Endgame bonus per square of distance between the enemy king and the
+/// passer's stop square (twice this) minus our king's (once), by rank.
+const PASSED_KING_DISTANCE: [i32; 8] = [0, 0, 0, 2, 5, 8, 10, 0];
+/// Times `rank / 2` for a passer with a free path.
+const PASSED_FREE_PATH: S = s(5, 20);
+const PAWN_SHIELD: [i32; 2] = [14, 7];
+/// King danger: twice the square of the attack units, capped.
+const KING_DANGER_CAP: i32 = 600;
+
+/// Manhattan distance from the centre, in half squares pairs: 1 (centre
+/// squares) to 7 (corners).
+const fn centre_distance(sq: usize) -> i32 {
+    let f = (sq % 8) as i32;
+    let r = (sq / 8) as i32;
+    ((2 * f - 7).abs() + (2 * r - 7).abs()) / 2
+}
+
+/// The default piece-square bonus of `role` on `sq`, seen from White
+/// (rank 0 = own back rank), material excluded.
+const fn pst_entry(role: usize, sq: usize) -> S {
+    let f = (sq % 8) as i32;
+    let r = (sq / 8) as i32;
+    let centre = 6 - centre_distance(sq); // -1 .. 5
+    match role {
+        // Pawns: advance, and central pawns count more in the middlegame.
+        0 => {
+            let central = [0, 0, 4, 10, 10, 4, 0, 0][f as usize];
+            let mid = if r >= 2 && r <= 4 { central } else { 0 };
+            s(
+                3 * r + mid - if r == 1 && (f == 3 || f == 4) { 10 } else { 0 },
+                5 * r,
+            )
+        }
+        1 => s(8 * centre - 22, 6 * centre - 16),
+        2 => {
+            let back = if r == 0 { -10 } else { 0 };
+            s(4 * centre - 8 + back, 4 * centre - 10)
+        }
+        3 => {
+            let seventh = if r == 6 { 20 } else { 0 };
+            let centre_file = if f == 3 || f == 4 { 5 } else { 0 };
+            s(seventh + centre_file, if r == 6 { 12 } else { 0 })
+        }
+        4 => s(2 * centre - 4, 5 * centre - 12),
+        _ => {
+            // King: hide on the back rank corners in the middlegame,
+            // come to the centre in the endgame.
+            let file_bonus = [20, 30, 8, -5, -5, 8, 30, 20][f as usize];
+            s(file_bonus - 25 * r, 10 * centre - 25)
+        }
+    }
+}
+
+/// The hand-written evaluation as a flat table.
+pub const fn default_raw() -> [S; layout::COUNT] {
+    use layout::*;
+    let mut w = [s(0, 0); COUNT];
+    let mut role = 0;
+    while role < 6 {
+        w[MATERIAL + role] = self::MATERIAL[role];
+        let mut sq = 0;
+        while sq < 64 {
+            w[PST + role * 64 + sq] = pst_entry(role, sq);
+            sq += 1;
+        }
+        if role >= 1 && role <= 4 {
+            let len = [0, 9, 14, 15, 28, 0][role];
+            let mut count = 0;
+            while count < len {
+                let slope = self::MOBILITY[role];
+                let beyond = count as i32 - MOBILITY_BASE[role];
+                w[layout::MOBILITY + MOBILITY_OFFSET[role] + count] =
+                    s(slope.mg * beyond, slope.eg * beyond);
+                count += 1;
+            }
+        }
+        role += 1;
+    }
+    let mut rank = 0;
+    while rank < 8 {
+        w[layout::PASSED + rank] = self::PASSED[rank];
+        w[PASSED_ENEMY_KING + rank] = s(0, 2 * PASSED_KING_DISTANCE[rank]);
+        w[PASSED_OWN_KING + rank] = s(0, -PASSED_KING_DISTANCE[rank]);
+        let steps = rank as i32 / 2;
+        w[layout::PASSED_FREE_PATH + rank] = s(
+            self::PASSED_FREE_PATH.mg * steps,
+            self::PASSED_FREE_PATH.eg * steps,
+        );
+        rank += 1;
+    }
+    w[ISOLATED] = s(-10, -12);
+    w[DOUBLED] = s(-8, -20);
+    w[BACKWARD] = s(-8, -8);
+    w[BISHOP_PAIR] = s(30, 55);
+    w[ROOK_OPEN_FILE] = s(28, 10);
+    w[ROOK_HALF_OPEN_FILE] = s(12, 8);
+    w[THREAT_BY_PAWN] = s(45, 35);
+    w[layout::PAWN_SHIELD] = s(self::PAWN_SHIELD[0], 0);
+    w[layout::PAWN_SHIELD + 1] = s(self::PAWN_SHIELD[1], 0);
+    let mut units = 0;
+    while units < KING_DANGER_LEN {
+        let square = 2 * (units * units) as i32;
+        let danger = if square < KING_DANGER_CAP {
+            square
+        } else {
+            KING_DANGER_CAP
+        };
+        w[KING_DANGER + units] = s(danger, danger / 8);
+        units += 1;
+    }
+    w[TEMPO] = s(18, 8);
+    w
+}
+
+/// The hand-written evaluation (the engine's default).
+pub static DEFAULT_WEIGHTS: Weights = Weights::from_raw(default_raw());
+
+/// The weights `texel tune` fitted (`src/eval/tuned.rs`).
+pub static TUNED_WEIGHTS: Weights = Weights::from_raw(tuned::TUNED_RAW);
+
+/// Which weights the engine evaluates with: the UCI spin option
+/// `TunedEval` (0 = the hand-written defaults, 1 = the tuned weights),
+/// so that an SPRT can compare the two in one binary.
+#[derive(Clone, Copy, Debug, Default, Hash, PartialEq, Eq)]
+pub struct EvalChoice {
+    pub tuned: bool,
+}
+
+impl EvalChoice {
+    pub const OPTION: &'static str = "TunedEval";
+
+    /// The weights chosen.
+    #[inline]
+    pub fn weights(&self) -> &'static Weights {
+        if self.tuned {
+            &TUNED_WEIGHTS
+        } else {
+            &DEFAULT_WEIGHTS
+        }
+    }
+}
+
+impl EvalParams for EvalChoice {
+    fn options() -> Vec<SpinOption> {
+        vec![SpinOption {
+            name: Self::OPTION,
+            default: 0,
+            min: 0,
+            max: 1,
+        }]
+    }
+
+    fn set(&mut self, name: &str, value: i32) -> Result<(), UnknownOption> {
+        if name.eq_ignore_ascii_case(Self::OPTION) {
+            self.tuned = value != 0;
+            Ok(())
+        } else {
+            Err(UnknownOption(name.to_string()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tuned_eval_option_switches_the_weights() {
+        let mut choice = EvalChoice::default();
+        assert!(std::ptr::eq(choice.weights(), &DEFAULT_WEIGHTS));
+        choice.set("tunedeval", 1).expect("known option");
+        assert!(std::ptr::eq(choice.weights(), &TUNED_WEIGHTS));
+        choice.set("TunedEval", 0).expect("known option");
+        assert!(!choice.tuned);
+        assert!(choice.set("Nope", 1).is_err());
+        assert_eq!(EvalChoice::options().len(), 1);
+    }
+
+    #[test]
+    fn every_weight_has_a_name() {
+        for i in 0..layout::COUNT {
+            assert!(!name(i).starts_with("weight "), "{i}");
+        }
+        assert_eq!(name(layout::PST + 64 + 28), "pst[knight][e4]");
+        assert_eq!(name(layout::MOBILITY + 9 + 13), "mobility[bishop][13]");
+        assert_eq!(name(layout::KING_DANGER + 18), "king_danger[18 units]");
+        assert_eq!(layout::COUNT, 517);
+    }
+}

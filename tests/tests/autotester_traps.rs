@@ -1,0 +1,130 @@
+//! Issue 16's traps with the project's own engines, each as the command a
+//! user typed: two chess engines without `-game chess`, Leiserchess
+//! engines without `-game`, the wrong `-game`, and a rerun with other
+//! settings into the same PGN.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use workspace_tests::binary;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("autotester-traps-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs the autotester on `line`, with `CHESS` and `LEISER` standing for
+/// the engines' paths and `PGN` for `pgn`.
+fn typed(line: &str, pgn: &Path) -> Output {
+    let chess = binary("chess-engine").display().to_string();
+    let leiser = binary("leiserchess-engine").display().to_string();
+    let args: Vec<String> = line
+        .split_whitespace()
+        .map(|w| {
+            w.replace("CHESS", &chess)
+                .replace("LEISER", &leiser)
+                .replace("PGN", &pgn.display().to_string())
+        })
+        .collect();
+    Command::new(binary("autotester"))
+        .args(&args)
+        .output()
+        .expect("run autotester")
+}
+
+#[test]
+fn two_chess_engines_without_game_chess_play_chess() {
+    let d = temp_dir("chess");
+    let pgn = d.join("out.pgn");
+    let out = typed(
+        "-engine cmd=CHESS name=new -engine cmd=CHESS name=old -each depth=1 -rounds 2 -pgnout PGN",
+        &pgn,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Game: chess"), "{stdout}");
+    let games = std::fs::read_to_string(&pgn).expect("PGN written");
+    assert_eq!(games.matches("[Event ").count(), 4);
+    assert!(!games.contains("illegal move"), "{games}");
+}
+
+#[test]
+fn leiserchess_engines_without_game_and_the_2016_option() {
+    let d = temp_dir("leiserchess");
+    let pgn = d.join("out.pgn");
+    let out = typed(
+        "-engine cmd=LEISER name=a -engine cmd=LEISER name=b -each depth=1 -rounds 1 -quiet -pgnout PGN",
+        &pgn,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Game: leiserchess (from"));
+    let pgn = d.join("old.pgn");
+    let out = typed(
+        "-engine cmd=LEISER name=a -engine cmd=LEISER name=b -each depth=1 option.UCI_Variant=2016 \
+         -rounds 1 -quiet -pgnout PGN",
+        &pgn,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Game: leiserchess2016 (from"));
+    assert!(std::fs::read_to_string(&pgn)
+        .unwrap_or_default()
+        .contains("[Variant \"2016\"]"));
+}
+
+#[test]
+fn chess_engines_told_to_play_leiserchess_stop_the_run() {
+    let d = temp_dir("wrong");
+    let pgn = d.join("out.pgn");
+    let out = typed(
+        "-engine cmd=CHESS name=new -engine cmd=CHESS name=old -game leiserchess -each depth=1 \
+         -rounds 2 -pgnout PGN",
+        &pgn,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let err = text(&out.stderr);
+    assert!(err.contains("illegal first move"), "{err}");
+    assert!(err.contains("plays another game than leiserchess"), "{err}");
+    assert!(!text(&out.stdout).contains("Rank Name"));
+}
+
+#[test]
+fn a_rerun_with_other_settings_never_resumes_the_old_games() {
+    let d = temp_dir("resume");
+    let pgn = d.join("out.pgn");
+    let line = |depth: u32| {
+        format!(
+            "-engine cmd=CHESS name=new -engine cmd=CHESS name=old -game chess -each depth={depth} \
+             -rounds 2 -quiet -pgnout PGN"
+        )
+    };
+    let out = typed(&line(1), &pgn);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = typed(&line(2), &pgn);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("time control, depth or nodes"), "{err}");
+    assert!(err.contains("--force-new"), "{err}");
+    assert!(!text(&out.stdout).contains("resumed"));
+}
+
+#[test]
+fn our_engines_pass_the_compliance_checks() {
+    for engine in ["chess-engine", "leiserchess-engine"] {
+        let out = Command::new(binary("autotester"))
+            .args(["--compliance", &binary(engine).display().to_string()])
+            .output()
+            .expect("run autotester");
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        assert!(
+            stdout.contains("PASS  go infinite: no bestmove before stop"),
+            "{stdout}"
+        );
+        assert!(stdout.ends_with("15 passed, 0 failed\n"), "{stdout}");
+    }
+}

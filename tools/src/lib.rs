@@ -1,0 +1,18 @@
+//! Offline tools over the game crates. `texel` (in `src/bin/texel.rs`)
+//! tunes the chess evaluation by Texel's method:
+//!
+//! 1. [`extract`]: replay PGN games our autotester played, keep quiet
+//!    positions ([`quiet`]) labelled with the game's result, write them as
+//!    `FEN;result` lines ([`dataset`]);
+//! 2. [`tune`]: trace each position through the engine's own evaluation
+//!    (`chess::eval::trace`), fit the logistic scale `K`, then every
+//!    linear weight by Adam on the mean squared error, and write the
+//!    weights as Rust source ([`output`]) the engine compiles in.
+//!
+//! The recipe, with commands and figures, is `tools/README.md`.
+
+pub mod dataset;
+pub mod extract;
+pub mod output;
+pub mod quiet;
+pub mod tune;
