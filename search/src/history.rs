@@ -1,27 +1,35 @@
-//! Move-ordering memory: the bounded history table and the killer moves.
+//! Search memory: the bounded history tables and the killer moves.
 
-use crate::game::Side;
 use crate::score::MAX_PLY;
 
-/// A table of bounded statistics, one per (side, move index). Every update
-/// goes through the "gravity" formula `h += bonus - h * |bonus| / max`,
-/// which keeps each value within `±max` and lets old information decay as
-/// new information arrives. This is the only history type in the search.
+/// A table of bounded statistics in `rows` rows of `per_row` entries.
+/// Every update goes through the "gravity" formula
+/// `h += bonus - h * |bonus| / max`, which keeps each value within `±max`
+/// and lets old information decay as new information arrives. This is the
+/// only history type in the search; its tables differ in what indexes the
+/// rows and the entries:
+/// - quiet move history: the side to move, the game's move index;
+/// - continuation history: the piece and square of an earlier move, the
+///   piece and square of this one;
+/// - correction history: the side to move, a key of the position's
+///   structure (the value is an evaluation correction).
 #[derive(Clone, Debug)]
 pub struct History {
     values: Vec<i16>,
-    per_side: usize,
+    rows: usize,
+    per_row: usize,
     max: i32,
 }
 
 impl History {
-    /// A zeroed table for `per_side` move indices per side, bounded by
+    /// A zeroed table of `rows` rows of `per_row` entries, bounded by
     /// `max` (at most `i16::MAX`).
-    pub fn new(per_side: usize, max: i32) -> Self {
+    pub fn new(rows: usize, per_row: usize, max: i32) -> Self {
         let max = max.clamp(1, i16::MAX as i32);
         History {
-            values: vec![0; per_side * 2],
-            per_side,
+            values: vec![0; rows * per_row],
+            rows,
+            per_row,
             max,
         }
     }
@@ -31,29 +39,30 @@ impl History {
     }
 
     #[inline]
-    fn slot(&self, side: Side, index: usize) -> usize {
-        debug_assert!(index < self.per_side, "move index {index} out of range");
+    fn slot(&self, row: usize, index: usize) -> usize {
+        debug_assert!(row < self.rows, "row {row} out of range");
+        debug_assert!(index < self.per_row, "index {index} out of range");
         // A game returning an index out of range must not crash release
         // builds: fold it into the table instead.
-        side.index() * self.per_side + index % self.per_side.max(1)
+        (row % self.rows) * self.per_row + index % self.per_row
     }
 
     #[inline]
-    pub fn get(&self, side: Side, index: usize) -> i32 {
-        if self.per_side == 0 {
+    pub fn get(&self, row: usize, index: usize) -> i32 {
+        if self.values.is_empty() {
             return 0;
         }
-        self.values[self.slot(side, index)] as i32
+        self.values[self.slot(row, index)] as i32
     }
 
     /// Adds `bonus` (negative for a malus) with gravity.
     #[inline]
-    pub fn update(&mut self, side: Side, index: usize, bonus: i32) {
-        if self.per_side == 0 {
+    pub fn update(&mut self, row: usize, index: usize, bonus: i32) {
+        if self.values.is_empty() {
             return;
         }
         let bonus = bonus.clamp(-self.max, self.max);
-        let slot = self.slot(side, index);
+        let slot = self.slot(row, index);
         let old = self.values[slot] as i32;
         let new = old + bonus - old * bonus.abs() / self.max;
         self.values[slot] = new.clamp(-self.max, self.max) as i16;
@@ -114,36 +123,35 @@ impl<M: Copy + Eq> Default for Killers<M> {
 #[cfg(test)]
 mod tests {
     use super::{History, Killers};
-    use crate::game::Side;
 
     #[test]
     fn history_stays_bounded_and_decays() {
-        let mut h = History::new(10, 1000);
+        let mut h = History::new(2, 10, 1000);
         for _ in 0..1000 {
-            h.update(Side::White, 3, 400);
+            h.update(0, 3, 400);
         }
-        let v = h.get(Side::White, 3);
+        let v = h.get(0, 3);
         assert!(v <= 1000 && v > 900, "saturates near max: {v}");
-        assert_eq!(h.get(Side::Black, 3), 0, "sides are separate");
+        assert_eq!(h.get(1, 3), 0, "rows are separate");
         for _ in 0..1000 {
-            h.update(Side::White, 3, -400);
+            h.update(0, 3, -400);
         }
-        let v = h.get(Side::White, 3);
+        let v = h.get(0, 3);
         assert!((-1000..-900).contains(&v), "saturates near -max: {v}");
         // A huge bonus is clamped to max.
         h.clear();
-        h.update(Side::Black, 0, 1_000_000);
-        assert_eq!(h.get(Side::Black, 0), 1000);
+        h.update(1, 0, 1_000_000);
+        assert_eq!(h.get(1, 0), 1000);
     }
 
     #[test]
     fn gravity_makes_updates_smaller_near_the_bound() {
-        let mut h = History::new(1, 1000);
-        h.update(Side::White, 0, 500);
-        assert_eq!(h.get(Side::White, 0), 500);
-        h.update(Side::White, 0, 500);
+        let mut h = History::new(1, 1, 1000);
+        h.update(0, 0, 500);
+        assert_eq!(h.get(0, 0), 500);
+        h.update(0, 0, 500);
         // 500 + 500 - 500 * 500 / 1000 = 750
-        assert_eq!(h.get(Side::White, 0), 750);
+        assert_eq!(h.get(0, 0), 750);
     }
 
     #[test]

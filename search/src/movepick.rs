@@ -54,6 +54,26 @@ pub struct OrderingContext<'a, M> {
     pub history: &'a History,
     pub killers: [Option<M>; 2],
     pub side: Side,
+    /// The continuation history, and the `piece_to` of the moves one and
+    /// two plies earlier whose rows apply (none when off or unknown).
+    pub continuation: &'a History,
+    pub earlier: [Option<usize>; 2],
+}
+
+impl<M: GameMove> OrderingContext<'_, M> {
+    /// A quiet move's history score: its own, plus its history as the
+    /// reply to each earlier move known.
+    #[inline]
+    pub fn quiet_score<G: Searchable<Move = M>>(&self, pos: &G, mv: M) -> i32 {
+        let mut score = self.history.get(self.side.index(), pos.move_index(mv));
+        if self.earlier.iter().any(Option::is_some) {
+            let piece_to = pos.piece_to(mv);
+            for &row in self.earlier.iter().flatten() {
+                score += self.continuation.get(row, piece_to);
+            }
+        }
+        score
+    }
 }
 
 pub struct MovePicker<M> {
@@ -143,7 +163,7 @@ impl<M: GameMove> MovePicker<M> {
             } else if ctx.killers[1] == Some(mv) {
                 KILLER
             } else {
-                ctx.history.get(ctx.side, pos.move_index(mv))
+                ctx.quiet_score(pos, mv)
             };
             self.keys[i] = i64::from(score) << TIE_BITS | (TIE_MASK - i as i64);
         }

@@ -34,6 +34,22 @@
 //!   now, nor worse than being mated right now; cut the window to that.
 //! - **TT cutoffs**: return a stored score when the stored depth and bound
 //!   suffice (the table is still used for move ordering when this is off).
+//! - **Improving**: a node whose static evaluation is above that of the
+//!   same side's node two plies up. When it is not, reverse futility
+//!   pruning takes a smaller margin, late move pruning keeps half as many
+//!   quiet moves and late move reductions reduce one ply more.
+//! - **Internal iterative reduction (IIR)**: a node from
+//!   [`SearchParams::iir_min_depth`] on without a table move is searched
+//!   one ply shallower: its move order is poor, and it fills the table
+//!   for a later, deeper visit.
+//! - **Continuation history**: the history of a quiet move as the reply
+//!   to the move one ply and two plies earlier (indexed by the moving
+//!   piece and its destination), added to its plain history for move
+//!   ordering and late move reductions.
+//! - **Correction history**: per side and structure key (chess: the
+//!   pawns), how far searches have found the static evaluation off; the
+//!   static evaluation of the main search is corrected by it
+//!   (`value / correction_divisor`).
 //! - **History gravity**: history scores are updated by
 //!   `h += bonus - h * |bonus| / history_max`, which keeps them within
 //!   `±history_max` and lets old information fade.
@@ -53,10 +69,15 @@ pub struct Features {
     pub qs_see_pruning: bool,
     pub mate_distance_pruning: bool,
     pub tt_cutoffs: bool,
+    pub improving: bool,
+    pub iir: bool,
+    pub continuation_history: bool,
+    pub correction_history: bool,
 }
 
 impl Features {
-    /// Everything on: the playing configuration.
+    /// The playing configuration: everything on that has shown a gain in
+    /// a match (the features still being measured are off).
     pub const ALL: Features = Features {
         aspiration: true,
         null_move: true,
@@ -68,6 +89,10 @@ impl Features {
         qs_see_pruning: true,
         mate_distance_pruning: true,
         tt_cutoffs: true,
+        improving: false,
+        iir: false,
+        continuation_history: false,
+        correction_history: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -86,6 +111,10 @@ impl Features {
         qs_see_pruning: false,
         mate_distance_pruning: false,
         tt_cutoffs: false,
+        improving: false,
+        iir: false,
+        continuation_history: false,
+        correction_history: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -100,6 +129,10 @@ impl Features {
         FeatureSwitch::new("QSearchSEEPruning", |f| &mut f.qs_see_pruning),
         FeatureSwitch::new("MateDistancePruning", |f| &mut f.mate_distance_pruning),
         FeatureSwitch::new("TTCutoffs", |f| &mut f.tt_cutoffs),
+        FeatureSwitch::new("Improving", |f| &mut f.improving),
+        FeatureSwitch::new("IIR", |f| &mut f.iir),
+        FeatureSwitch::new("ContinuationHistory", |f| &mut f.continuation_history),
+        FeatureSwitch::new("CorrectionHistory", |f| &mut f.correction_history),
     ];
 }
 
@@ -183,6 +216,14 @@ pub struct SearchParams {
     /// (64 changes the chess bench).
     pub qs_node_budget_depth_1: u64,
 
+    /// Internal iterative reduction applies at depth >= this.
+    pub iir_min_depth: i32,
+
+    /// Correction history values stay within ±correction_max; the
+    /// evaluation is corrected by `value / correction_divisor`.
+    pub correction_max: i32,
+    pub correction_divisor: i32,
+
     /// History scores stay within ±history_max.
     pub history_max: i32,
     /// Bonus for a quiet move causing a cutoff: min(scale * d * d, max).
@@ -214,6 +255,9 @@ impl Default for SearchParams {
             qs_max_moves: 16,
             qs_node_budget_max: 1024,
             qs_node_budget_depth_1: 128,
+            iir_min_depth: 4,
+            correction_max: 1024,
+            correction_divisor: 8,
             history_max: 16_384,
             history_bonus_scale: 32,
             history_bonus_max: 1_600,
@@ -264,7 +308,8 @@ mod tests {
     fn switches_cover_every_feature_and_toggle_it() {
         let mut f = Features::ALL;
         for switch in Features::UCI_SWITCHES {
-            assert!(switch.get(&f), "{} should start on", switch.name);
+            switch.set(&mut f, true);
+            assert!(switch.get(&f), "{} did not switch on", switch.name);
             switch.set(&mut f, false);
             assert!(!switch.get(&f), "{} did not switch off", switch.name);
         }

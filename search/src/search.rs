@@ -25,6 +25,7 @@ use crate::score::MAX_PLY;
 use crate::time::{Limits, TimeBudget};
 use crate::tt::{TranspositionTable, TtError};
 
+mod learning;
 mod limits;
 mod negamax;
 mod node;
@@ -40,6 +41,10 @@ const _: () = assert!(POLL_INTERVAL.is_power_of_two());
 /// Size of the LMR table per dimension (depths and move numbers beyond
 /// use the last entry).
 const LMR_TABLE_SIZE: usize = 64;
+
+/// Entries per side of the correction history (a power of two: keys are
+/// folded into it).
+const CORRECTION_ENTRIES: usize = 16_384;
 /// Stack size for search threads (deep recursion with game state).
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Default hash size in MB.
@@ -86,6 +91,12 @@ struct Frame<M> {
     pv: Vec<M>,
     /// Whether the move leading to the next ply was a null move.
     null_move: bool,
+    /// The `piece_to` of the move leading to the next ply (none for a
+    /// null move), for continuation history.
+    piece_to: Option<usize>,
+    /// The static evaluation of this ply's node (none in check), for the
+    /// improving flag.
+    static_eval: Option<Score>,
 }
 
 impl<M> Frame<M> {
@@ -96,6 +107,8 @@ impl<M> Frame<M> {
             quiets: Vec::new(),
             pv: Vec::new(),
             null_move: false,
+            piece_to: None,
+            static_eval: None,
         }
     }
 }
@@ -104,6 +117,11 @@ impl<M> Frame<M> {
 /// the evaluation's caches and buffers.
 pub(crate) struct Worker<G: Searchable> {
     history: History,
+    /// Quiet move history as a reply: rows are the earlier move's
+    /// `piece_to`, entries this move's.
+    continuation: History,
+    /// Evaluation corrections: rows are sides, entries correction keys.
+    correction: History,
     eval: G::EvalState,
     killers: Killers<G::Move>,
     stack: Vec<Frame<G::Move>>,
@@ -115,7 +133,9 @@ impl<G: Searchable> Worker<G> {
         let mut stack = Vec::with_capacity(MAX_PLY + 2);
         stack.resize_with(MAX_PLY + 2, Frame::new);
         let mut worker = Worker {
-            history: History::new(G::MOVE_INDEX_COUNT, params.history_max),
+            history: History::new(2, G::MOVE_INDEX_COUNT, params.history_max),
+            continuation: History::new(G::PIECE_TO_COUNT, G::PIECE_TO_COUNT, params.history_max),
+            correction: History::new(2, CORRECTION_ENTRIES, params.correction_max),
             killers: Killers::new(),
             eval: G::EvalState::default(),
             stack,
@@ -127,6 +147,8 @@ impl<G: Searchable> Worker<G> {
 
     fn clear(&mut self) {
         self.history.clear();
+        self.continuation.clear();
+        self.correction.clear();
         self.killers.clear();
     }
 

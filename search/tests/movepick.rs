@@ -15,10 +15,13 @@ fn pick_all(pos: &RandomTree, history: &History, skip_at: Option<usize>) -> Vec<
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut picker = MovePicker::new(moves, Vec::new(), 0);
+    let no_replies = History::new(0, 0, 1);
     let ctx = OrderingContext {
         history,
         killers: [None, None],
         side: pos.side_to_move(),
+        continuation: &no_replies,
+        earlier: [None, None],
     };
     let mut out = Vec::new();
     while let Some(mv) = picker.next(pos, &ctx) {
@@ -35,14 +38,14 @@ fn pick_all(pos: &RandomTree, history: &History, skip_at: Option<usize>) -> Vec<
 
 #[test]
 fn picker_returns_each_move_once_and_skipping_quiets_keeps_the_noisy_order() {
-    let mut history = History::new(RandomTree::MOVE_INDEX_COUNT, 1000);
+    let mut history = History::new(2, RandomTree::MOVE_INDEX_COUNT, 1000);
     let mut checked = 0;
     for seed in 0..2_000u64 {
         let pos = RandomTree::new(seed, 0, false);
         // Some history so quiet moves are not all equal.
         for i in 0..RandomTree::MOVE_INDEX_COUNT {
             history.update(
-                pos.side_to_move(),
+                pos.side_to_move().index(),
                 i,
                 ((seed * 7 + i as u64 * 13) % 200) as i32 - 100,
             );

@@ -409,7 +409,7 @@ fn quit_stops_an_infinite_search_and_returns() {
 fn ucinewgame_clears_the_table() {
     let s = Session::start::<RandomTree>();
     s.send("setoption name Hash value 1");
-    s.send("go depth 9");
+    s.send("go depth 12");
     let lines = s.wait_for(is_bestmove, 1, LONG);
     let hashfull = |line: &str| -> u32 {
         let parts: Vec<&str> = line.split_whitespace().collect();

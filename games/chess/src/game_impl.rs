@@ -4,6 +4,7 @@
 use search::{Frontend, GameMove, Outcome, Rules, Score, Searchable, Side};
 
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::eval::{self, EvalChoice};
 use crate::game::{side_of, Chess, CHECKMATE, STALEMATE};
 use crate::movegen::{count_legal_moves, generate, push_moves};
@@ -230,6 +231,27 @@ impl Searchable for Chess {
     #[inline]
     fn move_index(&self, mv: Move) -> usize {
         mv.from().index() * 64 + mv.to().index()
+    }
+
+    /// Twelve pieces times 64 squares.
+    const PIECE_TO_COUNT: usize = 12 * 64;
+
+    #[inline]
+    fn piece_to(&self, mv: Move) -> usize {
+        let piece = self.position().piece_at(mv.from());
+        let code = piece.map_or(0, |p| p.color.index() * 6 + p.role.index());
+        code * 64 + mv.to().index()
+    }
+
+    /// The pawns of both sides, mixed (a multiply-xorshift of the two
+    /// bitboards: cheap, and good enough for a table index).
+    #[inline]
+    fn correction_key(&self) -> u64 {
+        let pos = self.position();
+        let white = pos.pieces(Color::White, Role::Pawn).0;
+        let black = pos.pieces(Color::Black, Role::Pawn).0;
+        let mixed = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        mixed ^ (mixed >> 31)
     }
 
     /// Not in check, and the side to move has a piece besides pawns and

@@ -439,6 +439,16 @@ impl<R: SearchRules> Searchable for Game<R> {
         R::move_index(mv)
     }
 
+    /// The pawn count of each side: nearly every move shifts a pawn, so
+    /// the squares would give a new key each ply; the material balance
+    /// is what the evaluation's error follows.
+    #[inline]
+    fn correction_key(&self) -> u64 {
+        let board = self.pos.board();
+        let count = |side| u64::from(board.pawns(side).count_ones());
+        count(Side::White) * 17 + count(Side::Black)
+    }
+
     /// Allowed unless the game is over or the opponent's king could zap
     /// ours by firing (after at most a rotation) right now; passing then
     /// would hide a loss. Leiserchess has no real zugzwang: a side can

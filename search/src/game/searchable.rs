@@ -63,6 +63,26 @@ pub trait Searchable: Rules {
     /// A dense index in `0..MOVE_INDEX_COUNT` for history tables.
     fn move_index(&self, mv: Self::Move) -> usize;
 
+    /// The size of the piece-and-destination index (`piece_to`); 0 when
+    /// the game has none, which turns continuation history off.
+    const PIECE_TO_COUNT: usize = 0;
+
+    /// The moving piece and where it goes, as one index in
+    /// `0..PIECE_TO_COUNT`, for a legal move of this position: what
+    /// continuation history remembers of a move (a move's follow-ups
+    /// depend on what moved where, not on where it came from).
+    fn piece_to(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
+    /// A key of the part of the position that changes slowly (chess: the
+    /// pawns), under which correction history learns how far the static
+    /// evaluation tends to be off. The default, one key for every
+    /// position, learns only a bias per side.
+    fn correction_key(&self) -> u64 {
+        0
+    }
+
     /// Whether a null move is safe here (zugzwang risk is the game's call).
     fn null_move_allowed(&self) -> bool {
         false

@@ -54,9 +54,14 @@ impl<G: Searchable> Search<'_, G> {
             return score;
         }
 
-        // 6. Static evaluation (meaningless in check, where every reply
-        // must be searched).
-        let node = self.node(ply, depth, alpha, beta, us, hit);
+        // 6. Internal iterative reduction: without a table move, search
+        // shallower.
+        let depth = self.internal_reduction(depth, ply, hit);
+
+        // 6b. Static evaluation (meaningless in check, where every reply
+        // must be searched) and whether it improves on two plies up.
+        let mut node = self.node(ply, depth, alpha, beta, us, hit);
+        node.improving = self.improving(&node);
 
         // 7. Reverse futility pruning.
         if self.reverse_futility_prunes::<PV>(&node) {
@@ -85,9 +90,25 @@ impl<G: Searchable> Search<'_, G> {
             self.reward_cutoff(&node, best_move);
         }
 
-        // 16. Store the result: exact inside the window, else a bound.
+        // 16. Learn the evaluation's error; store the result: exact
+        // inside the window, else a bound.
+        self.learn_correction(&node, best, best_move);
         self.store_node_result(key, &node, best, best_move);
         best
+    }
+
+    /// Step 6 of `negamax`, internal iterative reduction: a node deep
+    /// enough with no table move is searched one ply shallower (not the
+    /// root, whose first move is the last iteration's best).
+    #[inline(always)]
+    fn internal_reduction(&self, depth: i32, ply: usize, hit: Option<TtHit>) -> i32 {
+        let p = self.params;
+        let no_move = hit.is_none_or(|h| h.mv == 0);
+        if p.features.iir && ply > 0 && depth >= p.iir_min_depth && no_move {
+            depth - 1
+        } else {
+            depth
+        }
     }
 
     /// Step 2 of `negamax`: counts the node and polls the limits (true
@@ -125,7 +146,7 @@ impl<G: Searchable> Search<'_, G> {
             && p.features.reverse_futility
             && node.depth <= p.rfp_max_depth
             && !is_mate_score(node.beta)
-            && node.eval - p.rfp_margin * node.depth >= node.beta
+            && node.eval - p.rfp_margin * (node.depth - i32::from(node.improving)) >= node.beta
     }
 
     /// Step 8 of `negamax`, null move pruning: if passing still fails high
@@ -151,6 +172,7 @@ impl<G: Searchable> Search<'_, G> {
         }
         let r = p.nmp_base_reduction + depth / p.nmp_depth_divisor.max(1);
         self.w.stack[ply].null_move = true;
+        self.note_move(ply, None);
         self.pos.make_null();
         let s = -self.negamax::<false>(depth - 1 - r, -beta, -beta + 1, ply + 1);
         self.pos.unmake_null();
@@ -219,6 +241,12 @@ impl<G: Searchable> Search<'_, G> {
             let noisy = picker
                 .last_is_noisy()
                 .unwrap_or_else(|| self.pos.noisy_key(mv).is_some());
+            // Read before the move is made (it depends on the moving piece).
+            let history = if noisy {
+                0
+            } else {
+                self.ordering(ply).quiet_score(&self.pos, mv)
+            };
 
             // 11. Shallow pruning of quiet moves, or make the move.
             let may_prune = ply > 0 && !node.in_check && !noisy && best > -MATE_IN_MAX_PLY;
@@ -239,6 +267,7 @@ impl<G: Searchable> Search<'_, G> {
                 count: move_count,
                 noisy,
                 gives_check,
+                history,
             };
             let score = self.search_move::<PV>(node, &tried, new_depth, alpha);
             self.pos.unmake();
@@ -283,19 +312,17 @@ impl<G: Searchable> Search<'_, G> {
         alpha: Score,
         quiets: &[G::Move],
     ) -> Option<bool> {
-        if may_prune
-            && !G::HAS_CHECK
-            && self.quiet_is_prunable(node.depth, node.eval, alpha, quiets.len())
-        {
+        if may_prune && !G::HAS_CHECK && self.quiet_is_prunable(node, alpha, quiets.len()) {
             return None;
         }
+        self.note_move(node.ply, Some(mv));
         self.pos.make(mv);
         self.tt.prefetch(self.pos.hash());
         let gives_check = self.pos.in_check();
         if may_prune
             && G::HAS_CHECK
             && !gives_check
-            && self.quiet_is_prunable(node.depth, node.eval, alpha, quiets.len())
+            && self.quiet_is_prunable(node, alpha, quiets.len())
         {
             self.pos.unmake();
             return None;
@@ -304,17 +331,21 @@ impl<G: Searchable> Search<'_, G> {
     }
 
     /// Late move pruning and futility pruning of a quiet move (step 11 of
-    /// `negamax`), `quiet_count` quiet moves having been tried.
+    /// `negamax`), `quiet_count` quiet moves having been tried. Late move
+    /// pruning keeps half as many moves when the node is not improving.
     #[inline]
-    fn quiet_is_prunable(&self, depth: i32, eval: Score, alpha: Score, quiet_count: usize) -> bool {
+    fn quiet_is_prunable(&self, node: &Node, alpha: Score, quiet_count: usize) -> bool {
         let p = self.params;
         let f = p.features;
-        let lmp = f.late_move_pruning
-            && depth <= p.lmp_max_depth
-            && quiet_count as i32 >= p.lmp_base + depth * depth;
+        let depth = node.depth;
+        let mut keep = p.lmp_base + depth * depth;
+        if f.improving && !node.improving {
+            keep /= 2;
+        }
+        let lmp = f.late_move_pruning && depth <= p.lmp_max_depth && quiet_count as i32 >= keep;
         let futile = f.futility
             && depth <= p.futility_max_depth
-            && eval + p.futility_base + p.futility_per_depth * depth <= alpha;
+            && node.eval + p.futility_base + p.futility_per_depth * depth <= alpha;
         lmp || futile
     }
 
@@ -381,32 +412,14 @@ impl<G: Searchable> Search<'_, G> {
             return 0;
         }
         let mut r = self.w.lmr_reduction(node.depth, tried.count);
-        // Less for PV nodes and killers, more or less by history.
+        // Less for PV nodes and killers, more when not improving, more or
+        // less by history.
         let killers = self.w.killers.get(node.ply);
-        let history = self.w.history.get(node.us, self.pos.move_index(tried.mv));
         r -= i32::from(PV);
         r -= i32::from(killers.contains(&Some(tried.mv)));
-        r -= history / (p.history_max / 2).max(1);
+        r += i32::from(p.features.improving && !node.improving);
+        r -= tried.history / (p.history_max / 2).max(1);
         r.clamp(0, (new_depth - 1).max(0))
-    }
-
-    /// Step 15 of `negamax`: a quiet move that caused a cutoff becomes a
-    /// killer and gains history; the quiet moves tried before it lose
-    /// some.
-    #[inline(always)]
-    fn reward_cutoff(&mut self, node: &Node, best_move: Option<G::Move>) {
-        if let Some(bm) = best_move {
-            if self.pos.noisy_key(bm).is_none() {
-                self.w.killers.record(node.ply, bm);
-                let bonus = self.params.history_bonus(node.depth);
-                let w = &mut *self.w;
-                for &q in &w.stack[node.ply].quiets {
-                    let index = self.pos.move_index(q);
-                    let b = if q == bm { bonus } else { -bonus };
-                    w.history.update(node.us, index, b);
-                }
-            }
-        }
     }
 
     /// Step 16 of `negamax`: stores the result, but not at a root searched
@@ -426,4 +439,6 @@ struct Tried<M> {
     count: usize,
     noisy: bool,
     gives_check: bool,
+    /// Its history score (plain and as a reply), for a quiet move.
+    history: i32,
 }

@@ -10,7 +10,7 @@
 
 use super::Search;
 use crate::game::{GameMove, Score, Searchable, Side};
-use crate::movepick::{MovePicker, OrderingContext};
+use crate::movepick::MovePicker;
 use crate::score::{clamp_eval, from_tt, outcome_score, to_tt, MAX_PLY};
 use crate::tt::{Bound, TtHit};
 
@@ -28,8 +28,15 @@ pub(super) struct Node {
     /// The side to move.
     pub(super) us: Side,
     pub(super) in_check: bool,
-    /// The static evaluation (0 in check).
+    /// The static evaluation (0 in check), corrected by correction
+    /// history.
     pub(super) eval: Score,
+    /// The evaluation as the game gave it, which the table keeps (the
+    /// correction changes as the search learns).
+    pub(super) raw_eval: Score,
+    /// The main search's improving flag (`learning.rs`; false in
+    /// quiescence).
+    pub(super) improving: bool,
 }
 
 impl<G: Searchable> Search<'_, G> {
@@ -105,7 +112,13 @@ impl<G: Searchable> Search<'_, G> {
         hit: Option<TtHit>,
     ) -> Node {
         let in_check = self.pos.in_check();
-        let eval = self.static_eval(hit, in_check);
+        let raw_eval = self.static_eval(hit, in_check);
+        let eval = if in_check {
+            raw_eval
+        } else {
+            self.corrected(raw_eval)
+        };
+        self.w.stack[ply].static_eval = (!in_check).then_some(eval);
         Node {
             ply,
             depth,
@@ -114,6 +127,8 @@ impl<G: Searchable> Search<'_, G> {
             us,
             in_check,
             eval,
+            raw_eval,
+            improving: false,
         }
     }
 
@@ -156,11 +171,7 @@ impl<G: Searchable> Search<'_, G> {
         picker: &mut MovePicker<G::Move>,
         ply: usize,
     ) -> Option<G::Move> {
-        let ctx = OrderingContext {
-            history: &self.w.history,
-            killers: self.w.killers.get(ply),
-            side: self.pos.side_to_move(),
-        };
+        let ctx = self.ordering(ply);
         picker.next(&self.pos, &ctx)
     }
 
@@ -189,7 +200,7 @@ impl<G: Searchable> Search<'_, G> {
             key,
             best_move.map_or(0, |m: G::Move| m.to_u16()),
             to_tt(best, node.ply),
-            node.eval,
+            node.raw_eval,
             node.depth,
             bound,
         );

@@ -72,7 +72,7 @@ impl<G: Searchable> Search<'_, G> {
         // as the static evaluation by a quiet move. Not in check.
         let mut node = self.node(ply, 0, alpha, beta, us, hit);
         if !node.in_check && node.eval >= beta {
-            self.store_stand_pat(key, hit, node.eval, ply);
+            self.store_stand_pat(key, hit, &node);
             return node.eval;
         }
 
@@ -108,10 +108,10 @@ impl<G: Searchable> Search<'_, G> {
     /// Step 4 of `quiesce`: a stand-pat cutoff is stored as a lower bound
     /// when the table does not have the position yet.
     #[inline(always)]
-    fn store_stand_pat(&self, key: u64, hit: Option<TtHit>, eval: Score, ply: usize) {
+    fn store_stand_pat(&self, key: u64, hit: Option<TtHit>, node: &Node) {
         if hit.is_none() {
-            self.tt
-                .store(key, 0, to_tt(eval, ply), eval, 0, Bound::Lower);
+            let score = to_tt(node.eval, node.ply);
+            self.tt.store(key, 0, score, node.raw_eval, 0, Bound::Lower);
         }
     }
 

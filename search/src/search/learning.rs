@@ -1,0 +1,130 @@
+//! What the search learns as it goes and uses at once: the history of
+//! quiet moves (plain and as replies), killers, the improving flag and the
+//! correction of the static evaluation.
+
+use super::node::Node;
+use super::Search;
+use crate::game::{Score, Searchable};
+use crate::movepick::OrderingContext;
+use crate::score::{is_mate_score, MATE_IN_MAX_PLY};
+use crate::tt::Bound;
+
+impl<G: Searchable> Search<'_, G> {
+    /// What orders the quiet moves at `ply`: history, killers and the
+    /// continuation rows of the moves one and two plies earlier.
+    #[inline(always)]
+    pub(super) fn ordering(&self, ply: usize) -> OrderingContext<'_, G::Move> {
+        OrderingContext {
+            history: &self.w.history,
+            killers: self.w.killers.get(ply),
+            side: self.pos.side_to_move(),
+            continuation: &self.w.continuation,
+            earlier: self.earlier_moves(ply),
+        }
+    }
+
+    /// The `piece_to` of the moves one and two plies before `ply`, when
+    /// continuation history is on.
+    #[inline(always)]
+    fn earlier_moves(&self, ply: usize) -> [Option<usize>; 2] {
+        if !self.params.features.continuation_history || G::PIECE_TO_COUNT == 0 {
+            return [None, None];
+        }
+        let back = |k: usize| ply.checked_sub(k).and_then(|p| self.w.stack[p].piece_to);
+        [back(1), back(2)]
+    }
+
+    /// Remembers which move leaves `ply` (for the continuation history of
+    /// the plies below), before it is made.
+    #[inline(always)]
+    pub(super) fn note_move(&mut self, ply: usize, mv: Option<G::Move>) {
+        if G::PIECE_TO_COUNT > 0 {
+            self.w.stack[ply].piece_to = mv.map(|m| self.pos.piece_to(m));
+        }
+    }
+
+    /// Step 15 of `negamax`: a quiet move that caused a cutoff becomes a
+    /// killer and gains history, plain and as a reply; the quiet moves
+    /// tried before it lose some.
+    #[inline(always)]
+    pub(super) fn reward_cutoff(&mut self, node: &Node, best_move: Option<G::Move>) {
+        let Some(bm) = best_move else { return };
+        if self.pos.noisy_key(bm).is_some() {
+            return;
+        }
+        self.w.killers.record(node.ply, bm);
+        let bonus = self.params.history_bonus(node.depth);
+        let earlier = self.earlier_moves(node.ply);
+        let w = &mut *self.w;
+        for &q in &w.stack[node.ply].quiets {
+            let b = if q == bm { bonus } else { -bonus };
+            w.history.update(node.us.index(), self.pos.move_index(q), b);
+            if earlier.iter().any(Option::is_some) {
+                let piece_to = self.pos.piece_to(q);
+                for &row in earlier.iter().flatten() {
+                    w.continuation.update(row, piece_to, b);
+                }
+            }
+        }
+    }
+
+    /// Whether the side to move's static evaluation at `ply` is above
+    /// its evaluation two plies up (false when either side was in check,
+    /// or the flag is off).
+    #[inline(always)]
+    pub(super) fn improving(&self, node: &Node) -> bool {
+        if !self.params.features.improving || node.in_check || node.ply < 2 {
+            return false;
+        }
+        self.w.stack[node.ply - 2]
+            .static_eval
+            .is_some_and(|before| node.eval > before)
+    }
+
+    /// The static evaluation corrected by what searches have found of
+    /// positions with the same structure key.
+    #[inline(always)]
+    pub(super) fn corrected(&self, raw: Score) -> Score {
+        if !self.params.features.correction_history {
+            return raw;
+        }
+        let key = self.pos.correction_key() as usize;
+        let side = self.pos.side_to_move().index();
+        let correction = self.w.correction.get(side, key % super::CORRECTION_ENTRIES);
+        let limit = MATE_IN_MAX_PLY - 1;
+        (raw + correction / self.params.correction_divisor.max(1)).clamp(-limit, limit)
+    }
+
+    /// Moves the correction of this node's structure towards what its
+    /// search found, when the result says something about the static
+    /// evaluation: not in check, no noisy best move (its gain is not the
+    /// evaluation's error), and a bound on the right side of it.
+    #[inline(always)]
+    pub(super) fn learn_correction(
+        &mut self,
+        node: &Node,
+        best: Score,
+        best_move: Option<G::Move>,
+    ) {
+        if !self.params.features.correction_history || node.in_check || is_mate_score(best) {
+            return;
+        }
+        if best_move.is_some_and(|m| self.pos.noisy_key(m).is_some()) {
+            return;
+        }
+        let bound = Bound::of(best, node.alpha, node.beta);
+        let wrong_side = match bound {
+            Bound::Lower => best <= node.eval,
+            Bound::Upper => best >= node.eval,
+            Bound::Exact => false,
+        };
+        if wrong_side {
+            return;
+        }
+        let max = self.params.correction_max;
+        let bonus = ((best - node.eval) * node.depth * self.params.correction_divisor / 8)
+            .clamp(-max / 4, max / 4);
+        let key = self.pos.correction_key() as usize % super::CORRECTION_ENTRIES;
+        self.w.correction.update(node.us.index(), key, bonus);
+    }
+}
