@@ -24,6 +24,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/input.js", JS, include_str!("../static/js/input.js")),
     ("js/panels.js", JS, include_str!("../static/js/panels.js")),
     ("js/clock.js", JS, include_str!("../static/js/clock.js")),
+    ("js/sound.js", JS, include_str!("../static/js/sound.js")),
 ];
 
 const INDEX: &str = include_str!("../static/index.html");

@@ -166,7 +166,9 @@ async fn chess_castling_and_promotion_by_clicking() {
     assert_eq!(b.text("#fen").await, fen);
     b.click_square("a7").await;
     b.click_square("a8").await;
-    b.wait("!document.getElementById('promotion').hidden").await;
+    // The chooser stands over the promotion square.
+    b.wait("document.querySelector('.promotion-chooser') !== null")
+        .await;
     b.click("[data-promo=\"q\"]").await;
     b.wait("document.body.dataset.ply === '1'").await;
     assert_eq!(b.piece_on("a8").await, "Q");

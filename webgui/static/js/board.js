@@ -2,6 +2,13 @@
 // attributes), coordinates, highlights, pieces, pinned pawns and the
 // Leiserchess laser. Square names follow the game: its first rank number
 // comes from the server (1, or 0 in 2016 Leiserchess).
+//
+// Pieces move by click-click or by drag and drop (pointer events, so
+// mouse, pen and touch alike). A right-button drag draws an arrow (a
+// circle when it ends where it began), as people annotate boards; a left
+// click clears the drawings. The squares are not in the tab order: the
+// keyboard steps through the moves (main.js) and the move field takes
+// typed moves.
 
 import { svgEl, chessPiece, leiserPiece, leiserInfo, CHESS_NAMES } from './pieces.js';
 import { drawLaser } from './laser.js';
@@ -9,11 +16,15 @@ import { drawPin, drawTarget } from './marks.js';
 
 const FILES = 'abcdefgh';
 const SIZE = 100;
-const THEMES = {
+const COLOURS = {
   chess: { light: '#f0d9b5', dark: '#b58863' },
   leiserchess: { light: '#dde3ec', dark: '#8e9bb3' },
 };
 const EXIT_STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+// A press that moves less than this (screen pixels) is a click.
+const DRAG_THRESHOLD_PX = 5;
+// The order of the promotion chooser, from the promotion square inwards.
+const PROMOTION_ORDER = ['q', 'n', 'r', 'b'];
 
 export function squareName(index, firstRank = 1) {
   return FILES[index % 8] + (Math.floor(index / 8) + firstRank);
@@ -21,6 +32,12 @@ export function squareName(index, firstRank = 1) {
 
 export function squareIndex(name, firstRank = 1) {
   return (Number(name.slice(1)) - firstRank) * 8 + FILES.indexOf(name[0]);
+}
+
+// Whether a piece code belongs to White (Tangerine).
+export function isWhitePiece(pieces, code) {
+  if (!code) return false;
+  return pieces === 'chess' ? code === code.toUpperCase() : leiserInfo(code).white;
 }
 
 function pieceLabel(pieces, code, sideNames) {
@@ -36,16 +53,31 @@ function pieceLabel(pieces, code, sideNames) {
 }
 
 export class Board {
-  constructor(container, onSquare) {
+  // hooks: square(name) for a click; draggable(name) whether a press on
+  // the square may start a drag; drop(from, to) for a drag that ended on
+  // another square; promote(letter) from the promotion chooser.
+  constructor(container, hooks) {
     this.container = container;
-    this.onSquare = onSquare;
-    this.focusIndex = 12; // e2 in chess
+    this.hooks = hooks;
     this.firstRank = 1;
     this.svg = null;
-  }
-
-  get focusName() {
-    return squareName(this.focusIndex, this.firstRank);
+    this.view = null;
+    this.drag = null; // { from, x0, y0, x, y, moved, pointerId }
+    this.drawStart = null; // the square a right-button drag began on
+    this.drawings = new Map(); // key -> { from, to } (to === from: a circle)
+    this.suppressClick = false;
+    container.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    container.addEventListener('pointermove', (e) => this.pointerMove(e));
+    container.addEventListener('pointerup', (e) => this.pointerUp(e));
+    container.addEventListener('pointercancel', () => this.cancelDrag());
+    container.addEventListener('contextmenu', (e) => e.preventDefault());
+    container.addEventListener('click', (e) => {
+      if (this.suppressClick) {
+        e.stopPropagation();
+        e.preventDefault();
+        this.suppressClick = false;
+      }
+    }, true);
   }
 
   // Top-left corner of a square on screen.
@@ -62,9 +94,154 @@ export class Board {
     return [x + SIZE / 2, y + SIZE / 2];
   }
 
+  // The square under a point of the screen, or null off the board.
+  squareAt(clientX, clientY) {
+    if (!this.svg) return null;
+    const r = this.svg.getBoundingClientRect();
+    const col = Math.floor(((clientX - r.left) / r.width) * 8);
+    const row = Math.floor(((clientY - r.top) / r.height) * 8);
+    if (col < 0 || col > 7 || row < 0 || row > 7) return null;
+    const flipped = !!(this.view && this.view.flipped);
+    const file = flipped ? 7 - col : col;
+    const rank = flipped ? row : 7 - row;
+    return FILES[file] + (rank + this.firstRank);
+  }
+
+  // A point of the screen in board units.
+  toBoard(clientX, clientY) {
+    const r = this.svg.getBoundingClientRect();
+    return [((clientX - r.left) / r.width) * 8 * SIZE, ((clientY - r.top) / r.height) * 8 * SIZE];
+  }
+
+  // ---- pointer input ------------------------------------------------------
+
+  pointerDown(e) {
+    const square = this.squareAt(e.clientX, e.clientY);
+    if (!square) return;
+    if (e.button === 2) {
+      this.drawStart = square;
+      return;
+    }
+    if (e.button !== 0 || (this.view && this.view.promotion)) return;
+    if (this.drawings.size) {
+      this.drawings.clear();
+      this.redraw();
+    }
+    if (!this.hooks.draggable(square)) return;
+    this.drag = { from: square, x0: e.clientX, y0: e.clientY, x: e.clientX, y: e.clientY, moved: false, pointerId: e.pointerId };
+    // Touch would scroll the page instead.
+    if (e.pointerType !== 'mouse') e.preventDefault();
+  }
+
+  pointerMove(e) {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.pointerId) return;
+    d.x = e.clientX;
+    d.y = e.clientY;
+    if (!d.moved) {
+      if (Math.hypot(d.x - d.x0, d.y - d.y0) < DRAG_THRESHOLD_PX) return;
+      d.moved = true;
+      // Captured only once it is a drag, so a plain click still reaches
+      // the square under it.
+      try { this.container.setPointerCapture(e.pointerId); } catch (err) { /* gone */ }
+      this.hooks.dragStart(d.from);
+    }
+    this.placeGhost();
+    e.preventDefault();
+  }
+
+  pointerUp(e) {
+    if (e.button === 2 && this.drawStart) {
+      const to = this.squareAt(e.clientX, e.clientY);
+      if (to) this.toggleDrawing(this.drawStart, to);
+      this.drawStart = null;
+      return;
+    }
+    const d = this.drag;
+    if (!d || e.pointerId !== d.pointerId) return;
+    this.drag = null;
+    if (!d.moved) return; // a click: the click event handles it
+    this.suppressClick = true;
+    setTimeout(() => { this.suppressClick = false; }, 0);
+    const to = this.squareAt(e.clientX, e.clientY);
+    if (to && to !== d.from) this.hooks.drop(d.from, to);
+    else this.hooks.dragCancel(d.from);
+  }
+
+  cancelDrag() {
+    if (!this.drag) return;
+    const from = this.drag.from;
+    const moved = this.drag.moved;
+    this.drag = null;
+    if (moved) this.hooks.dragCancel(from);
+  }
+
+  // The dragged piece follows the pointer; its square shows it faded.
+  placeGhost() {
+    const d = this.drag;
+    if (!d || !d.moved || !this.svg) return;
+    let ghost = this.svg.querySelector('.drag-ghost');
+    if (!ghost) {
+      const original = this.svg.querySelector(`.piece[data-on="${d.from}"]`);
+      if (!original) return;
+      ghost = original.cloneNode(true);
+      ghost.classList.add('drag-ghost');
+      ghost.removeAttribute('data-on');
+      ghost.dataset.base = original.getAttribute('transform').replace(/^translate\([^)]*\)\s*/, '');
+      original.classList.add('dragged');
+      this.svg.appendChild(ghost);
+    }
+    const [x, y] = this.toBoard(d.x, d.y);
+    ghost.setAttribute('transform', `translate(${x - SIZE / 2} ${y - SIZE / 2}) ${ghost.dataset.base}`);
+  }
+
+  // ---- drawings -------------------------------------------------------------
+
+  toggleDrawing(from, to) {
+    const key = from + to;
+    if (this.drawings.has(key)) this.drawings.delete(key);
+    else this.drawings.set(key, { from, to });
+    this.redraw();
+  }
+
+  clearDrawings() {
+    if (!this.drawings.size) return;
+    this.drawings.clear();
+    this.redraw();
+  }
+
+  redraw() {
+    if (this.view) this.render(this.view);
+  }
+
+  // An arrow from the centre of one square to another, or a circle.
+  drawArrow(layer, from, to, flipped, cls, opacity = 1) {
+    const [x0, y0] = this.centre(from, flipped);
+    const [x1, y1] = this.centre(to, flipped);
+    const g = svgEl('g', { class: cls, 'data-from': from, 'data-to': to, opacity }, layer);
+    if (from === to) {
+      svgEl('circle', { cx: x0, cy: y0, r: 44, fill: 'none', 'stroke-width': 7 }, g);
+      return g;
+    }
+    const len = Math.hypot(x1 - x0, y1 - y0);
+    const ux = (x1 - x0) / len;
+    const uy = (y1 - y0) / len;
+    const head = 34;
+    const bx = x1 - ux * head;
+    const by = y1 - uy * head;
+    svgEl('line', { x1: x0 + ux * 20, y1: y0 + uy * 20, x2: bx, y2: by, 'stroke-width': 16, 'stroke-linecap': 'round' }, g);
+    const px = -uy * 22;
+    const py = ux * 22;
+    svgEl('path', { d: `M${x1} ${y1} L${bx + px} ${by + py} L${bx - px} ${by - py} Z`, stroke: 'none' }, g);
+    return g;
+  }
+
+  // ---- drawing the board -----------------------------------------------------
+
   render(view) {
-    const hadFocus = this.svg && this.svg.contains(document.activeElement);
-    const theme = THEMES[view.pieces] || THEMES.chess;
+    if (this.view && view.positionKey !== this.view.positionKey) this.drawings.clear();
+    this.view = view;
+    const colours = COLOURS[view.pieces] || COLOURS.chess;
     const flipped = !!view.flipped;
     this.firstRank = view.firstRank ?? 1;
     const svg = svgEl('svg', {
@@ -79,6 +256,7 @@ export class Board {
     const top = svgEl('g', { class: 'overlay top' }, svg);
 
     const last = view.lastMove ? [view.lastMove.from, view.lastMove.to, view.lastMove.swap].filter(Boolean) : [];
+    const premove = view.premove ? [view.premove.from, view.premove.to] : [];
     const targets = new Map((view.targets || []).map((t) => [t.square, t.kind]));
     const pinned = new Set(view.pinned || []);
 
@@ -91,23 +269,20 @@ export class Board {
       const code = view.board[i] || '';
       const rect = svgEl('rect', {
         x, y, width: SIZE, height: SIZE,
-        fill: light ? theme.light : theme.dark,
+        fill: light ? colours.light : colours.dark,
         class: 'sq',
         'data-square': name,
         'data-piece': code,
-        role: 'button',
-        tabindex: name === this.focusName ? '0' : '-1',
         'aria-label': `${name}, ${pieceLabel(view.pieces, code, view.sideNames)}` + (pinned.has(name) ? ', pinned' : ''),
       }, squares);
       if (name === view.selected) rect.setAttribute('aria-pressed', 'true');
-      rect.addEventListener('click', () => {
-        this.focusIndex = i;
-        this.onSquare(name);
-      });
-      rect.addEventListener('keydown', (e) => this.squareKey(e, name, flipped));
+      rect.addEventListener('click', () => this.hooks.square(name));
 
       if (last.includes(name)) {
         svgEl('rect', { x, y, width: SIZE, height: SIZE, fill: 'rgba(155,199,0,0.41)', class: 'last-move' }, marks);
+      }
+      if (premove.includes(name)) {
+        svgEl('rect', { x, y, width: SIZE, height: SIZE, fill: 'rgba(20,30,85,0.45)', class: 'premove' }, marks);
       }
       if (name === view.selected) {
         svgEl('rect', { x, y, width: SIZE, height: SIZE, fill: 'rgba(20,85,30,0.55)', class: 'selected' }, marks);
@@ -119,12 +294,12 @@ export class Board {
       // the left column (from the viewer's side).
       const bottomRow = flipped ? rank === 7 : rank === 0;
       const leftCol = flipped ? file === 7 : file === 0;
-      const coordFill = light ? theme.dark : theme.light;
+      const coordFill = light ? colours.dark : colours.light;
       if (bottomRow) {
-        svgEl('text', { x: x + SIZE - 5, y: y + SIZE - 6, 'text-anchor': 'end', fill: coordFill, class: 'coord' }, marks).textContent = FILES[file];
+        svgEl('text', { x: x + SIZE - 5, y: y + SIZE - 6, 'text-anchor': 'end', fill: coordFill, class: 'coord file' }, marks).textContent = FILES[file];
       }
       if (leftCol) {
-        svgEl('text', { x: x + 4, y: y + 16, fill: coordFill, class: 'coord rank' }, marks).textContent = String(rank + this.firstRank);
+        svgEl('text', { x: x + 4, y: y + 4, 'dominant-baseline': 'hanging', fill: coordFill, class: 'coord rank' }, marks).textContent = String(rank + this.firstRank);
       }
       if (code) {
         const piece = view.pieces === 'chess' ? chessPiece(code, x, y) : leiserPiece(code, x, y, flipped);
@@ -141,39 +316,38 @@ export class Board {
       const style = { kind: view.laserStyle || '', elapsed: view.laserElapsed || 0 };
       drawLaser(top, view.laser, (sq) => this.centre(sq, flipped), exit, style);
     }
+    // The engine's lines (analysis): the best one boldest.
+    (view.arrows || []).forEach((a, i) => {
+      this.drawArrow(top, a.from, a.to, flipped, 'engine-arrow', Math.max(0.35, 0.85 - i * 0.15));
+    });
+    for (const d of this.drawings.values()) this.drawArrow(top, d.from, d.to, flipped, 'drawing');
+    if (view.promotion) this.drawPromotion(svg, view, flipped);
 
     this.container.replaceChildren(svg);
     this.svg = svg;
-    if (hadFocus) this.focusSquare(this.focusName);
+    this.placeGhost();
   }
 
-  focusSquare(name) {
-    if (!this.svg) return;
-    const rect = this.svg.querySelector(`[data-square="${name}"]`);
-    if (!rect) return;
-    for (const r of this.svg.querySelectorAll('.sq[tabindex="0"]')) r.setAttribute('tabindex', '-1');
-    rect.setAttribute('tabindex', '0');
-    this.focusIndex = squareIndex(name, this.firstRank);
-    rect.focus();
-  }
-
-  // Arrow keys move between squares (as seen on screen); Enter or Space
-  // clicks the square.
-  squareKey(e, name, flipped) {
-    const moves = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      e.stopPropagation();
-      this.onSquare(name);
-      return;
-    }
-    const step = moves[e.key];
-    if (!step) return;
-    e.preventDefault();
-    e.stopPropagation();
-    const sign = flipped ? -1 : 1;
-    const file = Math.min(7, Math.max(0, FILES.indexOf(name[0]) + step[0] * sign));
-    const rank = Math.min(7, Math.max(0, Number(name.slice(1)) - this.firstRank + step[1] * sign));
-    this.focusSquare(FILES[file] + (rank + this.firstRank));
+  // The promotion chooser: the pieces in a column over the promotion
+  // square, reaching towards the middle of the board; a click elsewhere
+  // cancels.
+  drawPromotion(svg, view, flipped) {
+    const { square, white, letters } = view.promotion;
+    const layer = svgEl('g', { class: 'promotion-chooser', role: 'group', 'aria-label': 'Promote to' }, svg);
+    const shade = svgEl('rect', { x: 0, y: 0, width: 8 * SIZE, height: 8 * SIZE, fill: 'rgba(0,0,0,0.45)', class: 'promo-shade' }, layer);
+    shade.addEventListener('click', () => this.hooks.promote(null));
+    const [x, y0] = this.corner(square, flipped);
+    const down = y0 === 0 ? 1 : -1;
+    PROMOTION_ORDER.filter((l) => letters.includes(l)).forEach((letter, i) => {
+      const y = y0 + down * i * SIZE;
+      const g = svgEl('g', { class: 'promo-choice', 'data-promo': letter, role: 'button', 'aria-label': `Promote to ${CHESS_NAMES[letter]}` }, layer);
+      svgEl('rect', { x, y, width: SIZE, height: SIZE, fill: '#b0b0b0' }, g);
+      svgEl('circle', { cx: x + 50, cy: y + 50, r: 46, fill: '#f4f4f4' }, g);
+      g.appendChild(chessPiece(white ? letter.toUpperCase() : letter, x, y));
+      g.addEventListener('click', (e) => {
+        e.stopPropagation();
+        this.hooks.promote(letter);
+      });
+    });
   }
 }

@@ -41,6 +41,7 @@ export class MoveInput {
     this.choice = null; // what the next click offers
     this.staged = null; // a legal move with its preview
     this.promotion = null; // promotion letter -> index into legal
+    this.promotionSquare = null;
   }
 
   setPosition(state) {
@@ -128,10 +129,67 @@ export class MoveInput {
       this.hooks.changed();
     } else if (target.promotions) {
       this.promotion = target.promotions;
+      this.promotionSquare = target.square;
       this.hooks.changed();
     } else {
       this.finish(this.legal[target.move]);
     }
+  }
+
+  // A drag starts: its piece is selected, so its targets show.
+  grab(square) {
+    if (this.staged || this.promotion) this.reset();
+    if (this.selected === square) return;
+    this.reset();
+    const piece = this.choices[square];
+    if (piece) {
+      this.selected = square;
+      this.choice = piece;
+    }
+    this.hooks.changed();
+  }
+
+  // A drag from `from` dropped on `to`: the move, as if both squares had
+  // been clicked; anything else leaves nothing selected. True if it was
+  // a target of the piece.
+  drop(from, to) {
+    const piece = this.choices[from];
+    const target = piece && piece.targets.find((t) => t.square === to);
+    this.reset();
+    if (!target) {
+      this.hooks.changed();
+      return false;
+    }
+    this.selected = from;
+    this.choice = piece;
+    this.follow(target);
+    return true;
+  }
+
+  // Whether a click on `square` would pick a piece up.
+  canGrab(square) {
+    return !!this.choices[square] && !this.staged;
+  }
+
+  // A premove (from, to) queued while the engine thought, now that it is
+  // the person's turn: played when it is legal (a promotion to a queen),
+  // otherwise dropped. A move still to be completed (a 2018 swap) is
+  // left selected. True if it was used.
+  playPremove(from, to) {
+    const piece = this.choices[from];
+    const target = piece && piece.targets.find((t) => t.square === to);
+    if (!target) return false;
+    this.reset();
+    this.selected = from;
+    this.choice = piece;
+    if (target.promotions && target.promotions.q !== undefined) {
+      this.finish(this.legal[target.promotions.q]);
+    } else {
+      this.follow(target);
+    }
+    // A Leiserchess move is fired at once: it was decided beforehand.
+    if (this.staged) this.fire();
+    return true;
   }
 
   rotate(letter) {
@@ -161,7 +219,7 @@ export class MoveInput {
   }
 
   cancel() {
-    if (!this.selected && !this.promotion) return;
+    if (!this.selected && !this.promotion && !this.staged) return;
     this.reset();
     this.hooks.changed();
   }

@@ -2,7 +2,8 @@
 // ply and the board orientation, and wires the controls together.
 
 import { api, subscribe } from './api.js';
-import { Board } from './board.js';
+import { Board, isWhitePiece, squareIndex } from './board.js';
+import * as sound from './sound.js';
 import { LASER_MS } from './laser.js';
 import { MoveInput } from './input.js';
 import { Clocks } from './clock.js';
@@ -23,9 +24,19 @@ const app = {
   // that renders meanwhile (the event that follows the answer) carry on.
   laserAnimation: null,
   navToken: 0,
+  // The last strength of each kind, restored when the kind is switched
+  // back to (and told).
+  lastLimit: { time: 1000, depth: 4 },
 };
 
-const board = new Board($('board'), onSquare);
+const board = new Board($('board'), {
+  square: onSquare,
+  draggable,
+  dragStart,
+  drop,
+  dragCancel: () => render(),
+  promote: (letter) => (letter ? input.choosePromotion(letter) : input.cancel()),
+});
 const input = new MoveInput({ play: playMove, changed: render });
 const clocks = new Clocks(
   { white: () => clockElement('white'), black: () => clockElement('black') },
@@ -58,6 +69,30 @@ function playerOf(state, side) {
   return side === 'white' ? state.players.white : state.players.black;
 }
 
+// The side a person plays against the engine, if that is the game.
+function personSide(s) {
+  const { white, black } = s.players;
+  if (white === 'human' && black === 'engine') return 'white';
+  if (black === 'human' && white === 'engine') return 'black';
+  return null;
+}
+
+// Whether the person may queue a premove now: the engine is to move
+// against them in the live position.
+function canPremove() {
+  const s = app.state;
+  if (!s || !isLive() || s.result) return false;
+  const side = personSide(s);
+  return !!side && s.position.side_to_move !== side;
+}
+
+// Whether the piece on `square` is the person's (for a premove).
+function ownPiece(square) {
+  const s = app.state;
+  const code = s.position.board[squareIndex(square, s.meta.first_rank)];
+  return !!code && isWhitePiece(s.meta.pieces, code) === (personSide(s) === 'white');
+}
+
 function canMove() {
   const s = app.state;
   if (!s || !isLive() || s.result || s.thinking) return false;
@@ -84,17 +119,29 @@ async function attempt(action) {
 function adopt(state) {
   app.id = state.id;
   app.state = null;
+  app.premove = null;
+  app.premoveFrom = null;
   app.viewPly = null;
   app.positions = new Map();
   $('ng-game').value = state.game;
   try { sessionStorage.setItem(STORAGE_KEY, state.id); } catch (e) { /* private mode */ }
+  // The address names this game, so a reload reopens it (clocks and all:
+  // the server keeps them).
+  const url = new URL(location.href);
+  url.searchParams.set('game', state.game);
+  url.searchParams.set('id', state.id);
+  for (const key of ['depth', 'movetime']) url.searchParams.delete(key);
+  history.replaceState(null, '', url);
+  // Nothing of the last game's export may stay on show.
+  $('pgn').hidden = true;
+  $('pgn').textContent = '';
   if (app.source) app.source.close();
   app.source = subscribe(state.id, {
     state: applyState,
     info: (info) => {
       if (app.state && app.state.thinking) {
         app.state.info = info;
-        renderEngineInfo(info);
+        renderEngineInfo(info, app.state.side_names);
       }
     },
     resync: refresh,
@@ -108,6 +155,9 @@ function applyState(state) {
   if (old && state.version < old.version) return; // an older answer
   const moved = !old || old.moves.length !== state.moves.length || old.position.fen !== state.position.fen;
   app.state = state;
+  if (old && state.moves.length === old.moves.length + 1) {
+    sound.play(sound.soundOf(state.moves[state.moves.length - 1], state.position));
+  }
   if (moved) {
     app.positions = new Map();
     if (old && state.moves.length > old.moves.length) {
@@ -115,6 +165,19 @@ function applyState(state) {
     }
     if (app.viewPly !== null && app.viewPly > state.moves.length) app.viewPly = null;
     input.setPosition(state);
+    if (!$('pgn').hidden) showPgn();
+    if (state.moves.length < (old ? old.moves.length : 0)) {
+      app.premove = null; // taken back
+      app.premoveFrom = null;
+    }
+    if (app.premove && canMove()) {
+      const { from, to } = app.premove;
+      app.premove = null;
+      app.premoveFrom = null;
+      input.playPremove(from, to);
+    }
+  } else if (!$('pgn').hidden && old && old.result !== state.result) {
+    showPgn();
   }
   clocks.update(state.clock);
   render();
@@ -158,8 +221,15 @@ function render() {
     sideNames: s.side_names,
     board: live ? input.displayBoard() : position.board,
     flipped: app.flipped,
+    positionKey: `${s.id}:${position.ply}`,
     lastMove: live && input.staged ? null : position.last_move,
-    selected: live ? input.selected : null,
+    selected: live ? (input.selected || app.premoveFrom) : null,
+    premove: live ? app.premove : null,
+    promotion: movable && input.promotion ? {
+      square: input.promotionSquare,
+      white: s.position.side_to_move === 'white',
+      letters: Object.keys(input.promotion),
+    } : null,
     targets: movable ? input.targets() : [],
     check: position.check,
     laser,
@@ -180,7 +250,6 @@ function render() {
     $('cancel').disabled = !(input.staged || input.selected);
     $('leiser-hint').textContent = movable ? input.hint() : (live ? '' : 'Viewing an earlier position.');
   }
-  $('promotion').hidden = !(movable && input.promotion);
 
   $('status').textContent = live ? statusText(s) : `Viewing ply ${position.ply} of ${s.moves.length}`;
   const result = $('result');
@@ -227,7 +296,7 @@ function renderPlayers(s) {
 
 function renderEngine(s) {
   $('engine-name').textContent = s.engine_error ? `${s.engine} — ${s.engine_error}` : s.engine;
-  renderEngineInfo(s.info);
+  renderEngineInfo(s.info, s.side_names);
   const over = !!s.result;
   const engines = s.players.white === 'engine' && s.players.black === 'engine';
   $('engine-go').disabled = over || s.thinking;
@@ -241,10 +310,16 @@ function renderEngine(s) {
   $('auto-step').disabled = over || s.thinking;
   const kind = $('limit-kind');
   const value = $('limit-value');
-  if (document.activeElement !== kind && document.activeElement !== value) {
+  // The fields follow the server when its limit changes, never over a
+  // person's edit in progress.
+  const synced = JSON.stringify(s.limit);
+  if (app.syncedLimit !== synced && document.activeElement !== kind && document.activeElement !== value) {
+    app.syncedLimit = synced;
     const byDepth = s.limit.depth !== undefined && s.limit.movetime_ms === undefined;
     kind.value = byDepth ? 'depth' : 'time';
     value.value = String(byDepth ? s.limit.depth : s.limit.movetime_ms);
+    app.lastLimit[kind.value] = Number(value.value);
+    setLimitBounds(kind.value);
   }
 }
 
@@ -256,8 +331,55 @@ function onSquare(name) {
     goTo(app.state.moves.length);
     return;
   }
+  if (canPremove()) {
+    premoveClick(name);
+    return;
+  }
   if (!canMove()) return;
   input.click(name);
+}
+
+// Click-click while the engine thinks: one premove, shown until it is
+// played or cleared (any click once one is queued clears it).
+function premoveClick(name) {
+  if (app.premove) {
+    app.premove = null;
+    app.premoveFrom = null;
+  } else if (app.premoveFrom && app.premoveFrom !== name) {
+    app.premove = { from: app.premoveFrom, to: name };
+    app.premoveFrom = null;
+  } else if (!app.premoveFrom && ownPiece(name)) {
+    app.premoveFrom = name;
+  } else {
+    app.premoveFrom = null;
+  }
+  render();
+}
+
+function draggable(square) {
+  if (!app.state || !isLive()) return false;
+  if (canPremove()) return ownPiece(square);
+  return canMove() && input.canGrab(square);
+}
+
+function dragStart(square) {
+  if (canPremove()) {
+    app.premove = null;
+    app.premoveFrom = square;
+    render();
+  } else if (canMove()) {
+    input.grab(square);
+  }
+}
+
+function drop(from, to) {
+  if (canPremove()) {
+    app.premove = { from, to };
+    app.premoveFrom = null;
+    render();
+  } else if (canMove()) {
+    input.drop(from, to);
+  }
 }
 
 function playMove(text) {
@@ -297,6 +419,17 @@ function step(delta) {
   if (!s) return;
   const current = isLive() ? s.moves.length : app.viewPly;
   goTo(current + delta);
+}
+
+// What the Strength field accepts for each kind (as the server does).
+const LIMIT_RANGE = {
+  time: { min: 10, max: 600000, label: 'Time per move' },
+  depth: { min: 1, max: 64, label: 'Depth' },
+};
+
+function setLimitBounds(kind) {
+  $('limit-value').min = String(LIMIT_RANGE[kind].min);
+  $('limit-value').max = String(LIMIT_RANGE[kind].max);
 }
 
 function currentLimit() {
@@ -340,6 +473,18 @@ function newGameRequest() {
   return request;
 }
 
+// Shows the current game's PGN; an answer for a game that is no longer
+// the page's is dropped.
+async function showPgn() {
+  const id = app.id;
+  try {
+    const { pgn } = await api.pgn(id);
+    if (id !== app.id) return;
+    $('pgn').textContent = pgn;
+    $('pgn').hidden = false;
+  } catch (e) { showError(e.message); }
+}
+
 // ---- wiring ---------------------------------------------------------------
 
 function wire() {
@@ -359,10 +504,30 @@ function wire() {
   $('auto-pause').addEventListener('click', () => attempt(() => api.autoplay(app.id, false)));
   const limitChanged = () => {
     const limit = currentLimit();
-    if (limit && app.id) attempt(() => api.setLimit(app.id, limit));
+    if (!limit || !app.id) return;
+    attempt(async () => {
+      const state = await api.setLimit(app.id, limit);
+      if (limit.depth !== undefined) app.lastLimit.depth = limit.depth;
+      else app.lastLimit.time = limit.movetime_ms;
+      return state;
+    });
   };
   $('limit-kind').addEventListener('change', () => {
-    $('limit-value').value = $('limit-kind').value === 'depth' ? '4' : '1000';
+    // The value stays when it suits the new kind; otherwise the kind's
+    // last value comes back, and the page says so.
+    const kind = $('limit-kind').value;
+    const field = $('limit-value');
+    const value = Number(field.value);
+    const range = LIMIT_RANGE[kind];
+    setLimitBounds(kind);
+    if (!(Number.isInteger(value) && value >= range.min && value <= range.max)) {
+      const typed = field.value;
+      field.value = String(app.lastLimit[kind]);
+      $('limit-note').textContent = `${range.label} set to ${field.value}: ${typed} is outside ${range.min}–${range.max}.`;
+      $('limit-note').hidden = false;
+    } else {
+      $('limit-note').hidden = true;
+    }
     limitChanged();
   });
   $('limit-value').addEventListener('change', limitChanged);
@@ -397,13 +562,7 @@ function wire() {
   $('copy-fen').addEventListener('click', async () => {
     try { await navigator.clipboard.writeText($('fen').textContent); } catch (e) { showError('copy failed: select the FEN text instead'); }
   });
-  $('show-pgn').addEventListener('click', async () => {
-    try {
-      const { pgn } = await api.pgn(app.id);
-      $('pgn').textContent = pgn;
-      $('pgn').hidden = false;
-    } catch (e) { showError(e.message); }
-  });
+  $('show-pgn').addEventListener('click', showPgn);
   $('download-pgn').addEventListener('click', async () => {
     try {
       const { pgn } = await api.pgn(app.id);
@@ -417,11 +576,32 @@ function wire() {
   });
 
   document.addEventListener('keydown', onKey);
+  const mute = $('mute');
+  const showMute = () => {
+    const muted = sound.isMuted();
+    mute.setAttribute('aria-pressed', String(muted));
+    mute.textContent = muted ? '🔇 Muted' : '🔊 Sound';
+    mute.title = muted ? 'Sounds are off (click to turn them on)' : 'Sounds are on (click to mute)';
+  };
+  mute.addEventListener('click', () => { sound.setMuted(!sound.isMuted()); showMute(); });
+  showMute();
+  sound.unlockOnGesture();
 }
 
+// Fields that take typed text (and arrow keys) for themselves.
+function isTextField(el) {
+  if (!el || !el.tagName) return false;
+  if (el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable) return true;
+  if (el.tagName !== 'INPUT') return false;
+  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes(el.type);
+}
+
+// Keys work whatever has the focus, except a text field: arrows, Home
+// and End step through the moves; Enter plays a staged Leiserchess move
+// (a focused button keeps its own Enter); Escape cancels.
 function onKey(e) {
   const tag = (e.target && e.target.tagName) || '';
-  if (['INPUT', 'TEXTAREA', 'SELECT'].includes(tag) || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (isTextField(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
   const leiser = app.state && app.state.meta.pieces === 'leiserchess';
   const key = e.key;
   let handled = true;
@@ -430,7 +610,11 @@ function onKey(e) {
   else if (key === 'Home' || key === 'ArrowUp') goTo(0);
   else if (key === 'End' || key === 'ArrowDown') goTo(Infinity);
   else if (key === 'f' || key === 'F') { app.flipped = !app.flipped; render(); }
-  else if (key === 'Escape') input.cancel();
+  else if (key === 'Escape') {
+    input.cancel();
+    board.clearDrawings();
+    if (app.premove || app.premoveFrom) { app.premove = null; app.premoveFrom = null; render(); }
+  }
   else if (leiser && key === 'Enter' && input.staged && tag !== 'BUTTON') input.fire();
   else if (leiser && /^[lruLRU]$/.test(key)) input.rotate(key.toUpperCase());
   else if (leiser && (key === 'n' || key === 'N') && canMove()) input.nullMove();
@@ -441,11 +625,12 @@ function onKey(e) {
 async function start() {
   wire();
   const params = new URLSearchParams(location.search);
-  // `?id=` opens an existing game (a link to it); otherwise this tab's
-  // game survives a reload through session storage.
-  const saved = params.get('id') ||
-    (() => { try { return sessionStorage.getItem(STORAGE_KEY); } catch (e) { return null; } })();
-  if (saved && !params.has('game')) {
+  // `?id=` opens an existing game (a link to it, or this page reloaded:
+  // the address carries the game's id); a bare `/` reopens this tab's
+  // last game; `?game=` without an id starts a new game.
+  const saved = params.get('id') || (params.has('game') ? null :
+    (() => { try { return sessionStorage.getItem(STORAGE_KEY); } catch (e) { return null; } })());
+  if (saved) {
     try {
       adopt(await api.state(saved));
       return;

@@ -1,6 +1,6 @@
 // Text panels: status, result, move list and engine progress.
 
-function formatScore(score) {
+export function formatScore(score) {
   if (!score) return '–';
   if ('mate' in score) return (score.mate >= 0 ? '#' : '#-') + Math.abs(score.mate);
   const pawns = score.cp / 100;
@@ -14,10 +14,18 @@ function formatCount(n) {
   return String(n);
 }
 
-export function renderEngineInfo(info) {
+// Scores are White's (Tangerine's) view, as the server sends them: a
+// plus is good for the first side, whoever is to move. The label says so.
+export function scoreLabel(score, sideNames) {
+  return `${formatScore(score)} (${sideNames[0]}'s view)`;
+}
+
+export function renderEngineInfo(info, sideNames) {
   const set = (id, text) => { document.getElementById(id).textContent = text; };
   set('eng-depth', info ? `${info.depth}/${info.seldepth}` : '–');
-  set('eng-score', info ? formatScore(info.score) : '–');
+  set('eng-score', info ? scoreLabel(info.score, sideNames) : '–');
+  const score = document.getElementById('eng-score');
+  score.title = `Evaluation from ${sideNames[0]}'s side: + is good for ${sideNames[0]}, − for ${sideNames[1]}`;
   set('eng-nodes', info ? formatCount(info.nodes) : '–');
   set('eng-nps', info ? formatCount(info.nps) : '–');
   set('eng-pv', info ? info.pv.join(' ') : '');

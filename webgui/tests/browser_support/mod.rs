@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions,
+};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
@@ -270,6 +272,51 @@ impl Browser {
             .perform_actions(actions)
             .await
             .expect("key press");
+    }
+
+    /// The centre of an element on the screen (viewport pixels).
+    pub async fn centre_of(&self, css: &str) -> (f64, f64) {
+        let script = format!(
+            "const r = document.querySelector('{css}').getBoundingClientRect(); \
+             return [r.left + r.width / 2, r.top + r.height / 2];"
+        );
+        let v = self.js(&script).await;
+        (v[0].as_f64().expect("x"), v[1].as_f64().expect("y"))
+    }
+
+    /// Drags from one square to another with W3C pointer actions: the
+    /// mouse with `button` (0 left, 2 right), or a finger when `touch`.
+    pub async fn drag_squares(&self, from: &str, to: &str, button: u64, touch: bool) {
+        let (x0, y0) = self.centre_of(&format!("[data-square=\"{from}\"]")).await;
+        let (x1, y1) = self.centre_of(&format!("[data-square=\"{to}\"]")).await;
+        let step = |x: f64, y: f64, ms: u64| PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(ms)),
+            x: x.round(),
+            y: y.round(),
+        };
+        let moves = [
+            step(x0, y0, 0),
+            PointerAction::Down { button },
+            step((x0 * 3.0 + x1) / 4.0, (y0 * 3.0 + y1) / 4.0, 40),
+            step((x0 + x1) / 2.0, (y0 + y1) / 2.0, 40),
+            step(x1, y1, 40),
+            PointerAction::Up { button },
+        ];
+        let result = if touch {
+            let mut actions = TouchActions::new("finger".into());
+            for m in moves {
+                actions = actions.then(m);
+            }
+            self.client.perform_actions(actions).await
+        } else {
+            let mut actions = MouseActions::new("mouse".into());
+            for m in moves {
+                actions = actions.then(m);
+            }
+            self.client.perform_actions(actions).await
+        };
+        result.expect("pointer actions");
+        let _ = self.client.release_actions().await;
     }
 
     /// Types into a field and submits its form with Enter.
