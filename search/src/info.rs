@@ -17,6 +17,20 @@ pub enum ScoreBound {
     Upper,
 }
 
+/// The main thread's counters so far in a search, for search dashboards
+/// (nodes per depth and time per iteration come from the reports'
+/// `nodes` and `time`). Counting never changes what is searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Nodes of the main thread, main search and quiescence.
+    pub nodes: u64,
+    /// Of them, quiescence nodes.
+    pub qnodes: u64,
+    /// Transposition table probes, and those that found the position.
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+}
+
 /// Progress of a search: one per completed iteration, plus one per
 /// aspiration window failure.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +50,8 @@ pub struct SearchInfo<M> {
     /// Permille of the transposition table in use.
     pub hashfull: u32,
     pub pv: Vec<M>,
+    /// The main thread's counters (dashboards; UCI does not print them).
+    pub stats: SearchStats,
 }
 
 impl<M> SearchInfo<M> {

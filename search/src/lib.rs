@@ -57,7 +57,7 @@ pub use game::{
     EndReason, EvalParams, Frontend, GameMove, GoDialect, NoParams, Outcome, PerftStyle, Rules,
     Score, Searchable, Side, SpinOption, UnknownOption,
 };
-pub use info::{ScoreBound, SearchInfo, SearchResult};
+pub use info::{ScoreBound, SearchInfo, SearchResult, SearchStats};
 pub use params::{Features, SearchParams};
 pub use score::ScoreReport;
 pub use search::Engine;

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Score, Searchable};
 use crate::history::{History, Killers};
-use crate::info::{SearchInfo, SearchResult};
+use crate::info::{SearchInfo, SearchResult, SearchStats};
 use crate::params::SearchParams;
 use crate::score::MAX_PLY;
 use crate::time::{Limits, TimeBudget};
@@ -404,6 +404,8 @@ struct Search<'a, G: Searchable> {
     mate_limit: Option<u32>,
     start: Instant,
     nodes: u64,
+    /// Counters for dashboards (quiescence nodes, table hits).
+    stats: SearchStats,
     seldepth: usize,
     aborted: bool,
     root_depth: i32,
@@ -457,6 +459,7 @@ impl<'a, G: Searchable> Search<'a, G> {
             mate_limit: None,
             start: shared.start,
             nodes: 0,
+            stats: SearchStats::default(),
             seldepth: 0,
             aborted: false,
             root_depth: 0,

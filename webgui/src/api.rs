@@ -39,6 +39,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/engine/stop", post(engine_stop))
         .route("/games/{id}/autoplay", post(autoplay))
         .route("/games/{id}/limit", put(set_limit))
+        .route("/games/{id}/analysis", post(analysis))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/position", get(position))
         .route("/games/{id}/fen", get(fen))
@@ -195,6 +196,29 @@ async fn set_limit(
 ) -> ApiResult<impl Serialize> {
     let limit = limit.validate()?;
     Ok(Json(app.store.get(&id)?.set_limit(limit)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisBody {
+    on: bool,
+    /// Lines to show (`MultiPV`), 1 to 5; 3 by default.
+    #[serde(default)]
+    lines: Option<usize>,
+}
+
+/// Lines analysis shows unless asked for another number.
+const DEFAULT_ANALYSIS_LINES: usize = 3;
+
+async fn analysis(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Body(body): Body<AnalysisBody>,
+) -> ApiResult<impl Serialize> {
+    let lines = body
+        .on
+        .then(|| body.lines.unwrap_or(DEFAULT_ANALYSIS_LINES));
+    Ok(Json(app.store.get(&id)?.set_analysis(lines)?))
 }
 
 #[derive(Deserialize)]

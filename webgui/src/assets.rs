@@ -25,6 +25,11 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/panels.js", JS, include_str!("../static/js/panels.js")),
     ("js/clock.js", JS, include_str!("../static/js/clock.js")),
     ("js/sound.js", JS, include_str!("../static/js/sound.js")),
+    (
+        "js/analysis.js",
+        JS,
+        include_str!("../static/js/analysis.js"),
+    ),
 ];
 
 const INDEX: &str = include_str!("../static/index.html");

@@ -2,6 +2,7 @@
 //! and the engine thread. The engine searches on its own OS thread (never
 //! on the async runtime's workers) and hands its move back here.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
@@ -14,7 +15,7 @@ use crate::config::Context;
 use crate::error::ApiError;
 use crate::games::{self, GameMeta, GuiGame, LegalMove};
 use crate::limits::EngineLimit;
-use crate::player::{new_searcher, EngineError, Progress, Searcher};
+use crate::player::{new_searcher, EngineError, Progress, ScoreView, Searcher};
 use crate::session::{Player, PositionView, Session};
 use crate::view::{Players, StateView};
 
@@ -22,6 +23,11 @@ use crate::view::{Players, StateView};
 const EVENT_BUFFER: usize = 64;
 /// Checked a little after a clock's deadline, so the flag has surely fallen.
 const FLAG_SLACK: Duration = Duration::from_millis(5);
+/// Analysis of one position stops after this long (the page shows the
+/// deepest lines reached), so a forgotten tab does not keep a core busy.
+pub const ANALYSIS_MS: u64 = 60_000;
+/// Most lines analysis shows (the engines' `MultiPV` range).
+pub const MAX_ANALYSIS_LINES: usize = search::search::MAX_MULTIPV;
 
 /// An event for a game's subscribers, already serialized.
 #[derive(Clone, Debug)]
@@ -37,6 +43,10 @@ struct Thinking {
     stop: Arc<AtomicBool>,
     /// The result will be thrown away (the position changed, or paused).
     discard: bool,
+    /// An analysis of the position: its move is never played.
+    analysis: bool,
+    /// The ply of the position searched (its evaluation is kept).
+    ply: usize,
 }
 
 struct Shared<G: GuiGame> {
@@ -47,6 +57,14 @@ struct Shared<G: GuiGame> {
     thinking: Option<Thinking>,
     next_token: u64,
     autoplay: bool,
+    /// Analysis mode: the number of lines, while on.
+    analysis: Option<usize>,
+    /// The position (ply and FEN) analysis last finished with, so it is
+    /// not searched again and again.
+    analysed: Option<(usize, String)>,
+    /// The engine's last evaluation of each position of the game, by
+    /// ply, from White's view (engine moves and analysis).
+    evals: BTreeMap<usize, ScoreView>,
     info: Option<Progress>,
     engine_error: Option<String>,
     last_used: Instant,
@@ -93,6 +111,9 @@ impl<G: GuiGame> Live<G> {
                 thinking: None,
                 next_token: 0,
                 autoplay,
+                analysis: None,
+                analysed: None,
+                evals: BTreeMap::new(),
                 info: None,
                 engine_error: None,
                 last_used: Instant::now(),
@@ -161,7 +182,16 @@ impl<G: GuiGame> Inner<G> {
             choices: offer.choices,
             result: session.result_view(),
             clock: session.clock_view(Instant::now()),
-            thinking: s.thinking.as_ref().is_some_and(|t| !t.discard),
+            thinking: s
+                .thinking
+                .as_ref()
+                .is_some_and(|t| !t.discard && !t.analysis),
+            analysing: s
+                .thinking
+                .as_ref()
+                .is_some_and(|t| !t.discard && t.analysis),
+            analysis: s.analysis,
+            evals: s.evals.clone(),
             autoplay: s.autoplay,
             engine: s.engine_name.clone(),
             engine_error: s.engine_error.clone(),
@@ -231,6 +261,13 @@ impl<G: GuiGame> Inner<G> {
         if s.closed || session.is_over() || s.thinking.is_some() || s.engine_error.is_some() {
             return;
         }
+        if let Some(lines) = s.analysis {
+            let here = (session.ply(), session.game().fen());
+            if s.analysed.as_ref() != Some(&here) {
+                self.start_search(s, Purpose::Analyse(lines));
+            }
+            return;
+        }
         let stm = session.side_to_move();
         if session.player(stm) != Player::Engine {
             return;
@@ -238,13 +275,27 @@ impl<G: GuiGame> Inner<G> {
         let against_person = session.player(stm.opponent()) == Player::Human;
         if against_person || s.autoplay {
             let limit = session.limit();
-            self.start_search(s, limit);
+            self.start_search(s, Purpose::Play(limit));
         }
     }
 
     /// Hands the position to an engine thread.
-    fn start_search(self: &Arc<Self>, s: &mut Shared<G>, limit: EngineLimit) {
-        let request = s.session.search_request(limit, Instant::now());
+    fn start_search(self: &Arc<Self>, s: &mut Shared<G>, purpose: Purpose) {
+        let now = Instant::now();
+        let request = match purpose {
+            Purpose::Play(limit) => s.session.search_request(limit, 1, now),
+            Purpose::Analyse(lines) => {
+                let limit = EngineLimit {
+                    movetime_ms: Some(ANALYSIS_MS),
+                    depth: None,
+                };
+                let mut request = s.session.search_request(limit, lines, now);
+                request.limits.clock = None;
+                request
+            }
+        };
+        let analysis = matches!(purpose, Purpose::Analyse(_));
+        let ply = s.session.ply();
         let stop = Arc::new(AtomicBool::new(false));
         let token = s.next_token;
         s.next_token += 1;
@@ -273,7 +324,7 @@ impl<G: GuiGame> Inner<G> {
                 let (searcher, result) = match made {
                     Ok(mut searcher) => {
                         let weak = Arc::downgrade(&inner);
-                        let mut report = |p: Progress| publish_info(&weak, p);
+                        let mut report = |p: Progress| publish_info(&weak, token, p);
                         let result = searcher.search(&request, &thread_stop, &mut report);
                         (Some(searcher), result)
                     }
@@ -287,6 +338,8 @@ impl<G: GuiGame> Inner<G> {
                     token,
                     stop,
                     discard: false,
+                    analysis,
+                    ply,
                 })
             }
             Err(e) => {
@@ -315,8 +368,13 @@ impl<G: GuiGame> Inner<G> {
             return;
         }
         let discard = s.thinking.as_ref().is_some_and(|t| t.discard);
+        let analysis = s.thinking.as_ref().is_some_and(|t| t.analysis);
         s.thinking = None;
-        if !discard {
+        if analysis {
+            if !discard {
+                s.analysed = Some((s.session.ply(), s.session.game().fen()));
+            }
+        } else if !discard {
             let now = Instant::now();
             match result {
                 Ok(Some(mv)) => {
@@ -416,11 +474,35 @@ fn abort<G: GuiGame>(s: &mut Shared<G>) {
     }
 }
 
-fn publish_info<G: GuiGame>(weak: &Weak<Inner<G>>, progress: Progress) {
+fn publish_info<G: GuiGame>(weak: &Weak<Inner<G>>, token: u64, progress: Progress) {
     let Some(inner) = weak.upgrade() else { return };
     let json = serde_json::to_string(&progress);
-    inner.lock().info = Some(progress);
+    {
+        let mut s = inner.lock();
+        // A search that was given up on no longer speaks for the game.
+        let Some(ply) = s
+            .thinking
+            .as_ref()
+            .filter(|t| t.token == token && !t.discard)
+            .map(|t| t.ply)
+        else {
+            return;
+        };
+        if progress.multipv <= 1 {
+            s.evals.insert(ply, progress.score);
+        }
+        s.info = Some(progress);
+    }
     inner.send("info", json);
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug)]
+enum Purpose {
+    /// A move to play, within this limit.
+    Play(EngineLimit),
+    /// Analysis of the position with this many lines; nothing is played.
+    Analyse(usize),
 }
 
 /// The operations the API performs on a game, whatever the game.
@@ -432,6 +514,9 @@ pub trait GameHandle: Send + Sync {
     fn engine_stop(&self, play_best: bool) -> Result<StateView, ApiError>;
     fn set_autoplay(&self, on: bool) -> Result<StateView, ApiError>;
     fn set_limit(&self, limit: EngineLimit) -> StateView;
+    /// Analysis on (with 1 to 5 lines; a person then plays both sides and
+    /// the clocks go) or off.
+    fn set_analysis(&self, lines: Option<usize>) -> Result<StateView, ApiError>;
     fn undo(&self, plies: Option<usize>) -> Result<StateView, ApiError>;
     fn position(&self, ply: usize) -> Result<PositionView, ApiError>;
     fn fen(&self) -> String;
@@ -460,6 +545,10 @@ impl<G: GuiGame> GameHandle for Live<G> {
     fn play(&self, text: &str) -> Result<StateView, ApiError> {
         let mut s = self.inner.lock();
         self.inner.touch(&mut s);
+        if s.thinking.as_ref().is_some_and(|t| t.analysis) {
+            // The analysis was of the position before this move.
+            abort(&mut s);
+        }
         if s.thinking.as_ref().is_some_and(|t| !t.discard) {
             return Err(ApiError::Conflict("the engine is thinking".into()));
         }
@@ -489,8 +578,13 @@ impl<G: GuiGame> GameHandle for Live<G> {
             Some(l) => l.validate()?,
             None => s.session.limit(),
         };
+        if s.analysis.is_some() {
+            return Err(ApiError::Conflict(
+                "analysis is on: turn it off to let the engine move".into(),
+            ));
+        }
         s.engine_error = None;
-        self.inner.start_search(&mut s, limit);
+        self.inner.start_search(&mut s, Purpose::Play(limit));
         if let Some(e) = &s.engine_error {
             return Err(ApiError::EngineUnavailable(e.clone()));
         }
@@ -536,11 +630,40 @@ impl<G: GuiGame> GameHandle for Live<G> {
         self.inner.answer_state(&mut s)
     }
 
+    fn set_analysis(&self, lines: Option<usize>) -> Result<StateView, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        if let Some(n) = lines {
+            if !(1..=MAX_ANALYSIS_LINES).contains(&n) {
+                return Err(ApiError::BadRequest(format!(
+                    "lines must be between 1 and {MAX_ANALYSIS_LINES}"
+                )));
+            }
+        }
+        let changed = s.analysis != lines;
+        if changed || s.thinking.as_ref().is_some_and(|t| !t.analysis) {
+            // A search under way (a move, or analysis with other lines)
+            // gives way.
+            abort(&mut s);
+            s.analysed = None;
+        }
+        s.analysis = lines;
+        if lines.is_some() {
+            s.autoplay = false;
+            s.engine_error = None;
+            s.session.set_players([Player::Human, Player::Human]);
+            s.session.drop_clocks();
+        }
+        Ok(self.inner.changed_answer(&mut s))
+    }
+
     fn undo(&self, plies: Option<usize>) -> Result<StateView, ApiError> {
         let mut s = self.inner.lock();
         self.inner.touch(&mut s);
         let plies = plies.unwrap_or_else(|| s.session.default_undo_plies());
         s.session.undo(plies, Instant::now())?;
+        let ply = s.session.ply();
+        s.evals.retain(|&p, _| p <= ply);
         // The search (if any) was for a position that is gone.
         abort(&mut s);
         s.info = None;

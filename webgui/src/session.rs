@@ -155,6 +155,17 @@ impl<G: GuiGame> Session<G> {
         self.players
     }
 
+    /// Takes the clocks away (an analysis board has none).
+    pub fn drop_clocks(&mut self) {
+        self.clocks = None;
+        self.control = None;
+    }
+
+    /// Who plays each side from now on (analysis: a person plays both).
+    pub fn set_players(&mut self, players: [Player; 2]) {
+        self.players = players;
+    }
+
     pub fn limit(&self) -> EngineLimit {
         self.limit
     }
@@ -370,7 +381,12 @@ impl<G: GuiGame> Session<G> {
     }
 
     /// What to ask an engine for the side to move.
-    pub fn search_request(&self, limit: EngineLimit, now: Instant) -> SearchRequest<G> {
+    pub fn search_request(
+        &self,
+        limit: EngineLimit,
+        multipv: usize,
+        now: Instant,
+    ) -> SearchRequest<G> {
         let stm = self.side_to_move();
         let clock = self.clocks.as_ref().map(|c| c.search_clock(stm, now));
         SearchRequest {
@@ -378,6 +394,7 @@ impl<G: GuiGame> Session<G> {
             start_fen: self.start_fen.clone(),
             moves: self.records.iter().map(|r| r.text.clone()).collect(),
             limits: limit.to_limits(clock),
+            multipv,
         }
     }
 

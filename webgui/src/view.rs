@@ -41,6 +41,13 @@ pub struct StateView {
     pub clock: Option<ClockView>,
     /// Whether an engine is searching for the side to move.
     pub thinking: bool,
+    /// Whether the engine is analysing the position (analysis mode).
+    pub analysing: bool,
+    /// Analysis mode: its number of lines, while on.
+    pub analysis: Option<usize>,
+    /// The engine's evaluation of positions of the game by ply (White's
+    /// view), as far as it has searched them.
+    pub evals: std::collections::BTreeMap<usize, crate::player::ScoreView>,
     /// Engine against engine: whether the engines play on by themselves.
     pub autoplay: bool,
     pub engine: String,

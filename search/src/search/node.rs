@@ -59,15 +59,18 @@ impl<G: Searchable> Search<'_, G> {
     /// A table cutoff: outside PV nodes, the stored score when the stored
     /// result is at least `depth` deep and its bound decides the window.
     /// (Quiescence asks for depth 0, which every stored result has.)
+    /// Every probe passes here, so the table's hit rate is counted here.
     #[inline(always)]
     pub(super) fn tt_cutoff<const PV: bool>(
-        &self,
+        &mut self,
         hit: Option<TtHit>,
         depth: i32,
         alpha: Score,
         beta: Score,
         ply: usize,
     ) -> Option<Score> {
+        self.stats.tt_probes += 1;
+        self.stats.tt_hits += u64::from(hit.is_some());
         if !PV && self.params.features.tt_cutoffs {
             if let Some(h) = hit {
                 let s = from_tt(h.score, ply);

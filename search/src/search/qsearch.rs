@@ -47,6 +47,7 @@ impl<G: Searchable> Search<'_, G> {
         debug_assert!(-INFINITE <= alpha && alpha < beta && beta <= INFINITE);
 
         // 1. Count the node and poll the limits.
+        self.stats.qnodes += 1;
         if self.count_node_and_poll() {
             return 0;
         }

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::Search;
 use crate::game::{GameMove, Score, Searchable};
-use crate::info::{nps, ScoreBound, SearchInfo, SearchResult};
+use crate::info::{nps, ScoreBound, SearchInfo, SearchResult, SearchStats};
 use crate::score::{is_mate_score, outcome_score, INFINITE, MATE, MATE_IN_MAX_PLY};
 
 /// One principal variation of a finished search of the root.
@@ -268,6 +268,10 @@ impl<G: Searchable> Search<'_, G> {
             time,
             hashfull: self.tt.hashfull(),
             pv,
+            stats: SearchStats {
+                nodes: self.nodes,
+                ..self.stats
+            },
         }
     }
 

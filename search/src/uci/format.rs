@@ -66,7 +66,7 @@ pub fn bestmove_line<M: Display>(result: &SearchResult<M>) -> String {
 #[cfg(test)]
 mod tests {
     use super::{bestmove_line, info_line};
-    use crate::info::{ScoreBound, SearchInfo, SearchResult};
+    use crate::info::{ScoreBound, SearchInfo, SearchResult, SearchStats};
     use crate::score::mate_in;
     use std::time::Duration;
 
@@ -83,6 +83,7 @@ mod tests {
             time: Duration::from_millis(20),
             hashfull: 7,
             pv: vec!["e2e4", "e7e5"],
+            stats: SearchStats::default(),
         };
         assert_eq!(
             info_line(&info),

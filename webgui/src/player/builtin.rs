@@ -34,6 +34,7 @@ impl<G: GuiGame> Searcher<G> for Builtin<G> {
         report: &mut dyn FnMut(Progress),
     ) -> Result<Option<G::Move>, EngineError> {
         let root = &request.game;
+        self.engine.set_multipv(request.multipv);
         let result = self
             .engine
             .search(root, &request.limits, stop, &mut |info| {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use search::{ScoreReport, SearchInfo, Side};
+use search::{ScoreReport, SearchInfo, SearchStats, Side};
 
 use crate::budget::HashBudget;
 use crate::games::GuiGame;
@@ -51,9 +51,39 @@ impl ScoreView {
     }
 }
 
+/// The squares of a line's first move, for an arrow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ArrowView {
+    pub from: String,
+    pub to: String,
+}
+
+/// The built-in search's counters (main thread), for the statistics
+/// panel: quiescence share and table hit rate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct StatsView {
+    pub nodes: u64,
+    pub qnodes: u64,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+}
+
+impl From<SearchStats> for StatsView {
+    fn from(s: SearchStats) -> StatsView {
+        StatsView {
+            nodes: s.nodes,
+            qnodes: s.qnodes,
+            tt_probes: s.tt_probes,
+            tt_hits: s.tt_hits,
+        }
+    }
+}
+
 /// Live engine progress, as the engine panel shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Progress {
+    /// Which line (`MultiPV`), from 1.
+    pub multipv: u32,
     pub depth: u32,
     pub seldepth: u32,
     pub score: ScoreView,
@@ -62,12 +92,18 @@ pub struct Progress {
     pub time_ms: u64,
     /// The principal variation in record notation (SAN for chess).
     pub pv: Vec<String>,
+    /// The squares of its first move.
+    pub first: Option<ArrowView>,
+    /// Counters, when the engine reports them (the built-in one does).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<StatsView>,
 }
 
 impl Progress {
     /// Progress from the built-in search's report on `root`.
     pub fn from_info<G: GuiGame>(root: &G, info: &SearchInfo<G::Move>) -> Progress {
         Progress {
+            multipv: info.multipv,
             depth: info.depth,
             seldepth: info.seldepth,
             score: ScoreView::from_report(info.score_report(), root.side_to_move()),
@@ -75,8 +111,25 @@ impl Progress {
             nps: info.nps,
             time_ms: info.time.as_millis() as u64,
             pv: pv_records(root, info.pv.iter().copied()),
+            first: first_arrow(root, info.pv.first().copied()),
+            stats: Some(info.stats.into()),
         }
     }
+}
+
+/// The squares of `mv` from `root`, if it is legal there.
+pub fn first_arrow<G: GuiGame>(root: &G, mv: Option<G::Move>) -> Option<ArrowView> {
+    let mv = mv?;
+    let mut legal = Vec::new();
+    root.legal_moves(&mut legal);
+    if root.outcome().is_some() || !legal.contains(&mv) {
+        return None;
+    }
+    let info = root.move_info(mv);
+    Some(ArrowView {
+        from: info.from,
+        to: info.to,
+    })
 }
 
 /// Record notation of a line of moves from `root`, stopping at the first
@@ -104,6 +157,8 @@ pub struct SearchRequest<G> {
     pub start_fen: String,
     pub moves: Vec<String>,
     pub limits: search::Limits,
+    /// Principal variations to report (`MultiPV`, 1 to 5).
+    pub multipv: usize,
 }
 
 /// An engine that plays moves of `G`.

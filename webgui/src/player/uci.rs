@@ -15,7 +15,7 @@ use workbench::engine::{
     go_command, position_command, GoLimits, GoWatch, Timeouts, UciEngine as Client,
 };
 
-use super::{pv_records, EngineError, Progress, ScoreView, SearchRequest, Searcher};
+use super::{first_arrow, pv_records, EngineError, Progress, ScoreView, SearchRequest, Searcher};
 use crate::games::GuiGame;
 
 /// Extra time an engine gets past its limit, or after `stop`, before it
@@ -27,6 +27,8 @@ const UNTIMED_SEARCH: Duration = Duration::from_secs(600);
 pub struct UciEngine {
     /// `None` once dropped (quitting needs the engine by value).
     client: Option<Client>,
+    /// The `MultiPV` value set (1 until changed).
+    multipv: usize,
 }
 
 impl UciEngine {
@@ -51,6 +53,7 @@ impl UciEngine {
         }
         Ok(UciEngine {
             client: Some(client),
+            multipv: 1,
         })
     }
 }
@@ -63,6 +66,7 @@ fn parse_info<G: GuiGame>(root: &G, line: &str) -> Option<Progress> {
         return None;
     }
     let mut progress = Progress {
+        multipv: 1,
         depth: 0,
         seldepth: 0,
         score: ScoreView::Cp(0),
@@ -70,6 +74,8 @@ fn parse_info<G: GuiGame>(root: &G, line: &str) -> Option<Progress> {
         nps: 0,
         time_ms: 0,
         pv: Vec::new(),
+        first: None,
+        stats: None,
     };
     let mut has_score = false;
     let sign = if root.side_to_move() == Side::White {
@@ -79,6 +85,7 @@ fn parse_info<G: GuiGame>(root: &G, line: &str) -> Option<Progress> {
     };
     while let Some(word) = words.next() {
         match word {
+            "multipv" => progress.multipv = words.next()?.parse().ok()?,
             "depth" => progress.depth = words.next()?.parse().ok()?,
             "seldepth" => progress.seldepth = words.next()?.parse().ok()?,
             "nodes" => progress.nodes = words.next()?.parse().ok()?,
@@ -102,6 +109,7 @@ fn parse_info<G: GuiGame>(root: &G, line: &str) -> Option<Progress> {
                     line.push(mv);
                     game.make(mv);
                 }
+                progress.first = first_arrow(root, line.first().copied());
                 progress.pv = pv_records(root, line.into_iter());
             }
             _ => {}
@@ -122,6 +130,21 @@ impl<G: GuiGame> Searcher<G> for UciEngine {
             .as_mut()
             .ok_or_else(|| EngineError::Protocol("the engine is closed".into()))?;
         let root = &request.game;
+        // Analysis asks for several lines, from an engine that has them.
+        let declares_multipv = client
+            .declared_options()
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case("MultiPV"));
+        if request.multipv != self.multipv && declares_multipv {
+            client
+                .set_option(
+                    "MultiPV",
+                    &request.multipv.to_string(),
+                    &Timeouts::default(),
+                )
+                .map_err(|e| EngineError::Protocol(e.to_string()))?;
+            self.multipv = request.multipv;
+        }
         let mover = root.side_to_move();
         let position = position_command(Some(&request.start_fen), &request.moves);
         let go = go_command::<G>(mover, &GoLimits::for_mover(&request.limits, mover));

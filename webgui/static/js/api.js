@@ -44,6 +44,7 @@ export const api = {
   engineGo: (id, limit) => call('POST', game(id) + '/engine', limit ? { limit } : {}),
   engineStop: (id, play = true) => call('POST', game(id) + '/engine/stop', { play }),
   autoplay: (id, on) => call('POST', game(id) + '/autoplay', { on }),
+  analysis: (id, on, lines) => call('POST', game(id) + '/analysis', { on, lines }),
   setLimit: (id, limit) => call('PUT', game(id) + '/limit', limit),
   undo: (id) => call('POST', game(id) + '/undo', {}),
   position: (id, ply) => call('GET', game(id) + '/position?ply=' + ply),

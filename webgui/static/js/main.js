@@ -4,6 +4,7 @@
 import { api, subscribe } from './api.js';
 import { Board, isWhitePiece, squareIndex } from './board.js';
 import * as sound from './sound.js';
+import { AnalysisLog, renderLines, renderBar, renderGraph, renderStats } from './analysis.js';
 import { LASER_MS } from './laser.js';
 import { MoveInput } from './input.js';
 import { Clocks } from './clock.js';
@@ -37,6 +38,7 @@ const board = new Board($('board'), {
   dragCancel: () => render(),
   promote: (letter) => (letter ? input.choosePromotion(letter) : input.cancel()),
 });
+const log = new AnalysisLog();
 const input = new MoveInput({ play: playMove, changed: render });
 const clocks = new Clocks(
   { white: () => clockElement('white'), black: () => clockElement('black') },
@@ -139,10 +141,17 @@ function adopt(state) {
   app.source = subscribe(state.id, {
     state: applyState,
     info: (info) => {
-      if (app.state && app.state.thinking) {
-        app.state.info = info;
-        renderEngineInfo(info, app.state.side_names);
+      const s = app.state;
+      if (!s || !(s.thinking || s.analysing)) return;
+      log.add(info);
+      if ((info.multipv || 1) === 1) {
+        s.info = info;
+        // The server keeps it too (the next state carries it).
+        s.evals = { ...(s.evals || {}), [s.moves.length]: info.score };
+        renderEngineInfo(info, s.side_names);
       }
+      renderAnalysis(s);
+      if (s.analysis) render(); // the arrows
     },
     resync: refresh,
   });
@@ -159,6 +168,7 @@ function applyState(state) {
     sound.play(sound.soundOf(state.moves[state.moves.length - 1], state.position));
   }
   if (moved) {
+    log.reset();
     app.positions = new Map();
     if (old && state.moves.length > old.moves.length) {
       app.laserAnimation = { ply: state.moves.length, start: performance.now() };
@@ -235,6 +245,7 @@ function render() {
     laser,
     laserStyle,
     laserElapsed,
+    arrows: live && s.analysis ? log.ordered(s.analysis).map((i) => i.first).filter(Boolean) : [],
   });
 
   const leiser = s.meta.pieces === 'leiserchess';
@@ -263,6 +274,7 @@ function render() {
 
   renderPlayers(s);
   renderEngine(s);
+  renderAnalysis(s);
 
   $('undo').disabled = s.moves.length === 0;
   $('nav-first').disabled = viewPly === 0;
@@ -278,6 +290,25 @@ function render() {
     document.body.dataset.ready = 'true';
     window.__webguiReadyAt = performance.now();
   }
+}
+
+// The analysis panel, the evaluation bar and graph, the statistics.
+function renderAnalysis(s) {
+  const on = !!s.analysis;
+  const toggle = $('analysis-toggle');
+  toggle.setAttribute('aria-pressed', String(on));
+  toggle.textContent = on ? 'Stop analysis' : 'Analyse';
+  document.body.dataset.analysis = String(on);
+  const lines = on ? log.ordered(s.analysis) : [];
+  renderLines($('analysis-lines'), lines, s.side_names);
+  const viewPly = isLive() ? s.moves.length : app.viewPly;
+  const score = (isLive() && lines.length) ? lines[0].score : (s.evals || {})[viewPly];
+  $('eval-bar').hidden = !(on || score);
+  renderBar($('eval-bar'), score, s.side_names);
+  const hasEvals = Object.keys(s.evals || {}).length > 0;
+  $('eval-graph').hidden = !hasEvals;
+  if (hasEvals) renderGraph($('eval-graph'), s.evals, s.moves.length, viewPly, goTo);
+  renderStats($('stats-rows'), $('stats-summary'), log);
 }
 
 function renderPlayers(s) {
@@ -299,7 +330,7 @@ function renderEngine(s) {
   renderEngineInfo(s.info, s.side_names);
   const over = !!s.result;
   const engines = s.players.white === 'engine' && s.players.black === 'engine';
-  $('engine-go').disabled = over || s.thinking;
+  $('engine-go').disabled = over || s.thinking || !!s.analysis;
   $('engine-stop').disabled = !s.thinking;
   $('auto-start').hidden = !engines;
   $('auto-pause').hidden = !engines;
@@ -492,6 +523,16 @@ function wire() {
   $('nav-prev').addEventListener('click', () => step(-1));
   $('nav-next').addEventListener('click', () => step(1));
   $('nav-last').addEventListener('click', () => goTo(Infinity));
+  $('analysis-toggle').addEventListener('click', () => {
+    const on = !app.state.analysis;
+    log.reset();
+    attempt(() => api.analysis(app.id, on, Number($('analysis-count').value)));
+  });
+  $('analysis-count').addEventListener('change', () => {
+    if (!app.state || !app.state.analysis) return;
+    log.reset();
+    attempt(() => api.analysis(app.id, true, Number($('analysis-count').value)));
+  });
   $('flip').addEventListener('click', () => { app.flipped = !app.flipped; render(); });
   $('undo').addEventListener('click', () => {
     app.viewPly = null;
@@ -580,7 +621,7 @@ function wire() {
   const showMute = () => {
     const muted = sound.isMuted();
     mute.setAttribute('aria-pressed', String(muted));
-    mute.textContent = muted ? '🔇 Muted' : '🔊 Sound';
+    mute.textContent = muted ? 'Sound off' : 'Sound on';
     mute.title = muted ? 'Sounds are off (click to turn them on)' : 'Sounds are on (click to mute)';
   };
   mute.addEventListener('click', () => { sound.setMuted(!sound.isMuted()); showMute(); });
