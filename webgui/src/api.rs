@@ -40,6 +40,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/autoplay", post(autoplay))
         .route("/games/{id}/limit", put(set_limit))
         .route("/games/{id}/analysis", post(analysis))
+        .route("/games/{id}/resign", post(resign))
+        .route("/games/{id}/draw", post(offer_draw))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/position", get(position))
         .route("/games/{id}/fen", get(fen))
@@ -205,6 +207,40 @@ struct AnalysisBody {
     /// Lines to show (`MultiPV`), 1 to 5; 3 by default.
     #[serde(default)]
     lines: Option<usize>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ResignBody {
+    /// `white` or `black`; by default the person's side.
+    #[serde(default)]
+    side: Option<SideName>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum SideName {
+    White,
+    Black,
+}
+
+async fn resign(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Body(body): Body<ResignBody>,
+) -> ApiResult<impl Serialize> {
+    let side = body.side.map(|s| match s {
+        SideName::White => search::Side::White,
+        SideName::Black => search::Side::Black,
+    });
+    Ok(Json(app.store.get(&id)?.resign(side)?))
+}
+
+async fn offer_draw(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> ApiResult<impl Serialize> {
+    Ok(Json(app.store.get(&id)?.offer_draw()?))
 }
 
 /// Lines analysis shows unless asked for another number.

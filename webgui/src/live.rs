@@ -26,6 +26,21 @@ const FLAG_SLACK: Duration = Duration::from_millis(5);
 /// Analysis of one position stops after this long (the page shows the
 /// deepest lines reached), so a forgotten tab does not keep a core busy.
 pub const ANALYSIS_MS: u64 = 60_000;
+/// The engine accepts a draw offer only after this move number …
+pub const DRAW_AFTER_MOVE: u32 = 30;
+/// … and while its last evaluation is within this many centipawns of
+/// level (a mate score never is).
+pub const DRAW_WITHIN_CP: i32 = 20;
+
+/// The answer to a draw offer.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct DrawAnswer {
+    pub accepted: bool,
+    /// Why, in words for the page.
+    pub reason: String,
+    pub state: StateView,
+}
+
 /// Most lines analysis shows (the engines' `MultiPV` range).
 pub const MAX_ANALYSIS_LINES: usize = search::search::MAX_MULTIPV;
 
@@ -496,6 +511,44 @@ fn publish_info<G: GuiGame>(weak: &Weak<Inner<G>>, token: u64, progress: Progres
     inner.send("info", json);
 }
 
+/// The engine's answer to a draw offer: yes after move
+/// [`DRAW_AFTER_MOVE`] when its last evaluation is within
+/// [`DRAW_WITHIN_CP`] centipawns of level.
+fn engine_answer<G: GuiGame>(
+    session: &Session<G>,
+    evals: &BTreeMap<usize, ScoreView>,
+) -> (bool, String) {
+    let number = session.game().move_number();
+    if number <= DRAW_AFTER_MOVE {
+        return (
+            false,
+            format!("The engine declines: it considers draws only after move {DRAW_AFTER_MOVE} (this is move {number})."),
+        );
+    }
+    match evals.last_key_value().map(|(_, score)| *score) {
+        Some(ScoreView::Cp(cp)) if cp.abs() <= DRAW_WITHIN_CP => (
+            true,
+            format!(
+                "The engine accepts: its evaluation ({:+.2}) is level.",
+                f64::from(cp) / 100.0
+            ),
+        ),
+        Some(ScoreView::Cp(cp)) => (
+            false,
+            format!(
+                "The engine declines: its evaluation ({:+.2}) is more than {:.2} from level.",
+                f64::from(cp) / 100.0,
+                f64::from(DRAW_WITHIN_CP) / 100.0
+            ),
+        ),
+        Some(ScoreView::Mate(_)) => (false, "The engine declines: it sees a mate.".to_string()),
+        None => (
+            false,
+            "The engine declines: it has not evaluated the game yet.".to_string(),
+        ),
+    }
+}
+
 /// What a search is for.
 #[derive(Clone, Copy, Debug)]
 enum Purpose {
@@ -514,6 +567,12 @@ pub trait GameHandle: Send + Sync {
     fn engine_stop(&self, play_best: bool) -> Result<StateView, ApiError>;
     fn set_autoplay(&self, on: bool) -> Result<StateView, ApiError>;
     fn set_limit(&self, limit: EngineLimit) -> StateView;
+    /// A person resigns: `side`, or the one person playing (the side to
+    /// move when a person plays both).
+    fn resign(&self, side: Option<Side>) -> Result<StateView, ApiError>;
+    /// A person offers a draw: between people it is agreed at once; the
+    /// engine accepts by [`DRAW_AFTER_MOVE`] and [`DRAW_WITHIN_CP`].
+    fn offer_draw(&self) -> Result<DrawAnswer, ApiError>;
     /// Analysis on (with 1 to 5 lines; a person then plays both sides and
     /// the clocks go) or off.
     fn set_analysis(&self, lines: Option<usize>) -> Result<StateView, ApiError>;
@@ -628,6 +687,56 @@ impl<G: GuiGame> GameHandle for Live<G> {
         self.inner.touch(&mut s);
         s.session.set_limit(limit);
         self.inner.answer_state(&mut s)
+    }
+
+    fn resign(&self, side: Option<Side>) -> Result<StateView, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        let players = s.session.players();
+        let person = |side: Side| players[side.index()] == Player::Human;
+        let loser = match side {
+            Some(side) if person(side) => side,
+            Some(_) => return Err(ApiError::Conflict("only a person's side can resign".into())),
+            None => match (person(Side::White), person(Side::Black)) {
+                (true, true) => s.session.side_to_move(),
+                (true, false) => Side::White,
+                (false, true) => Side::Black,
+                (false, false) => {
+                    return Err(ApiError::Conflict("no person plays in this game".into()))
+                }
+            },
+        };
+        s.session.resign(loser, Instant::now())?;
+        abort(&mut s);
+        s.autoplay = false;
+        Ok(self.inner.changed_answer(&mut s))
+    }
+
+    fn offer_draw(&self) -> Result<DrawAnswer, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        if s.session.is_over() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        let players = s.session.players();
+        if !players.contains(&Player::Human) {
+            return Err(ApiError::Conflict("no person plays in this game".into()));
+        }
+        let (accepted, reason) = if !players.contains(&Player::Engine) {
+            (true, "Draw agreed.".to_string())
+        } else {
+            engine_answer(&s.session, &s.evals)
+        };
+        if accepted {
+            s.session.agree_draw(Instant::now())?;
+            abort(&mut s);
+        }
+        let state = self.inner.changed_answer(&mut s);
+        Ok(DrawAnswer {
+            accepted,
+            reason,
+            state,
+        })
     }
 
     fn set_analysis(&self, lines: Option<usize>) -> Result<StateView, ApiError> {

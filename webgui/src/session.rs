@@ -263,6 +263,27 @@ impl<G: GuiGame> Session<G> {
         Ok(())
     }
 
+    /// Ends the game: `loser` resigns.
+    pub fn resign(&mut self, loser: Side, now: Instant) -> Result<(), ApiError> {
+        self.end_by_players(GameEnd::Resigned { loser }, now)
+    }
+
+    /// Ends the game in a draw the players agreed on.
+    pub fn agree_draw(&mut self, now: Instant) -> Result<(), ApiError> {
+        self.end_by_players(GameEnd::DrawAgreed, now)
+    }
+
+    fn end_by_players(&mut self, end: GameEnd, now: Instant) -> Result<(), ApiError> {
+        if self.is_over() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        self.end = Some(end);
+        if let Some(clocks) = &mut self.clocks {
+            clocks.stop(now);
+        }
+        Ok(())
+    }
+
     /// Plies an undo takes back by default: one, and more while that would
     /// leave an engine to move against a person (so the person moves next).
     pub fn default_undo_plies(&self) -> usize {

@@ -9,6 +9,10 @@ use crate::pgn::{GameResult, Termination};
 
 /// The stable code of an end on time (the rules' endings have their own).
 pub const TIME_CODE: &str = "time";
+/// The stable code of a resignation.
+pub const RESIGNATION_CODE: &str = "resignation";
+/// The stable code of a draw agreed by the players.
+pub const AGREEMENT_CODE: &str = "agreement";
 
 /// The end of a game by its rules or on time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +22,10 @@ pub enum GameEnd {
     /// `loser`'s flag fell; `winner` is its opponent, or `None` when the
     /// opponent could not have won by any means.
     Time { loser: Side, winner: Option<Side> },
+    /// `loser` resigned.
+    Resigned { loser: Side },
+    /// The players agreed to a draw.
+    DrawAgreed,
 }
 
 impl GameEnd {
@@ -36,6 +44,8 @@ impl GameEnd {
         match *self {
             GameEnd::Rules(outcome) => outcome.winner,
             GameEnd::Time { winner, .. } => winner,
+            GameEnd::Resigned { loser } => Some(loser.opponent()),
+            GameEnd::DrawAgreed => None,
         }
     }
 
@@ -50,6 +60,8 @@ impl GameEnd {
         match self {
             GameEnd::Rules(outcome) => outcome.reason.code,
             GameEnd::Time { .. } => TIME_CODE,
+            GameEnd::Resigned { .. } => RESIGNATION_CODE,
+            GameEnd::DrawAgreed => AGREEMENT_CODE,
         }
     }
 
@@ -60,6 +72,8 @@ impl GameEnd {
                 Termination::parse(outcome.termination()).unwrap_or(Termination::Normal)
             }
             GameEnd::Time { .. } => Termination::TimeForfeit,
+            // PGN's "normal": the players ended the game themselves.
+            GameEnd::Resigned { .. } | GameEnd::DrawAgreed => Termination::Normal,
         }
     }
 
@@ -81,6 +95,8 @@ impl GameEnd {
                 names[loser.index()],
                 names[loser.opponent().index()]
             ),
+            GameEnd::Resigned { loser } => format!("{} resigns", names[loser.index()]),
+            GameEnd::DrawAgreed => "Draw by agreement".to_string(),
         }
     }
 }

@@ -45,6 +45,8 @@ export const api = {
   engineStop: (id, play = true) => call('POST', game(id) + '/engine/stop', { play }),
   autoplay: (id, on) => call('POST', game(id) + '/autoplay', { on }),
   analysis: (id, on, lines) => call('POST', game(id) + '/analysis', { on, lines }),
+  resign: (id) => call('POST', game(id) + '/resign', {}),
+  offerDraw: (id) => call('POST', game(id) + '/draw'),
   setLimit: (id, limit) => call('PUT', game(id) + '/limit', limit),
   undo: (id) => call('POST', game(id) + '/undo', {}),
   position: (id, ply) => call('GET', game(id) + '/position?ply=' + ply),

@@ -123,6 +123,9 @@ function adopt(state) {
   app.state = null;
   app.premove = null;
   app.premoveFrom = null;
+  // The person's side at the bottom (a reload or a rematch as Black too).
+  const side = personSide(state);
+  if (side) app.flipped = side === 'black';
   app.viewPly = null;
   app.positions = new Map();
   $('ng-game').value = state.game;
@@ -137,6 +140,7 @@ function adopt(state) {
   // Nothing of the last game's export may stay on show.
   $('pgn').hidden = true;
   $('pgn').textContent = '';
+  $('draw-note').hidden = true;
   if (app.source) app.source.close();
   app.source = subscribe(state.id, {
     state: applyState,
@@ -277,6 +281,9 @@ function render() {
   renderAnalysis(s);
 
   $('undo').disabled = s.moves.length === 0;
+  const people = s.players.white === 'human' || s.players.black === 'human';
+  $('resign').disabled = !!s.result || !people;
+  $('offer-draw').disabled = !!s.result || !people;
   $('nav-first').disabled = viewPly === 0;
   $('nav-prev').disabled = viewPly === 0;
   $('nav-next').disabled = live;
@@ -492,7 +499,13 @@ function newGameRequest() {
   const limit = currentLimit();
   if (limit) request.limit = limit;
   const clock = $('ng-clock').value;
-  if (clock) {
+  if (clock === 'custom') {
+    // A Fischer clock: minutes for the game plus seconds a move.
+    request.clock = {
+      initial_ms: Math.round(Number($('ng-minutes').value) * 60000),
+      increment_ms: Math.round(Number($('ng-increment').value) * 1000),
+    };
+  } else if (clock) {
     const [initial, increment] = clock.split('+').map(Number);
     request.clock = { initial_ms: initial, increment_ms: increment };
   }
@@ -516,6 +529,41 @@ async function showPgn() {
   } catch (e) { showError(e.message); }
 }
 
+// The same start, the colours reversed, the same strength and clock.
+async function rematch() {
+  const s = app.state;
+  if (!s) return;
+  const request = {
+    game: s.game,
+    white: s.players.black,
+    black: s.players.white,
+    limit: s.limit,
+  };
+  if (s.start_fen) request.fen = s.start_fen;
+  if (s.clock) request.clock = { initial_ms: s.clock.initial_ms, increment_ms: s.clock.increment_ms };
+  if (await newGame(request)) {
+    app.flipped = request.black === 'human' && request.white !== 'human';
+    render();
+  }
+}
+
+const THEME_KEY = 'webgui.theme';
+
+function setTheme(theme) {
+  document.documentElement.dataset.theme = theme;
+  try { localStorage.setItem(THEME_KEY, theme); } catch (e) { /* private mode */ }
+  $('theme').textContent = theme === 'light' ? 'Dark theme' : 'Light theme';
+  $('theme').setAttribute('aria-label', `Switch to the ${theme === 'light' ? 'dark' : 'light'} theme`);
+}
+
+function initialTheme() {
+  try {
+    const saved = localStorage.getItem(THEME_KEY);
+    if (saved === 'light' || saved === 'dark') return saved;
+  } catch (e) { /* private mode */ }
+  return window.matchMedia && matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
+}
+
 // ---- wiring ---------------------------------------------------------------
 
 function wire() {
@@ -523,6 +571,36 @@ function wire() {
   $('nav-prev').addEventListener('click', () => step(-1));
   $('nav-next').addEventListener('click', () => step(1));
   $('nav-last').addEventListener('click', () => goTo(Infinity));
+  $('ng-clock').addEventListener('change', () => {
+    $('ng-custom').hidden = $('ng-clock').value !== 'custom';
+  });
+  // Resign takes a second click within three seconds.
+  let resignArmed = null;
+  $('resign').addEventListener('click', () => {
+    if (!resignArmed) {
+      $('resign').textContent = 'Really resign?';
+      resignArmed = setTimeout(() => { resignArmed = null; $('resign').textContent = 'Resign'; }, 3000);
+      return;
+    }
+    clearTimeout(resignArmed);
+    resignArmed = null;
+    $('resign').textContent = 'Resign';
+    attempt(() => api.resign(app.id));
+  });
+  $('offer-draw').addEventListener('click', async () => {
+    try {
+      const answer = await api.offerDraw(app.id);
+      clearError();
+      $('draw-note').textContent = answer.reason;
+      $('draw-note').hidden = false;
+      $('draw-note').dataset.accepted = String(answer.accepted);
+      applyState(answer.state);
+    } catch (e) { showError(e.message); }
+  });
+  $('rematch').addEventListener('click', rematch);
+  $('theme').addEventListener('click', () => {
+    setTheme(document.documentElement.dataset.theme === 'light' ? 'dark' : 'light');
+  });
   $('analysis-toggle').addEventListener('click', () => {
     const on = !app.state.analysis;
     log.reset();
@@ -664,6 +742,7 @@ function onKey(e) {
 }
 
 async function start() {
+  setTheme(initialTheme());
   wire();
   const params = new URLSearchParams(location.search);
   // `?id=` opens an existing game (a link to it, or this page reloaded:
