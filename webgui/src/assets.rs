@@ -25,6 +25,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/panels.js", JS, include_str!("../static/js/panels.js")),
     ("js/clock.js", JS, include_str!("../static/js/clock.js")),
     ("js/sound.js", JS, include_str!("../static/js/sound.js")),
+    ("js/help.js", JS, include_str!("../static/js/help.js")),
     (
         "js/analysis.js",
         JS,
@@ -33,6 +34,7 @@ const FILES: &[(&str, &str, &str)] = &[
 ];
 
 const INDEX: &str = include_str!("../static/index.html");
+const HELP_LEISERCHESS: &str = include_str!("../static/help-leiserchess.html");
 
 fn respond(content_type: &'static str, body: &'static str) -> Response {
     (
@@ -48,6 +50,11 @@ fn respond(content_type: &'static str, body: &'static str) -> Response {
 
 pub async fn index() -> Response {
     respond(HTML, INDEX)
+}
+
+/// The Leiserchess rules with diagrams (`/help/leiserchess`).
+pub async fn help_leiserchess() -> Response {
+    respond(HTML, HELP_LEISERCHESS)
 }
 
 pub async fn file(Path(path): Path<String>) -> Result<Response, ApiError> {

@@ -66,6 +66,7 @@ pub fn app_with_host_policy(config: Config, policy: HostPolicy) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/static/{*path}", get(assets::file))
+        .route("/help/leiserchess", get(assets::help_leiserchess))
         .nest("/api", api::routes())
         .fallback(|| async { ApiError::NotFound })
         .layer(DefaultBodyLimit::max(body_limits.max_bytes))

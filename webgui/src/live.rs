@@ -195,6 +195,7 @@ impl<G: GuiGame> Inner<G> {
             moves: session.records().to_vec(),
             legal: offer.legal,
             choices: offer.choices,
+            ko: session.game().ko_forbidden(),
             result: session.result_view(),
             clock: session.clock_view(Instant::now()),
             thinking: s

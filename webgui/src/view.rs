@@ -37,6 +37,10 @@ pub struct StateView {
     /// What a click on each piece that can move offers, down to a move
     /// (an index into `legal`): all the page needs to put moves together.
     pub choices: BTreeMap<String, Choice>,
+    /// Moves the ko rule forbids now (Leiserchess): not in `legal`, listed
+    /// so the page can say why when a person tries one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ko: Vec<crate::games::MoveInfo>,
     pub result: Option<ResultView>,
     pub clock: Option<ClockView>,
     /// Whether an engine is searching for the side to move.

@@ -60,6 +60,11 @@ impl GuiGame for Leiserchess {
         })
     }
 
+    /// Rule 6.1.
+    fn ko_forbidden(&self) -> Vec<MoveInfo> {
+        ko_moves(self, |mv| self.move_info(mv))
+    }
+
     /// Rule 3.3: the two pieces exchange squares, each keeping its
     /// orientation.
     fn board_after_swap(&self, mv: Move) -> Option<Vec<String>> {
@@ -68,6 +73,26 @@ impl GuiGame for Leiserchess {
         board.swap(mv.from().index(), partner.index());
         Some(board)
     }
+}
+
+/// The moves of the side to move that the rules of movement allow but
+/// ko forbids (2018 rule 6.1, 2016 rule 6.1), described by `info`.
+pub(super) fn ko_moves<R: RuleSet>(
+    game: &leiserchess::Game<R>,
+    info: impl Fn(R::Move) -> MoveInfo,
+) -> Vec<MoveInfo> {
+    if game.outcome().is_some() {
+        return Vec::new();
+    }
+    let Some(ko) = R::ko(game) else {
+        return Vec::new();
+    };
+    let mut all = Vec::new();
+    R::generate(game.position().board(), game.side_to_move(), &mut all);
+    all.into_iter()
+        .filter(|&mv| R::violates_ko(game, mv, ko))
+        .map(info)
+        .collect()
 }
 
 /// Piece codes of the 64 squares, a1 first, `""` for empty.

@@ -58,6 +58,11 @@ impl GuiGame for Leiserchess2016 {
         }
     }
 
+    /// Rule 6.1.
+    fn ko_forbidden(&self) -> Vec<MoveInfo> {
+        super::leiser::ko_moves(self, |mv| self.move_info(mv))
+    }
+
     /// The last move's shot, fired again from the position before it.
     fn last_laser(&self) -> Option<Laser> {
         let (mv, _) = self.last_played()?;

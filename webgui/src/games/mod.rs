@@ -206,6 +206,12 @@ pub trait GuiGame: Frontend {
     fn pinned(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// Moves the rules of movement allow now but the ko rule forbids
+    /// (Leiserchess), so the page can say why one is not offered.
+    fn ko_forbidden(&self) -> Vec<MoveInfo> {
+        Vec::new()
+    }
 }
 
 /// The display name of a side in game `G`.

@@ -180,6 +180,7 @@ function applyState(state) {
     if (app.viewPly !== null && app.viewPly > state.moves.length) app.viewPly = null;
     input.setPosition(state);
     if (!$('pgn').hidden) showPgn();
+    $('ko-note').hidden = true;
     if (state.moves.length < (old ? old.moves.length : 0)) {
       app.premove = null; // taken back
       app.premoveFrom = null;
@@ -374,7 +375,48 @@ function onSquare(name) {
     return;
   }
   if (!canMove()) return;
+  const ko = koMove(name, null);
+  if (ko && !input.targets().some((t) => t.square === name)) {
+    showKo(ko);
+    return;
+  }
   input.click(name);
+}
+
+// The move the ko rule forbids that a click on `square` (or rotation
+// `letter`) would have made with the piece selected, if any.
+function koMove(square, letter) {
+  const s = app.state;
+  if (!s || !s.ko || !input.selected || input.staged) return null;
+  return s.ko.find((k) => {
+    if (k.from !== input.selected) return false;
+    if (input.swap) {
+      if (k.swap !== input.swap) return false;
+    } else if (k.swap) {
+      return false;
+    }
+    return letter ? k.rotate === letter : (!k.rotate && k.to === square);
+  }) || null;
+}
+
+function showKo(move) {
+  const note = $('ko-note');
+  note.replaceChildren(
+    `${move.text} is not allowed: the ko rule (rule 6.1) forbids a move that brings back the position from before your opponent's last move. `,
+  );
+  const link = document.createElement('a');
+  link.href = '/help/leiserchess#ko';
+  link.target = '_blank';
+  link.textContent = 'The ko rule explained';
+  note.append(link);
+  note.hidden = false;
+  note.dataset.move = move.text;
+}
+
+function rotate(letter) {
+  const ko = koMove(null, letter);
+  if (ko && !input.rotations().has(letter)) showKo(ko);
+  else input.rotate(letter);
 }
 
 // Click-click while the engine thinks: one premove, shown until it is
@@ -652,7 +694,7 @@ function wire() {
   $('limit-value').addEventListener('change', limitChanged);
 
   for (const b of document.querySelectorAll('[data-rotate]')) {
-    b.addEventListener('click', () => input.rotate(b.dataset.rotate));
+    b.addEventListener('click', () => rotate(b.dataset.rotate));
   }
   $('fire').addEventListener('click', () => input.fire());
   $('null-move').addEventListener('click', () => { if (canMove()) input.nullMove(); });
@@ -735,7 +777,7 @@ function onKey(e) {
     if (app.premove || app.premoveFrom) { app.premove = null; app.premoveFrom = null; render(); }
   }
   else if (leiser && key === 'Enter' && input.staged && tag !== 'BUTTON') input.fire();
-  else if (leiser && /^[lruLRU]$/.test(key)) input.rotate(key.toUpperCase());
+  else if (leiser && /^[lruLRU]$/.test(key)) rotate(key.toUpperCase());
   else if (leiser && (key === 'n' || key === 'N') && canMove()) input.nullMove();
   else handled = false;
   if (handled) e.preventDefault();

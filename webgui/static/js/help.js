@@ -1,0 +1,155 @@
+// Diagrams of the Leiserchess help page: small boards drawn with the game
+// page's own piece drawings. Each diagram is data: a corner of the board,
+// its pieces, and the beam, moves and marks to draw over it.
+
+import { svgEl, leiserPiece } from './pieces.js';
+
+const SIZE = 100;
+const FILES = 'abcdefgh';
+// A step of the beam on screen for each direction of travel.
+const STEP = { north: [0, -1], east: [1, 0], south: [0, 1], west: [-1, 0] };
+// Table 4.4: the beam's new direction, or 'zap', by direction of travel
+// and pawn orientation.
+const REFLECT = {
+  north: { NW: 'zap', NE: 'zap', SE: 'east', SW: 'west' },
+  east: { NW: 'north', NE: 'zap', SE: 'zap', SW: 'south' },
+  south: { NW: 'west', NE: 'east', SE: 'zap', SW: 'zap' },
+  west: { NW: 'zap', NE: 'north', SE: 'south', SW: 'zap' },
+};
+
+// One small board. `spec`: files (e.g. 'def'), ranks (top first, e.g.
+// [6, 5, 4]), pieces { square: code }, and optional beam (squares the
+// beam passes, in order, plus `exit`: the direction it leaves by), zap
+// (a square), arrows ([[from, to]]), cross (a square marked ✗), dots.
+function board(spec, caption) {
+  const cols = spec.files.length;
+  const rows = spec.ranks.length;
+  const figure = document.createElement('figure');
+  figure.className = 'diagram';
+  const svg = svgEl('svg', {
+    viewBox: `-24 0 ${cols * SIZE + 24} ${rows * SIZE + 24}`,
+    role: 'img',
+    'aria-label': caption,
+  });
+  const where = (square) => {
+    const c = spec.files.indexOf(square[0]);
+    const r = spec.ranks.indexOf(Number(square.slice(1)));
+    return [c * SIZE, r * SIZE];
+  };
+  const centre = (square) => where(square).map((v) => v + SIZE / 2);
+  spec.ranks.forEach((rank, r) => {
+    [...spec.files].forEach((file, c) => {
+      const light = (FILES.indexOf(file) + rank) % 2 === 0;
+      svgEl('rect', { x: c * SIZE, y: r * SIZE, width: SIZE, height: SIZE, fill: light ? '#dde3ec' : '#8e9bb3' }, svg);
+      if (r === rows - 1) svgEl('text', { x: c * SIZE + 50, y: rows * SIZE + 19, 'text-anchor': 'middle', class: 'help-coord' }, svg).textContent = file;
+    });
+    svgEl('text', { x: -12, y: r * SIZE + 56, 'text-anchor': 'middle', class: 'help-coord' }, svg).textContent = String(rank);
+  });
+  for (const square of spec.dots || []) {
+    const [x, y] = centre(square);
+    svgEl('circle', { cx: x, cy: y, r: 12, fill: 'rgba(20,85,30,0.6)' }, svg);
+  }
+  for (const [square, code] of Object.entries(spec.pieces || {})) {
+    const [x, y] = where(square);
+    svg.appendChild(leiserPiece(code, x, y));
+  }
+  if (spec.beam) {
+    const points = spec.beam.map(centre);
+    if (spec.enter) {
+      const [dx, dy] = STEP[spec.enter];
+      const [x, y] = points[0];
+      points.unshift([x - dx * SIZE / 2, y - dy * SIZE / 2]);
+    }
+    if (spec.exit) {
+      const [dx, dy] = STEP[spec.exit];
+      const [x, y] = points[points.length - 1];
+      points.push([x + dx * SIZE / 2, y + dy * SIZE / 2]);
+    }
+    svgEl('polyline', { points: points.map((p) => p.join(',')).join(' '), class: 'help-beam' }, svg);
+  }
+  if (spec.zap) {
+    const [x, y] = centre(spec.zap);
+    const g = svgEl('g', { class: 'help-zap' }, svg);
+    svgEl('circle', { cx: x, cy: y, r: 40 }, g);
+    svgEl('path', { d: `M${x - 26} ${y - 26} L${x + 26} ${y + 26} M${x + 26} ${y - 26} L${x - 26} ${y + 26}` }, g);
+  }
+  for (const [from, to] of spec.arrows || []) {
+    const [x0, y0] = centre(from);
+    const [x1, y1] = centre(to);
+    const len = Math.hypot(x1 - x0, y1 - y0);
+    const ux = (x1 - x0) / len;
+    const uy = (y1 - y0) / len;
+    const g = svgEl('g', { class: 'help-arrow' }, svg);
+    svgEl('line', { x1: x0 + ux * 22, y1: y0 + uy * 22, x2: x1 - ux * 30, y2: y1 - uy * 30 }, g);
+    svgEl('path', { d: `M${x1 - ux * 12} ${y1 - uy * 12} L${x1 - ux * 38 - uy * 16} ${y1 - uy * 38 + ux * 16} L${x1 - ux * 38 + uy * 16} ${y1 - uy * 38 - ux * 16} Z` }, g);
+  }
+  if (spec.cross) {
+    const [x, y] = where(spec.cross);
+    svgEl('path', { d: `M${x + 8} ${y + 8} L${x + 92} ${y + 92} M${x + 92} ${y + 8} L${x + 8} ${y + 92}`, class: 'help-cross' }, svg);
+  }
+  figure.appendChild(svg);
+  const text = document.createElement('figcaption');
+  text.textContent = caption;
+  figure.appendChild(text);
+  return figure;
+}
+
+function fill(id, figures) {
+  document.getElementById(id).replaceChildren(...figures);
+}
+
+// The 3 × 3 corner around a pawn on e5 with a beam reaching it.
+function reflection(orientation, travel) {
+  const back = { north: 'e4', east: 'd5', south: 'e6', west: 'f5' }[travel];
+  const outcome = REFLECT[travel][orientation];
+  const spec = {
+    files: 'def',
+    ranks: [6, 5, 4],
+    pieces: { e5: orientation },
+    beam: [back, 'e5'],
+    enter: travel,
+  };
+  if (outcome === 'zap') spec.zap = 'e5';
+  else spec.exit = outcome;
+  const said = outcome === 'zap' ? 'the back: zapped' : `turned ${outcome}`;
+  return board(spec, `${orientation}, beam travelling ${travel}: ${said}`);
+}
+
+function draw() {
+  fill('diagram-shift', [
+    board({ files: 'def', ranks: [6, 5, 4], pieces: { e5: 'NE', f6: 'sw' }, dots: ['d6', 'e6', 'd5', 'f5', 'd4', 'e4', 'f4'] },
+      'Shift (3.2): the pawn on e5 may step to any empty neighbour (dots)'),
+    board({ files: 'def', ranks: [6, 5, 4], pieces: { e5: 'NE' }, arrows: [['e5', 'e6']] },
+      'e5e6: it steps north and keeps facing NE'),
+  ]);
+  fill('diagram-swap', [
+    board({ files: 'def', ranks: [6, 5, 4], pieces: { d5: 'NE', e4: 'sw' }, arrows: [['d5', 'e4']] },
+      'Swap (3.3), d5e4f5: Tangerine\'s d5 pawn changes places with Lavender\'s on e4 …'),
+    board({ files: 'def', ranks: [6, 5, 4], pieces: { e4: 'NE', d5: 'sw' }, arrows: [['e4', 'f5']] },
+      '… both keep their orientations; then the same pawn must shift or rotate …'),
+    board({ files: 'def', ranks: [6, 5, 4], pieces: { f5: 'NE', d5: 'sw' } },
+      '… here it steps from e4 to f5: one move, d5e4f5'),
+  ]);
+  fill('diagram-zap', [
+    board({ files: 'abcde', ranks: [2, 1], pieces: { a1: 'EE', c1: 'NW', c2: 'nw', e2: 'ww' }, beam: ['a1', 'b1', 'c1', 'c2'], zap: 'c2' },
+      'The king on a1 fires east; the NW mirror on c1 turns the beam north; it meets the back of Lavender\'s c2 pawn, which is zapped'),
+    board({ files: 'abcde', ranks: [2, 1], pieces: { a1: 'EE', c1: 'NW', c2: 'se', e2: 'ww' }, beam: ['a1', 'b1', 'c1', 'c2', 'd2', 'e2'], zap: 'e2' },
+      'With c2 facing SE its mirror turns the beam east, onto Lavender\'s king: zapped, Tangerine wins (5.1)'),
+  ]);
+  const grid = [];
+  for (const orientation of ['NW', 'NE', 'SE', 'SW']) {
+    for (const travel of ['north', 'east', 'south', 'west']) grid.push(reflection(orientation, travel));
+  }
+  fill('diagram-reflections', grid);
+  fill('diagram-ko', [
+    board({ files: 'abc', ranks: [4, 3, 2], pieces: { b4: 'sw', c3: 'NE' }, arrows: [['b4', 'c3'], ['c3', 'b3']] },
+      '1. Lavender plays b4c3b3: its b4 pawn swaps with Tangerine\'s c3 pawn and steps to b3'),
+    board({ files: 'abc', ranks: [4, 3, 2], pieces: { b4: 'NE', b3: 'sw' }, arrows: [['b4', 'b3'], ['b3', 'c3']] },
+      '2. Tangerine would answer b4b3c3, swapping back and stepping to c3 …'),
+    board({ files: 'abc', ranks: [4, 3, 2], pieces: { b4: 'sw', c3: 'NE' }, cross: 'c3' },
+      '3. … but that brings back the position from before Lavender\'s move: ko forbids it (6.1)'),
+  ]);
+  document.body.dataset.ready = 'true';
+}
+
+draw();
