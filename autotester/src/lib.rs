@@ -19,6 +19,7 @@ pub mod compliance;
 pub mod config;
 pub mod fingerprint;
 pub mod identify;
+pub mod live;
 pub mod merge;
 pub mod openings;
 pub mod plan;

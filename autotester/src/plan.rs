@@ -49,6 +49,8 @@ pub struct MatchPlan {
     pub force_new: bool,
     /// The printed format, rating interval and pentanomial report.
     pub output: OutputOptions,
+    /// `-live URL`: post the match's events to a web GUI's live viewer.
+    pub live: Option<crate::live::LiveUrl>,
 }
 
 /// What a run prints as it goes.
@@ -89,6 +91,7 @@ impl MatchPlan {
             verbosity: Verbosity::Normal,
             force_new: false,
             output: OutputOptions::default(),
+            live: None,
         }
     }
 

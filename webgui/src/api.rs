@@ -48,6 +48,9 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/pgn", get(pgn_export))
         .route("/games/{id}/events", get(events::stream))
         .route("/info", get(info))
+        .route("/live", get(crate::watch::snapshot))
+        .route("/live/events", post(crate::watch::post_event))
+        .route("/live/stream", get(crate::watch::stream))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
 }

@@ -26,6 +26,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/clock.js", JS, include_str!("../static/js/clock.js")),
     ("js/sound.js", JS, include_str!("../static/js/sound.js")),
     ("js/help.js", JS, include_str!("../static/js/help.js")),
+    ("js/live.js", JS, include_str!("../static/js/live.js")),
     (
         "js/analysis.js",
         JS,
@@ -34,6 +35,7 @@ const FILES: &[(&str, &str, &str)] = &[
 ];
 
 const INDEX: &str = include_str!("../static/index.html");
+const LIVE: &str = include_str!("../static/live.html");
 const HELP_LEISERCHESS: &str = include_str!("../static/help-leiserchess.html");
 
 fn respond(content_type: &'static str, body: &'static str) -> Response {
@@ -55,6 +57,11 @@ pub async fn index() -> Response {
 /// The Leiserchess rules with diagrams (`/help/leiserchess`).
 pub async fn help_leiserchess() -> Response {
     respond(HTML, HELP_LEISERCHESS)
+}
+
+/// The live match viewer (`/live`).
+pub async fn live() -> Response {
+    respond(HTML, LIVE)
 }
 
 pub async fn file(Path(path): Path<String>) -> Result<Response, ApiError> {

@@ -23,6 +23,7 @@ pub mod server;
 pub mod session;
 pub mod store;
 pub mod view;
+pub mod watch;
 
 use std::sync::Arc;
 
@@ -41,6 +42,8 @@ use store::GameStore;
 pub struct AppState {
     pub ctx: Arc<Context>,
     pub store: GameStore,
+    /// The live match viewer's runs (`watch.rs`).
+    pub watch: watch::Watch,
 }
 
 /// The router: the page, its assets and the API. Call it inside a Tokio
@@ -57,6 +60,7 @@ pub fn app_with_host_policy(config: Config, policy: HostPolicy) -> Router {
     };
     let state = Arc::new(AppState {
         store: GameStore::new(config.max_games),
+        watch: watch::Watch::default(),
         ctx: Arc::new(Context {
             hash: budget::HashBudget::new(config.hash_total_mb, config.hash_mb),
             config,
@@ -67,6 +71,7 @@ pub fn app_with_host_policy(config: Config, policy: HostPolicy) -> Router {
         .route("/", get(assets::index))
         .route("/static/{*path}", get(assets::file))
         .route("/help/leiserchess", get(assets::help_leiserchess))
+        .route("/live", get(assets::live))
         .nest("/api", api::routes())
         .fallback(|| async { ApiError::NotFound })
         .layer(DefaultBodyLimit::max(body_limits.max_bytes))

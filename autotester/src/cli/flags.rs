@@ -25,6 +25,7 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC] [depth=N] [nodes=N] 
            [-maxmoves N] [-timemargin MS] [-movetimeout SECS] [-startuptimeout SECS]
            [-repeat] [-recover] [-ratinginterval N] [-report penta=true|false]
            [-output format=cutechess|fastchess|native] [-quiet] [-force-new]
+           [-live http://127.0.0.1:8080]  (watch it in the web GUI at /live)
 TC: SECS, SECS+INC, MOVES/SECS or inf.
 Without -game the engines' uci answers name it (a UCI_Variant option: Leiserchess,
 its value the rule set; no Leiserchess option: chess); when they cannot, the run is refused.";
@@ -395,6 +396,10 @@ impl FlagParser {
             "event" => self.plan.event = values.join(" "),
             "quiet" => self.plan.verbosity = Verbosity::Quiet,
             "force-new" => self.plan.force_new = true,
+            "live" => {
+                let url = crate::live::LiveUrl::parse(single(flag, values)?);
+                self.plan.live = Some(url.map_err(|e| bad(flag, e))?);
+            }
             "ratinginterval" => {
                 self.plan.output.rating_interval =
                     number(flag, "ratinginterval", single(flag, values)?)?

@@ -316,6 +316,18 @@ pub fn play<G: Frontend>(
     engines: [&mut UciEngine; 2],
     rules: &Rules,
 ) -> Result<PlayedGame, RefereeError> {
+    play_watched::<G>(opening, setups, engines, rules, &mut |_| {})
+}
+
+/// [`play`], calling `on_move` with each engine move played (protocol
+/// notation), for a live viewer.
+pub fn play_watched<G: Frontend>(
+    opening: &Opening,
+    setups: [&SideSetup; 2],
+    engines: [&mut UciEngine; 2],
+    rules: &Rules,
+    on_move: &mut dyn FnMut(&str),
+) -> Result<PlayedGame, RefereeError> {
     let mut table = Table::<G>::set_up(opening, setups)?;
     let ending = loop {
         if let Some(ending) = table.end_check(&rules.adjudication) {
@@ -323,7 +335,14 @@ pub fn play<G: Frontend>(
         }
         let mover = table.game.side_to_move();
         let i = mover.index();
-        let answer = match table.engine_turn(engines[i], setups[i], rules) {
+        let played = table.protocol_moves.len();
+        let answer = table.engine_turn(engines[i], setups[i], rules);
+        if table.protocol_moves.len() > played {
+            if let Some(text) = table.protocol_moves.last() {
+                on_move(text);
+            }
+        }
+        let answer = match answer {
             Ok(answer) => answer,
             Err(ending) => break ending,
         };

@@ -14,6 +14,7 @@ pub use worker::spec as engine_spec;
 
 use crate::config::GameKind;
 use crate::fingerprint::{Fingerprint, FingerprintError, TAG};
+use crate::live::LiveFeed;
 use crate::openings::{load_book, BookError, OpeningSource};
 use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use crate::referee::RefereeError;
@@ -155,8 +156,13 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         ..
     } = schedule;
     let to_play = todo.len();
+    let live = plan
+        .live
+        .clone()
+        .map(|url| LiveFeed::new(url, &plan.event, plan.game));
     let mut recorder = Recorder::new(plan, names, file, games, resumed, decided_before);
     recorder.to_play = to_play;
+    recorder.live = live.as_ref();
     let context = Context {
         event: plan.event.clone(),
         site: record::site(),
@@ -169,6 +175,7 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         plan,
         openings: &openings,
         context: &context,
+        live: live.as_ref(),
     };
     let progress = Progress::new(to_play as u64, plan.verbosity);
     play_games::<G>(&shared, to_play, &mut recorder, &progress);
@@ -390,6 +397,8 @@ struct Recorder<'a> {
     to_play: usize,
     started: usize,
     start: Instant,
+    /// `-live`: the standings go to the viewer after every game.
+    live: Option<&'a LiveFeed>,
 }
 
 impl<'a> Recorder<'a> {
@@ -420,6 +429,7 @@ impl<'a> Recorder<'a> {
             to_play: 0,
             started: 0,
             start: Instant::now(),
+            live: None,
         }
     }
 
@@ -504,7 +514,29 @@ impl<'a> Recorder<'a> {
         }
         let status = self.status(stop, progress);
         progress.finished(&line, &status);
+        self.post_standings();
         self.interval_report(progress);
+    }
+
+    /// The standings for `-live`: each player's wins, draws and losses,
+    /// and its Elo with the 95% margin once it can be estimated.
+    fn post_standings(&self) {
+        let Some(live) = self.live else { return };
+        let players = self
+            .names
+            .iter()
+            .filter_map(|name| {
+                let w = self.standings.wdl(name)?;
+                let elo = w
+                    .elo()
+                    .filter(|e| e.elo.is_finite() && e.error.is_finite())
+                    .map(|e| serde_json::json!({"elo": e.elo, "error": e.error}));
+                Some(serde_json::json!({
+                    "name": name, "wins": w.wins, "draws": w.draws, "losses": w.losses, "elo": elo,
+                }))
+            })
+            .collect();
+        live.standings(players);
     }
 
     /// The standings line, with the SPRT's state for a two-player match;

@@ -6,9 +6,10 @@
 use super::record::{to_pgn, Context};
 use super::RunError;
 use crate::config::Player;
+use crate::live::LiveFeed;
 use crate::openings::OpeningSource;
 use crate::plan::MatchPlan;
-use crate::referee::{play, SideSetup};
+use crate::referee::{play_watched, SideSetup};
 use crate::schedule::Job;
 use search::Frontend;
 use std::collections::VecDeque;
@@ -32,6 +33,8 @@ pub struct Shared<'a> {
     pub plan: &'a MatchPlan,
     pub openings: &'a OpeningSource,
     pub context: &'a Context,
+    /// `-live`: where the games are shown as they are played.
+    pub live: Option<&'a LiveFeed>,
 }
 
 pub fn spec(player: &Player) -> EngineSpec {
@@ -112,7 +115,33 @@ fn play_job<G: Frontend>(
     };
     let opening = shared.openings.for_round::<G>(job.round);
     let (ws, bs) = (setup(white), setup(black));
-    let played = play::<G>(&opening, [&ws, &bs], [&mut w, &mut b], &plan.rules);
+    let live = shared.live;
+    // A round plays each opening with both colours: the pairing names the
+    // game.
+    let live_id = format!("{}:{}-{}", job.round, job.white, job.black);
+    if let Some(live) = live {
+        let fen = opening.fen.as_deref();
+        live.started(
+            &live_id,
+            job.round,
+            &white.name,
+            &black.name,
+            fen,
+            &opening.moves,
+        );
+    }
+    let mut on_move = |text: &str| {
+        if let Some(live) = live {
+            live.moved(&live_id, text);
+        }
+    };
+    let played = play_watched::<G>(
+        &opening,
+        [&ws, &bs],
+        [&mut w, &mut b],
+        &plan.rules,
+        &mut on_move,
+    );
     put_back(engines, job.white, w);
     put_back(engines, job.black, b);
     let played = played.map_err(|source| RunError::Referee {
@@ -128,7 +157,11 @@ fn play_job<G: Frontend>(
             game: plan.game,
         });
     }
-    Ok(to_pgn::<G>(shared.context, job.round, white, black, played))
+    let game = to_pgn::<G>(shared.context, job.round, white, black, played);
+    if let Some(live) = live {
+        live.ended(&live_id, game.tag("Result").unwrap_or("*"));
+    }
+    Ok(game)
 }
 
 /// The worker loop.

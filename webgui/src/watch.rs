@@ -1,0 +1,423 @@
+//! The live match viewer's server side: an autotester run with `-live
+//! http://127.0.0.1:8080` posts its events to `POST /api/live/events`
+//! (see `autotester/src/live.rs`); the page at `/live` shows every game in
+//! progress on a small board and the standings, from `GET /api/live` and
+//! the server-sent events of `GET /api/live/stream`.
+//!
+//! Each board replays its moves with the game's own rules, so the page
+//! gets the board, the last move and (Leiserchess) the laser as for a game
+//! played here; a move that is not legal is refused with a 400.
+
+use std::collections::BTreeMap;
+use std::convert::Infallible;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::State;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::Json;
+use futures_util::stream::{self, Stream};
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::StreamExt;
+
+use chess::Chess;
+use leiserchess::{Leiserchess, Leiserchess2016};
+use search::Frontend;
+
+use crate::api::Body;
+use crate::error::ApiError;
+use crate::games::{GameKind, GameMeta, GuiGame};
+use crate::session::{LastMove, PositionView};
+use crate::AppState;
+
+/// Runs kept (the oldest is dropped for a new one).
+const MAX_RUNS: usize = 8;
+/// Games in progress per run, and finished ones kept on show.
+const MAX_BOARDS: usize = 64;
+const FINISHED_SHOWN: usize = 4;
+/// Moves per game, and the length of a name.
+const MAX_MOVES: usize = 2000;
+const MAX_NAME: usize = 100;
+
+/// An event from an autotester run.
+#[derive(Debug, Deserialize)]
+pub struct LiveEvent {
+    /// Names the run.
+    pub run: String,
+    pub game: GameKind,
+    #[serde(flatten)]
+    pub what: What,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum What {
+    Start {
+        /// Names the game in its run.
+        id: String,
+        round: u32,
+        white: String,
+        black: String,
+        #[serde(default)]
+        fen: Option<String>,
+        #[serde(default)]
+        moves: Vec<String>,
+    },
+    Move {
+        id: String,
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    End {
+        id: String,
+        result: String,
+    },
+    Standings {
+        players: Vec<PlayerStanding>,
+    },
+}
+
+/// A player's standing as the autotester reports it.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct PlayerStanding {
+    pub name: String,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Elo difference and its 95% margin, once estimated.
+    #[serde(default)]
+    pub elo: Option<EloView>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize)]
+pub struct EloView {
+    pub elo: f64,
+    pub error: f64,
+}
+
+/// A game being played, replayed with its rules.
+enum Replay {
+    Chess(Chess),
+    Leiserchess(Leiserchess),
+    Leiserchess2016(Leiserchess2016),
+}
+
+fn start_of<G: GuiGame>(fen: Option<&str>) -> Result<G, ApiError> {
+    match fen {
+        Some(f) if !f.trim().is_empty() => {
+            G::from_fen(f.trim()).map_err(|e| ApiError::BadFen(e.to_string()))
+        }
+        _ => Ok(G::startpos()),
+    }
+}
+
+/// Plays `text` on `game`; the squares it moved, for highlighting.
+fn play_on<G: GuiGame>(game: &mut G, text: &str) -> Result<LastMove, ApiError> {
+    let mv = game.parse_move(text).map_err(|e| ApiError::IllegalMove {
+        text: text.to_string(),
+        reason: e.to_string(),
+    })?;
+    let info = game.move_info(mv);
+    game.make(mv);
+    Ok(LastMove {
+        from: info.from,
+        to: info.to,
+        swap: info.swap,
+    })
+}
+
+fn view_of<G: GuiGame>(game: &G, ply: usize, last_move: Option<LastMove>) -> PositionView {
+    PositionView {
+        ply,
+        fen: game.fen(),
+        board: game.board(),
+        side_to_move: crate::session::side_str(game.side_to_move()),
+        laser: last_move.as_ref().and_then(|_| game.last_laser()),
+        last_move,
+        check: game.check_square(),
+        pinned: Vec::new(),
+    }
+}
+
+impl Replay {
+    fn new(kind: GameKind, fen: Option<&str>) -> Result<Replay, ApiError> {
+        Ok(match kind {
+            GameKind::Chess => Replay::Chess(start_of(fen)?),
+            GameKind::Leiserchess => Replay::Leiserchess(start_of(fen)?),
+            GameKind::Leiserchess2016 => Replay::Leiserchess2016(start_of(fen)?),
+        })
+    }
+
+    fn play(&mut self, text: &str) -> Result<LastMove, ApiError> {
+        match self {
+            Replay::Chess(g) => play_on(g, text),
+            Replay::Leiserchess(g) => play_on(g, text),
+            Replay::Leiserchess2016(g) => play_on(g, text),
+        }
+    }
+
+    fn view(&self, ply: usize, last: Option<LastMove>) -> PositionView {
+        match self {
+            Replay::Chess(g) => view_of(g, ply, last),
+            Replay::Leiserchess(g) => view_of(g, ply, last),
+            Replay::Leiserchess2016(g) => view_of(g, ply, last),
+        }
+    }
+}
+
+/// One game of a run as the page draws it.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardView {
+    pub id: String,
+    pub round: u32,
+    pub white: String,
+    pub black: String,
+    pub position: PositionView,
+    pub result: Option<String>,
+}
+
+struct LiveBoard {
+    replay: Replay,
+    view: BoardView,
+}
+
+/// A run as the page shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunView {
+    pub run: String,
+    pub game: GameKind,
+    pub meta: GameMeta,
+    pub side_names: [&'static str; 2],
+    pub boards: Vec<BoardView>,
+    pub standings: Vec<PlayerStanding>,
+    /// Grows with every event of the run.
+    pub version: u64,
+}
+
+struct Run {
+    game: GameKind,
+    boards: BTreeMap<String, LiveBoard>,
+    /// Games finished, oldest first.
+    finished: Vec<String>,
+    standings: Vec<PlayerStanding>,
+    version: u64,
+    /// Order of creation, for dropping the oldest run.
+    serial: u64,
+}
+
+impl Run {
+    fn view(&self, name: &str) -> RunView {
+        let (meta, side_names) = match self.game {
+            GameKind::Chess => (GameMeta::of::<Chess>(), Chess::SIDE_NAMES),
+            GameKind::Leiserchess => (GameMeta::of::<Leiserchess>(), Leiserchess::SIDE_NAMES),
+            GameKind::Leiserchess2016 => (
+                GameMeta::of::<Leiserchess2016>(),
+                Leiserchess2016::SIDE_NAMES,
+            ),
+        };
+        RunView {
+            run: name.to_string(),
+            game: self.game,
+            meta,
+            side_names,
+            boards: self.boards.values().map(|b| b.view.clone()).collect(),
+            standings: self.standings.clone(),
+            version: self.version,
+        }
+    }
+}
+
+/// Every run the viewer knows, and the stream of changes.
+pub struct Watch {
+    runs: Mutex<BTreeMap<String, Run>>,
+    events: broadcast::Sender<Arc<str>>,
+    serial: Mutex<u64>,
+}
+
+impl Default for Watch {
+    fn default() -> Self {
+        Watch {
+            runs: Mutex::new(BTreeMap::new()),
+            events: broadcast::channel(256).0,
+            serial: Mutex::new(0),
+        }
+    }
+}
+
+fn checked_name(name: &str) -> Result<String, ApiError> {
+    if name.is_empty() || name.chars().count() > MAX_NAME {
+        return Err(ApiError::BadRequest(format!(
+            "names are 1 to {MAX_NAME} characters"
+        )));
+    }
+    Ok(name.to_string())
+}
+
+impl Watch {
+    /// Applies an event; the run's new view goes to the page's streams.
+    pub fn apply(&self, event: LiveEvent) -> Result<(), ApiError> {
+        let name = checked_name(&event.run)?;
+        let serial = {
+            let mut s = self.serial.lock().unwrap_or_else(|e| e.into_inner());
+            *s += 1;
+            *s
+        };
+        let mut runs = self.runs.lock().unwrap_or_else(|e| e.into_inner());
+        if !runs.contains_key(&name) && runs.len() >= MAX_RUNS {
+            let oldest = runs
+                .iter()
+                .min_by_key(|(_, r)| r.serial)
+                .map(|(k, _)| k.clone());
+            if let Some(k) = oldest {
+                runs.remove(&k);
+            }
+        }
+        let run = runs.entry(name.clone()).or_insert_with(|| Run {
+            game: event.game,
+            boards: BTreeMap::new(),
+            finished: Vec::new(),
+            standings: Vec::new(),
+            version: 0,
+            serial,
+        });
+        if run.game != event.game {
+            return Err(ApiError::BadRequest(format!(
+                "run {name:?} plays {}",
+                run.game.title()
+            )));
+        }
+        apply_to(run, event.what)?;
+        run.version += 1;
+        let json = serde_json::to_string(&run.view(&name)).unwrap_or_default();
+        drop(runs);
+        let _ = self.events.send(json.into());
+        Ok(())
+    }
+
+    pub fn snapshot(&self) -> Vec<RunView> {
+        let runs = self.runs.lock().unwrap_or_else(|e| e.into_inner());
+        runs.iter().map(|(name, run)| run.view(name)).collect()
+    }
+}
+
+fn apply_to(run: &mut Run, what: What) -> Result<(), ApiError> {
+    match what {
+        What::Start {
+            id,
+            round,
+            white,
+            black,
+            fen,
+            moves,
+        } => {
+            if moves.len() > MAX_MOVES {
+                return Err(ApiError::BadRequest(format!("at most {MAX_MOVES} moves")));
+            }
+            let mut replay = Replay::new(run.game, fen.as_deref())?;
+            let mut last = None;
+            for text in &moves {
+                last = Some(replay.play(text)?);
+            }
+            let position = replay.view(moves.len(), last);
+            let id = checked_name(&id)?;
+            if !run.boards.contains_key(&id) && run.boards.len() >= MAX_BOARDS {
+                return Err(ApiError::Conflict(format!(
+                    "at most {MAX_BOARDS} games at once"
+                )));
+            }
+            run.finished.retain(|r| *r != id);
+            run.boards.insert(
+                id.clone(),
+                LiveBoard {
+                    replay,
+                    view: BoardView {
+                        id,
+                        round,
+                        white: checked_name(&white)?,
+                        black: checked_name(&black)?,
+                        position,
+                        result: None,
+                    },
+                },
+            );
+        }
+        What::Move { id, mv } => {
+            let board = board_of(run, &id)?;
+            if board.view.result.is_some() || board.view.position.ply >= MAX_MOVES {
+                return Err(ApiError::Conflict(format!("game {id} is over")));
+            }
+            let last = board.replay.play(&mv)?;
+            let ply = board.view.position.ply + 1;
+            board.view.position = board.replay.view(ply, Some(last));
+        }
+        What::End { id, result } => {
+            if !["1-0", "0-1", "1/2-1/2", "*"].contains(&result.as_str()) {
+                return Err(ApiError::BadRequest(format!("unknown result {result:?}")));
+            }
+            board_of(run, &id)?.view.result = Some(result);
+            run.finished.push(id);
+            // Finished games stay on show a while, the oldest go.
+            while run.finished.len() > FINISHED_SHOWN {
+                let old = run.finished.remove(0);
+                run.boards.remove(&old);
+            }
+        }
+        What::Standings { players } => {
+            if players.len() > MAX_BOARDS {
+                return Err(ApiError::BadRequest("too many players".into()));
+            }
+            for p in &players {
+                checked_name(&p.name)?;
+            }
+            run.standings = players;
+        }
+    }
+    Ok(())
+}
+
+fn board_of<'a>(run: &'a mut Run, id: &str) -> Result<&'a mut LiveBoard, ApiError> {
+    run.boards
+        .get_mut(id)
+        .ok_or_else(|| ApiError::BadRequest(format!("no game {id:?} has started")))
+}
+
+// ---- handlers -----------------------------------------------------------
+
+pub async fn post_event(
+    State(app): State<Arc<AppState>>,
+    Body(event): Body<LiveEvent>,
+) -> Result<axum::http::StatusCode, ApiError> {
+    app.watch.apply(event)?;
+    Ok(axum::http::StatusCode::NO_CONTENT)
+}
+
+#[derive(Serialize)]
+pub struct Snapshot {
+    runs: Vec<RunView>,
+}
+
+pub async fn snapshot(State(app): State<Arc<AppState>>) -> Json<Snapshot> {
+    Json(Snapshot {
+        runs: app.watch.snapshot(),
+    })
+}
+
+/// `run` events with one run's view after each change; `snapshot` first.
+pub async fn stream(
+    State(app): State<Arc<AppState>>,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let rx = app.watch.events.subscribe();
+    let first = serde_json::to_string(&Snapshot {
+        runs: app.watch.snapshot(),
+    })
+    .unwrap_or_default();
+    let first = stream::once(async move { Ok(Event::default().event("snapshot").data(first)) });
+    let rest = BroadcastStream::new(rx).map(|message| {
+        Ok(match message {
+            Ok(json) => Event::default().event("run").data(&*json),
+            Err(_) => Event::default().event("resync").data("{}"),
+        })
+    });
+    Sse::new(first.chain(rest)).keep_alive(KeepAlive::default())
+}
