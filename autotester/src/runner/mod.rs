@@ -163,6 +163,8 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     let mut recorder = Recorder::new(plan, names, file, games, resumed, decided_before);
     recorder.to_play = to_play;
     recorder.live = live.as_ref();
+    // The viewer lists the players (and any resumed results) at once.
+    recorder.post_standings();
     let context = Context {
         event: plan.event.clone(),
         site: record::site(),
