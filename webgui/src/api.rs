@@ -210,6 +210,10 @@ struct AnalysisBody {
     /// Lines to show (`MultiPV`), 1 to 5; 3 by default.
     #[serde(default)]
     lines: Option<usize>,
+    /// The ply to analyse (an earlier position); the current one by
+    /// default.
+    #[serde(default)]
+    ply: Option<usize>,
 }
 
 #[derive(Deserialize, Default)]
@@ -257,7 +261,7 @@ async fn analysis(
     let lines = body
         .on
         .then(|| body.lines.unwrap_or(DEFAULT_ANALYSIS_LINES));
-    Ok(Json(app.store.get(&id)?.set_analysis(lines)?))
+    Ok(Json(app.store.get(&id)?.set_analysis(lines, body.ply)?))
 }
 
 #[derive(Deserialize)]

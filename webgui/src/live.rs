@@ -74,6 +74,8 @@ struct Shared<G: GuiGame> {
     autoplay: bool,
     /// Analysis mode: the number of lines, while on.
     analysis: Option<usize>,
+    /// The ply analysis looks at (`None`: the current position).
+    analysis_ply: Option<usize>,
     /// The position (ply and FEN) analysis last finished with, so it is
     /// not searched again and again.
     analysed: Option<(usize, String)>,
@@ -127,6 +129,7 @@ impl<G: GuiGame> Live<G> {
                 next_token: 0,
                 autoplay,
                 analysis: None,
+                analysis_ply: None,
                 analysed: None,
                 evals: BTreeMap::new(),
                 info: None,
@@ -207,6 +210,7 @@ impl<G: GuiGame> Inner<G> {
                 .as_ref()
                 .is_some_and(|t| !t.discard && t.analysis),
             analysis: s.analysis,
+            analysis_ply: s.analysis.map(|_| analysed_ply(s)),
             evals: s.evals.clone(),
             autoplay: s.autoplay,
             engine: s.engine_name.clone(),
@@ -274,14 +278,20 @@ impl<G: GuiGame> Inner<G> {
         let session = &s.session;
         // After a failure the engine waits to be asked again (engine move
         // or undo), instead of failing in a loop.
-        if s.closed || session.is_over() || s.thinking.is_some() || s.engine_error.is_some() {
+        if s.closed || s.thinking.is_some() || s.engine_error.is_some() {
             return;
         }
         if let Some(lines) = s.analysis {
-            let here = (session.ply(), session.game().fen());
-            if s.analysed.as_ref() != Some(&here) {
-                self.start_search(s, Purpose::Analyse(lines));
+            let ply = analysed_ply(s);
+            let Some(game) = session.game_at(ply).filter(|g| g.outcome().is_none()) else {
+                return;
+            };
+            if s.analysed.as_ref() != Some(&(ply, game.fen())) {
+                self.start_search(s, Purpose::Analyse(lines, ply));
             }
+            return;
+        }
+        if session.is_over() {
             return;
         }
         let stm = session.side_to_move();
@@ -300,18 +310,21 @@ impl<G: GuiGame> Inner<G> {
         let now = Instant::now();
         let request = match purpose {
             Purpose::Play(limit) => s.session.search_request(limit, 1, now),
-            Purpose::Analyse(lines) => {
+            Purpose::Analyse(lines, ply) => {
                 let limit = EngineLimit {
                     movetime_ms: Some(ANALYSIS_MS),
                     depth: None,
                 };
-                let mut request = s.session.search_request(limit, lines, now);
-                request.limits.clock = None;
-                request
+                match s.session.analysis_request(ply, limit, lines) {
+                    Some(request) => request,
+                    None => return,
+                }
             }
         };
-        let analysis = matches!(purpose, Purpose::Analyse(_));
-        let ply = s.session.ply();
+        let (analysis, ply) = match purpose {
+            Purpose::Analyse(_, ply) => (true, ply),
+            Purpose::Play(_) => (false, s.session.ply()),
+        };
         let stop = Arc::new(AtomicBool::new(false));
         let token = s.next_token;
         s.next_token += 1;
@@ -387,8 +400,9 @@ impl<G: GuiGame> Inner<G> {
         let analysis = s.thinking.as_ref().is_some_and(|t| t.analysis);
         s.thinking = None;
         if analysis {
-            if !discard {
-                s.analysed = Some((s.session.ply(), s.session.game().fen()));
+            let ply = analysed_ply(&s);
+            if let (false, Some(game)) = (discard, s.session.game_at(ply)) {
+                s.analysed = Some((ply, game.fen()));
             }
         } else if !discard {
             let now = Instant::now();
@@ -555,8 +569,15 @@ fn engine_answer<G: GuiGame>(
 enum Purpose {
     /// A move to play, within this limit.
     Play(EngineLimit),
-    /// Analysis of the position with this many lines; nothing is played.
-    Analyse(usize),
+    /// Analysis of the position after this many plies with this many
+    /// lines; nothing is played.
+    Analyse(usize, usize),
+}
+
+/// The ply analysis looks at: the one asked for, or the current position.
+fn analysed_ply<G: GuiGame>(s: &Shared<G>) -> usize {
+    let last = s.session.ply();
+    s.analysis_ply.map_or(last, |p| p.min(last))
 }
 
 /// The operations the API performs on a game, whatever the game.
@@ -576,7 +597,8 @@ pub trait GameHandle: Send + Sync {
     fn offer_draw(&self) -> Result<DrawAnswer, ApiError>;
     /// Analysis on (with 1 to 5 lines; a person then plays both sides and
     /// the clocks go) or off.
-    fn set_analysis(&self, lines: Option<usize>) -> Result<StateView, ApiError>;
+    fn set_analysis(&self, lines: Option<usize>, ply: Option<usize>)
+        -> Result<StateView, ApiError>;
     fn undo(&self, plies: Option<usize>) -> Result<StateView, ApiError>;
     fn position(&self, ply: usize) -> Result<PositionView, ApiError>;
     fn fen(&self) -> String;
@@ -606,9 +628,11 @@ impl<G: GuiGame> GameHandle for Live<G> {
         let mut s = self.inner.lock();
         self.inner.touch(&mut s);
         if s.thinking.as_ref().is_some_and(|t| t.analysis) {
-            // The analysis was of the position before this move.
+            // The analysis was of a position before this move; it goes on
+            // with the new current position.
             abort(&mut s);
         }
+        s.analysis_ply = None;
         if s.thinking.as_ref().is_some_and(|t| !t.discard) {
             return Err(ApiError::Conflict("the engine is thinking".into()));
         }
@@ -740,9 +764,19 @@ impl<G: GuiGame> GameHandle for Live<G> {
         })
     }
 
-    fn set_analysis(&self, lines: Option<usize>) -> Result<StateView, ApiError> {
+    fn set_analysis(
+        &self,
+        lines: Option<usize>,
+        ply: Option<usize>,
+    ) -> Result<StateView, ApiError> {
         let mut s = self.inner.lock();
         self.inner.touch(&mut s);
+        if ply.is_some_and(|p| p > s.session.ply()) {
+            return Err(ApiError::BadRequest(format!(
+                "ply must be between 0 and {}",
+                s.session.ply()
+            )));
+        }
         if let Some(n) = lines {
             if !(1..=MAX_ANALYSIS_LINES).contains(&n) {
                 return Err(ApiError::BadRequest(format!(
@@ -750,7 +784,8 @@ impl<G: GuiGame> GameHandle for Live<G> {
                 )));
             }
         }
-        let changed = s.analysis != lines;
+        let changed = s.analysis != lines || s.analysis_ply != ply;
+        s.analysis_ply = ply;
         if changed || s.thinking.as_ref().is_some_and(|t| !t.analysis) {
             // A search under way (a move, or analysis with other lines)
             // gives way.

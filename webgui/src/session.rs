@@ -419,6 +419,39 @@ impl<G: GuiGame> Session<G> {
         }
     }
 
+    /// The game after `ply` moves (its history included), if there are
+    /// that many.
+    pub fn game_at(&self, ply: usize) -> Option<G> {
+        if ply > self.moves.len() {
+            return None;
+        }
+        if ply == self.moves.len() {
+            return Some(self.game.clone());
+        }
+        let mut game = self.start.clone();
+        for &mv in &self.moves[..ply] {
+            game.make(mv);
+        }
+        Some(game)
+    }
+
+    /// What to ask an engine to analyse the position after `ply` moves:
+    /// no clock.
+    pub fn analysis_request(
+        &self,
+        ply: usize,
+        limit: EngineLimit,
+        multipv: usize,
+    ) -> Option<SearchRequest<G>> {
+        Some(SearchRequest {
+            game: self.game_at(ply)?,
+            start_fen: self.start_fen.clone(),
+            moves: self.records[..ply].iter().map(|r| r.text.clone()).collect(),
+            limits: limit.to_limits(None),
+            multipv,
+        })
+    }
+
     /// The game as PGN (with the rule-7.4 tags for Leiserchess).
     pub fn pgn(&self, player_names: [String; 2], date: &str) -> String {
         let [white, black] = player_names;

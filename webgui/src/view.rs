@@ -49,6 +49,8 @@ pub struct StateView {
     pub analysing: bool,
     /// Analysis mode: its number of lines, while on.
     pub analysis: Option<usize>,
+    /// The ply analysis looks at (while on).
+    pub analysis_ply: Option<usize>,
     /// The engine's evaluation of positions of the game by ply (White's
     /// view), as far as it has searched them.
     pub evals: std::collections::BTreeMap<usize, crate::player::ScoreView>,

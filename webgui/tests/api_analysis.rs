@@ -72,6 +72,22 @@ async fn analysis_reports_lines_and_keeps_evaluations() {
         s["evals"]["1"].is_object() && s["analysing"] == true
     })
     .await;
+    // An earlier position: analysed, and its evaluation kept.
+    assert_error(
+        &api.post(&uri, json!({"on": true, "lines": 2, "ply": 5}))
+            .await,
+        StatusCode::BAD_REQUEST,
+        "bad_request",
+    );
+    let (status, back) = api
+        .post(&uri, json!({"on": true, "lines": 1, "ply": 0}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["analysis_ply"], 0);
+    api.wait_for(&game, Duration::from_secs(10), |s| {
+        s["analysing"] == true && s["info"]["depth"].as_u64().is_some_and(|d| d >= 2)
+    })
+    .await;
     let (_, off) = api.post(&uri, json!({"on": false})).await;
     assert_eq!(off["analysis"], serde_json::Value::Null);
     api.wait_for(&game, Duration::from_secs(5), |s| s["analysing"] == false)

@@ -76,6 +76,19 @@ async fn analysis_shows_three_lines_arrows_graph_and_statistics() {
           svg.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.left + r.width / 2, clientY: r.top + 10 }));")
         .await;
     b.wait("document.body.dataset.viewPly === '1'").await;
+    // The analysis follows the position on view: Black's replies to e4.
+    b.wait("document.querySelectorAll('#analysis-lines .line').length === 3 && document.querySelectorAll('.engine-arrow').length === 3")
+        .await;
+    let state = b.state().await;
+    assert_eq!(state["analysis_ply"], 1, "{state}");
+    let from = b
+        .js("return document.querySelector('.engine-arrow').dataset.from;")
+        .await;
+    assert!(
+        from.as_str()
+            .is_some_and(|sq| sq.ends_with('7') || sq.ends_with('8')),
+        "a black move: {from}"
+    );
     // Off again.
     b.click("#analysis-toggle").await;
     b.wait("document.body.dataset.analysis === 'false'").await;

@@ -44,7 +44,7 @@ export const api = {
   engineGo: (id, limit) => call('POST', game(id) + '/engine', limit ? { limit } : {}),
   engineStop: (id, play = true) => call('POST', game(id) + '/engine/stop', { play }),
   autoplay: (id, on) => call('POST', game(id) + '/autoplay', { on }),
-  analysis: (id, on, lines) => call('POST', game(id) + '/analysis', { on, lines }),
+  analysis: (id, on, lines, ply = null) => call('POST', game(id) + '/analysis', ply === null ? { on, lines } : { on, lines, ply }),
   resign: (id) => call('POST', game(id) + '/resign', {}),
   offerDraw: (id) => call('POST', game(id) + '/draw'),
   setLimit: (id, limit) => call('PUT', game(id) + '/limit', limit),

@@ -151,7 +151,8 @@ function adopt(state) {
       if ((info.multipv || 1) === 1) {
         s.info = info;
         // The server keeps it too (the next state carries it).
-        s.evals = { ...(s.evals || {}), [s.moves.length]: info.score };
+        const ply = s.analysis ? analysedPly(s) : s.moves.length;
+        s.evals = { ...(s.evals || {}), [ply]: info.score };
         renderEngineInfo(info, s.side_names);
       }
       renderAnalysis(s);
@@ -168,6 +169,7 @@ function applyState(state) {
   if (old && state.version < old.version) return; // an older answer
   const moved = !old || old.moves.length !== state.moves.length || old.position.fen !== state.position.fen;
   app.state = state;
+  if (old && (old.analysis_ply ?? null) !== (state.analysis_ply ?? null)) log.reset();
   if (old && state.moves.length === old.moves.length + 1) {
     sound.play(sound.soundOf(state.moves[state.moves.length - 1], state.position));
   }
@@ -250,7 +252,7 @@ function render() {
     laser,
     laserStyle,
     laserElapsed,
-    arrows: live && s.analysis ? log.ordered(s.analysis).map((i) => i.first).filter(Boolean) : [],
+    arrows: s.analysis && position.ply === analysedPly(s) ? log.ordered(s.analysis).map((i) => i.first).filter(Boolean) : [],
   });
 
   const leiser = s.meta.pieces === 'leiserchess';
@@ -300,6 +302,20 @@ function render() {
   }
 }
 
+// The ply analysis looks at (the current position unless asked).
+function analysedPly(s) {
+  return s.analysis_ply ?? s.moves.length;
+}
+
+// In analysis, the engine follows the position on view.
+function followView() {
+  const s = app.state;
+  if (!s || !s.analysis) return;
+  const ply = isLive() ? null : app.viewPly;
+  if ((s.analysis_ply ?? null) === ply) return;
+  attempt(() => api.analysis(app.id, true, s.analysis, ply));
+}
+
 // The analysis panel, the evaluation bar and graph, the statistics.
 function renderAnalysis(s) {
   const on = !!s.analysis;
@@ -307,10 +323,10 @@ function renderAnalysis(s) {
   toggle.setAttribute('aria-pressed', String(on));
   toggle.textContent = on ? 'Stop analysis' : 'Analyse';
   document.body.dataset.analysis = String(on);
-  const lines = on ? log.ordered(s.analysis) : [];
-  renderLines($('analysis-lines'), lines, s.side_names);
   const viewPly = isLive() ? s.moves.length : app.viewPly;
-  const score = (isLive() && lines.length) ? lines[0].score : (s.evals || {})[viewPly];
+  const lines = on && viewPly === analysedPly(s) ? log.ordered(s.analysis) : [];
+  renderLines($('analysis-lines'), lines, s.side_names);
+  const score = lines.length ? lines[0].score : (s.evals || {})[viewPly];
   $('eval-bar').hidden = !(on || score);
   renderBar($('eval-bar'), score, s.side_names);
   const hasEvals = Object.keys(s.evals || {}).length > 0;
@@ -475,6 +491,7 @@ async function goTo(ply) {
     app.viewPly = null;
     app.viewPosition = null;
     render();
+    followView();
     return;
   }
   let position = app.positions.get(target);
@@ -492,6 +509,7 @@ async function goTo(ply) {
   app.viewPly = target;
   app.viewPosition = position;
   render();
+  followView();
 }
 
 function step(delta) {
@@ -646,12 +664,12 @@ function wire() {
   $('analysis-toggle').addEventListener('click', () => {
     const on = !app.state.analysis;
     log.reset();
-    attempt(() => api.analysis(app.id, on, Number($('analysis-count').value)));
+    attempt(() => api.analysis(app.id, on, Number($('analysis-count').value), on && !isLive() ? app.viewPly : null));
   });
   $('analysis-count').addEventListener('change', () => {
     if (!app.state || !app.state.analysis) return;
     log.reset();
-    attempt(() => api.analysis(app.id, true, Number($('analysis-count').value)));
+    attempt(() => api.analysis(app.id, true, Number($('analysis-count').value), isLive() ? null : app.viewPly));
   });
   $('flip').addEventListener('click', () => { app.flipped = !app.flipped; render(); });
   $('undo').addEventListener('click', () => {
