@@ -318,7 +318,9 @@ async fn a_premove_waits_for_the_engine_and_sounds_can_be_muted() {
     let Some(b) = Browser::start().await else {
         return;
     };
-    b.open("/?game=chess&movetime=800").await;
+    // A long think, cut short once the premove is queued (so a slow
+    // machine cannot miss the window).
+    b.open("/?game=chess&movetime=20000").await;
     b.js("window.__sounds = [];").await;
     b.click_square("e2").await;
     b.click_square("e4").await;
@@ -328,6 +330,7 @@ async fn a_premove_waits_for_the_engine_and_sounds_can_be_muted() {
     b.click_square("f3").await;
     b.wait("document.querySelectorAll('.premove').length === 2")
         .await;
+    b.click("#engine-stop").await; // Move now
     wait_ply(&b, 3).await;
     let state = b.state().await;
     assert_eq!(state["moves"][2]["text"], "g1f3", "{state}");
@@ -345,7 +348,11 @@ async fn a_premove_waits_for_the_engine_and_sounds_can_be_muted() {
             .await,
         json!("true")
     );
-    b.wait("document.body.dataset.thinking === 'false'").await;
+    // The engine's next think (the premove was a move) is cut short too.
+    b.wait("document.body.dataset.thinking === 'true'").await;
+    b.click("#engine-stop").await;
+    b.wait("document.body.dataset.thinking === 'false' && document.body.dataset.ply === '4'")
+        .await;
     b.js("window.__sounds = [];").await;
     let ply: usize = b.body_data("ply").await.parse().expect("ply");
     let legal = b.state().await["legal"][0]["text"].clone();
