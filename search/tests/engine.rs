@@ -58,6 +58,31 @@ fn info_callback_sees_each_iteration_and_the_final_pv() {
     assert!(exact.iter().all(|i| i.seldepth >= i.depth));
 }
 
+/// The counters a search reports for dashboards (issue 15): quiescence
+/// nodes and table probes grow with the search, within the node count.
+#[test]
+fn search_stats_count_quiescence_nodes_and_table_hits() {
+    let mut engine = Engine::<RandomTree>::new(4).expect("table");
+    let pos = RandomTree::startpos();
+    let mut seen: Vec<(u64, search::SearchStats)> = Vec::new();
+    let result = engine.search(&pos, &Limits::depth(7), &AtomicBool::new(false), &mut |i| {
+        seen.push((i.nodes, i.stats))
+    });
+    let (nodes, last) = *seen.last().expect("info");
+    // One thread: the main thread's count is the search's.
+    assert_eq!(last.nodes, nodes);
+    assert!(last.nodes <= result.nodes);
+    assert!(last.qnodes > 0 && last.qnodes < last.nodes, "{last:?}");
+    assert!(
+        last.tt_hits > 0 && last.tt_hits <= last.tt_probes,
+        "{last:?}"
+    );
+    assert!(seen.windows(2).all(|w| {
+        let (a, b) = (w[0].1, w[1].1);
+        a.nodes <= b.nodes && a.qnodes <= b.qnodes && a.tt_probes <= b.tt_probes
+    }));
+}
+
 #[test]
 fn node_limit_is_respected_and_still_gives_a_move() {
     let pos = RandomTree::startpos();
