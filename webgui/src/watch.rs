@@ -39,6 +39,8 @@ const FINISHED_SHOWN: usize = 4;
 /// Moves per game, and the length of a name.
 const MAX_MOVES: usize = 2000;
 const MAX_NAME: usize = 100;
+/// Longest FEN accepted (as for a new game).
+const MAX_FEN_LEN: usize = 200;
 
 /// An event from an autotester run.
 #[derive(Debug, Deserialize)]
@@ -311,6 +313,11 @@ fn apply_to(run: &mut Run, what: What) -> Result<(), ApiError> {
             fen,
             moves,
         } => {
+            if fen.as_ref().is_some_and(|f| f.len() > MAX_FEN_LEN) {
+                return Err(ApiError::BadFen(format!(
+                    "longer than {MAX_FEN_LEN} characters"
+                )));
+            }
             if moves.len() > MAX_MOVES {
                 return Err(ApiError::BadRequest(format!("at most {MAX_MOVES} moves")));
             }

@@ -55,6 +55,15 @@ async fn live_events_build_boards_and_standings() {
         StatusCode::BAD_REQUEST,
         "bad_request",
     );
+    assert_error(
+        &post(
+            json!({"run": "r", "game": "leiserchess", "kind": "start", "id": "g2", "round": 2,
+                     "white": "A", "black": "B", "fen": "x".repeat(300)}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "bad_fen",
+    );
     let (status, _) = post(json!({"run": "r", "game": "leiserchess", "kind": "explode"})).await;
     assert!(status.is_client_error());
 

@@ -246,6 +246,8 @@ async fn at_400_px_the_board_fills_the_width() {
             lines[0][0].as_u64().expect("lines") <= 2,
             "a label of three lines or more: {lines}"
         );
+        b.screenshot("body", &format!("webgui-400px-{game}.png"))
+            .await;
         // Nothing sticks out sideways.
         assert_eq!(
             b.js("return document.documentElement.scrollWidth <= document.documentElement.clientWidth;")
