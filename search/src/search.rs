@@ -196,9 +196,10 @@ pub struct Engine<G: Searchable> {
 }
 
 impl<G: Searchable> Engine<G> {
-    /// An engine with a `hash_mb` MB table, default parameters, one thread.
+    /// An engine with a `hash_mb` MB table, the game's default
+    /// parameters, one thread.
     pub fn new(hash_mb: usize) -> Result<Self, TtError> {
-        let params = SearchParams::default();
+        let params = G::search_params();
         Ok(Engine {
             tt: TranspositionTable::new(hash_mb)?,
             hash_mb,

@@ -291,6 +291,7 @@ impl<G: Searchable> Search<'_, G> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut move_count = 0usize;
+        let lmp_keep = self.late_move_keep(node, picker.len());
         // 10. Each move in the picker's order.
         while let Some(mv) = self.next_move(picker, ply) {
             if ply == 0 && self.skips_root_move(mv) {
@@ -313,7 +314,9 @@ impl<G: Searchable> Search<'_, G> {
 
             // 11. Shallow pruning of quiet moves, or make the move.
             let may_prune = ply > 0 && !node.in_check && !noisy && best > -MATE_IN_MAX_PLY;
-            let Some(gives_check) = self.make_unless_pruned(node, mv, may_prune, alpha, &quiets)
+            let may_prune_late = may_prune && quiets.len() >= lmp_keep;
+            let Some(gives_check) =
+                self.make_unless_pruned(node, mv, may_prune, may_prune_late, alpha)
             else {
                 continue;
             };
@@ -375,44 +378,59 @@ impl<G: Searchable> Search<'_, G> {
         node: &Node,
         mv: G::Move,
         may_prune: bool,
+        late: bool,
         alpha: Score,
-        quiets: &[G::Move],
     ) -> Option<bool> {
-        if may_prune && !G::HAS_CHECK && self.quiet_is_prunable(node, alpha, quiets.len()) {
+        if may_prune && !G::HAS_CHECK && self.quiet_is_prunable(node, alpha, late) {
             return None;
         }
         self.note_move(node.ply, Some(mv));
         self.pos.make(mv);
         self.tt.prefetch(self.pos.hash());
         let gives_check = self.pos.in_check();
-        if may_prune
-            && G::HAS_CHECK
-            && !gives_check
-            && self.quiet_is_prunable(node, alpha, quiets.len())
-        {
+        if may_prune && G::HAS_CHECK && !gives_check && self.quiet_is_prunable(node, alpha, late) {
             self.pos.unmake();
             return None;
         }
         Some(gives_check)
     }
 
-    /// Late move pruning and futility pruning of a quiet move (step 11 of
-    /// `negamax`), `quiet_count` quiet moves having been tried. Late move
-    /// pruning keeps half as many moves when the node is not improving.
-    #[inline]
-    fn quiet_is_prunable(&self, node: &Node, alpha: Score, quiet_count: usize) -> bool {
+    /// How many quiet moves late move pruning keeps at this node of
+    /// `moves` legal moves: `lmp_base + depth²`, or `lmp_move_percent`
+    /// percent of the moves per ply of depth if that is more (a game with
+    /// many more moves than chess needs more of them searched); half as
+    /// many when the node is not improving. `usize::MAX` when late move
+    /// pruning does not apply.
+    #[inline(always)]
+    fn late_move_keep(&self, node: &Node, moves: usize) -> usize {
         let p = self.params;
         let f = p.features;
         let depth = node.depth;
-        let mut keep = p.lmp_base + depth * depth;
-        if f.improving && !node.improving {
-            keep /= 2;
+        if !f.late_move_pruning || depth > p.lmp_max_depth {
+            return usize::MAX;
         }
-        let lmp = f.late_move_pruning && depth <= p.lmp_max_depth && quiet_count as i32 >= keep;
+        let by_depth = (p.lmp_base + depth * depth) as usize;
+        let by_moves = moves * (p.lmp_move_percent * depth) as usize / 100;
+        let keep = by_depth.max(by_moves);
+        if f.improving && !node.improving {
+            keep / 2
+        } else {
+            keep
+        }
+    }
+
+    /// Late move pruning (`late`: the quiet moves it keeps have been
+    /// tried) and futility pruning of a quiet move (step 11 of
+    /// `negamax`).
+    #[inline]
+    fn quiet_is_prunable(&self, node: &Node, alpha: Score, late: bool) -> bool {
+        let p = self.params;
+        let f = p.features;
+        let depth = node.depth;
         let futile = f.futility
             && depth <= p.futility_max_depth
             && node.eval + p.futility_base + p.futility_per_depth * depth <= alpha;
-        lmp || futile
+        late || futile
     }
 
     /// Step 12 of `negamax`, the check extension: a checking move is
