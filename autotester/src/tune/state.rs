@@ -218,11 +218,8 @@ impl RunDir {
             let name = entry.file_name();
             let name = name.to_string_lossy();
             let ours = name.starts_with("iteration-") && name.ends_with(".pgn");
-            if ours
-                && prefix
-                    .as_ref()
-                    .map_or(true, |p| name.starts_with(p.as_str()))
-            {
+            let wanted = prefix.as_ref().is_none_or(|p| name.starts_with(p.as_str()));
+            if ours && wanted {
                 fs::remove_file(entry.path()).map_err(|e| write_error(&entry.path(), e))?;
             }
         }
