@@ -420,61 +420,18 @@ fn slurm_programs() -> Option<[PathBuf; 5]> {
 
 impl Cluster {
     fn start(dir: &Path) -> Result<Cluster, String> {
+        let _ = std::fs::remove_dir_all(dir);
         let [munged, slurmctld, slurmd, _, _] =
             slurm_programs().ok_or("Slurm or munge is not installed")?;
-        let user = text(&run_ok(Command::new("id").arg("-un"))?.stdout)
-            .trim()
-            .to_string();
-        let host = text(&run_ok(Command::new("hostname").arg("-s"))?.stdout)
-            .trim()
-            .to_string();
-        let munge = dir.join("munge");
         for sub in ["munge", "state", "spool"] {
             std::fs::create_dir_all(dir.join(sub)).map_err(|e| e.to_string())?;
         }
-        // munged wants its key private and its socket's folder searchable.
-        std::fs::set_permissions(&munge, std::fs::Permissions::from_mode(0o711))
-            .map_err(|e| e.to_string())?;
-        let key = munge.join("munge.key");
-        let bytes: Vec<u8> = (0..1024).map(|_| rand::random::<u8>()).collect();
-        std::fs::write(&key, bytes).map_err(|e| e.to_string())?;
-        std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o400))
-            .map_err(|e| e.to_string())?;
-        let socket = munge.join("munge.socket");
-        run_ok(
-            Command::new(munged)
-                .arg(format!("--socket={}", socket.display()))
-                .arg(format!("--key-file={}", key.display()))
-                .arg(format!("--pid-file={}", munge.join("munged.pid").display()))
-                .arg(format!("--log-file={}", munge.join("munged.log").display()))
-                .arg(format!("--seed-file={}", munge.join("seed").display()))
-                .arg("--force"),
-        )?;
-        // Ports of this test process's own, so that two runs do not meet.
-        let port = 20000 + (std::process::id() % 20000) as u16;
-        let conf = dir.join("slurm.conf");
-        let d = dir.display();
-        let text = format!(
-            "ClusterName=autotester-test\nSlurmctldHost={host}\nSlurmUser={user}\nSlurmdUser={user}\n\
-             SlurmctldPort={port}\nSlurmdPort={}\nAuthType=auth/munge\nCredType=cred/munge\n\
-             AuthInfo=socket={}\nStateSaveLocation={d}/state\nSlurmdSpoolDir={d}/spool\n\
-             SlurmctldPidFile={d}/slurmctld.pid\nSlurmdPidFile={d}/slurmd.pid\n\
-             SlurmctldLogFile={d}/slurmctld.log\nSlurmdLogFile={d}/slurmd.log\n\
-             ProctrackType=proctrack/linuxproc\nTaskPlugin=task/none\n\
-             JobAcctGatherType=jobacct_gather/none\nAccountingStorageType=accounting_storage/none\n\
-             SchedulerType=sched/builtin\nSelectType=select/cons_tres\nSelectTypeParameters=CR_CPU\n\
-             MpiDefault=none\nReturnToService=2\nSlurmdTimeout=30\n\
-             SchedulerParameters=batch_sched_delay=0,sched_min_interval=100000\n\
-             NodeName={host} CPUs=2 State=UNKNOWN\n\
-             PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n",
-            port + 1,
-            socket.display()
-        );
-        std::fs::write(&conf, text).map_err(|e| e.to_string())?;
+        let socket = start_munged(&munged, &dir.join("munge"))?;
         let cluster = Cluster {
             dir: dir.to_path_buf(),
-            conf,
+            conf: dir.join("slurm.conf"),
         };
+        std::fs::write(&cluster.conf, slurm_conf(dir, &socket)?).map_err(|e| e.to_string())?;
         run_ok(cluster.command(slurmctld).arg("-f").arg(&cluster.conf))?;
         run_ok(cluster.command(slurmd).arg("-f").arg(&cluster.conf))?;
         cluster.wait_until_idle()?;
@@ -543,6 +500,62 @@ impl Drop for Cluster {
             }
         }
     }
+}
+
+/// Starts a munge daemon with a new key in `folder`; returns its socket.
+fn start_munged(munged: &Path, folder: &Path) -> Result<PathBuf, String> {
+    let chmod = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+            .map_err(|e| e.to_string())
+    };
+    // munged wants its key private and its socket's folder searchable.
+    chmod(folder, 0o711)?;
+    let key = folder.join("munge.key");
+    let bytes: Vec<u8> = (0..1024).map(|_| rand::random::<u8>()).collect();
+    std::fs::write(&key, bytes).map_err(|e| e.to_string())?;
+    chmod(&key, 0o400)?;
+    let socket = folder.join("munge.socket");
+    let file = |name: &str| folder.join(name).display().to_string();
+    run_ok(
+        Command::new(munged)
+            .arg(format!("--socket={}", socket.display()))
+            .arg(format!("--key-file={}", key.display()))
+            .arg(format!("--pid-file={}", file("munged.pid")))
+            .arg(format!("--log-file={}", file("munged.log")))
+            .arg(format!("--seed-file={}", file("seed")))
+            .arg("--force"),
+    )?;
+    Ok(socket)
+}
+
+/// A one-node cluster's configuration: this host, daemons run by the
+/// user running the test, files in `dir`, authentication by the munge
+/// daemon at `socket`, the scheduler quick to start dependent jobs.
+fn slurm_conf(dir: &Path, socket: &Path) -> Result<String, String> {
+    let word = |program: &str, arg: &str| -> Result<String, String> {
+        let out = run_ok(Command::new(program).arg(arg))?;
+        Ok(text(&out.stdout).trim().to_string())
+    };
+    let (user, host) = (word("id", "-un")?, word("hostname", "-s")?);
+    // Ports of this test process's own, so that two runs do not meet.
+    let port = 20000 + (std::process::id() % 20000) as u16;
+    let d = dir.display();
+    Ok(format!(
+        "ClusterName=autotester-test\nSlurmctldHost={host}\nSlurmUser={user}\nSlurmdUser={user}\n\
+         SlurmctldPort={port}\nSlurmdPort={}\nAuthType=auth/munge\nCredType=cred/munge\n\
+         AuthInfo=socket={}\nStateSaveLocation={d}/state\nSlurmdSpoolDir={d}/spool\n\
+         SlurmctldPidFile={d}/slurmctld.pid\nSlurmdPidFile={d}/slurmd.pid\n\
+         SlurmctldLogFile={d}/slurmctld.log\nSlurmdLogFile={d}/slurmd.log\n\
+         ProctrackType=proctrack/linuxproc\nTaskPlugin=task/none\n\
+         JobAcctGatherType=jobacct_gather/none\nAccountingStorageType=accounting_storage/none\n\
+         SchedulerType=sched/builtin\nSelectType=select/cons_tres\nSelectTypeParameters=CR_CPU\n\
+         MpiDefault=none\nReturnToService=2\nSlurmdTimeout=30\n\
+         SchedulerParameters=batch_sched_delay=0,sched_min_interval=100000\n\
+         NodeName={host} CPUs=2 State=UNKNOWN\n\
+         PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n",
+        port + 1,
+        socket.display()
+    ))
 }
 
 fn run_ok(command: &mut Command) -> Result<Output, String> {
