@@ -3,6 +3,9 @@
 //! `--compliance` does, for either game, printing each check with PASS or
 //! FAIL. Every `bestmove` is checked with the game crate's rules; `go`
 //! commands use the game's dialect (`go time T inc I` for Leiserchess).
+//! Options given (`--option NAME=VALUE`) are sent after `uciok`, before the
+//! first `isready`, as a match sends them; they also choose the game (our
+//! Leiserchess engine plays the 2016 rules with `UCI_Variant=2016`).
 
 use crate::config::GameKind;
 use crate::identify::recognise;
@@ -11,6 +14,7 @@ use std::time::{Duration, Instant};
 use workbench::engine::command_line;
 use workbench::engine::process::{Process, ReadError};
 use workbench::engine::protocol::{parse_bestmove, parse_option};
+use workbench::engine::OptionDecl;
 use workbench::engine::{go_command, GoLimits};
 
 /// How long each answer may take.
@@ -104,9 +108,14 @@ fn legal<G: Frontend>(game: &G, text: &str) -> Result<String, String> {
         .map_err(|e| format!("bestmove {text:?} is not legal: {e}"))
 }
 
-/// Runs every check against the engine started by `command`; `game` when
-/// given, else recognised from its `uci` answer. Returns the results.
-pub fn run(command: &str, game: Option<GameKind>) -> Result<Checks, String> {
+/// Runs every check against the engine started by `command`, with
+/// `options` set; `game` when given, else recognised from its `uci` answer
+/// and the options. Returns the results.
+pub fn run(
+    command: &str,
+    game: Option<GameKind>,
+    options: &[(String, String)],
+) -> Result<Checks, String> {
     let words = command_line::split(command).map_err(|e| format!("{command:?}: {e}"))?;
     let (program, args) = words
         .split_first()
@@ -116,7 +125,7 @@ pub fn run(command: &str, game: Option<GameKind>) -> Result<Checks, String> {
     let mut subject = Subject { process };
     let mut checks = Checks::default();
     println!("Compliance of {command}");
-    let Some(kind) = handshake(&mut subject, &mut checks, game) else {
+    let Some(kind) = handshake(&mut subject, &mut checks, game, options) else {
         return Ok(checks);
     };
     println!("Game: {kind}");
@@ -142,8 +151,13 @@ pub fn run(command: &str, game: Option<GameKind>) -> Result<Checks, String> {
     Ok(checks)
 }
 
-/// `uci`, `id`, options, `isready`; the game played.
-fn handshake(s: &mut Subject, checks: &mut Checks, game: Option<GameKind>) -> Option<GameKind> {
+/// `uci`, `id`, options declared, options set, `isready`; the game played.
+fn handshake(
+    s: &mut Subject,
+    checks: &mut Checks,
+    game: Option<GameKind>,
+    options: &[(String, String)],
+) -> Option<GameKind> {
     let answer = s
         .send("uci")
         .and_then(|()| s.until(ANSWER, |l| l == "uciok"));
@@ -178,6 +192,10 @@ fn handshake(s: &mut Subject, checks: &mut Checks, game: Option<GameKind>) -> Op
             Some(l) => Err(format!("{l:?}")),
         },
     );
+    if !options.is_empty() {
+        let set = set_options(s, &declared, options);
+        checks.check("the options given are declared, and set", set);
+    }
     let ready = s
         .send("isready")
         .and_then(|()| s.until(ANSWER, |l| l == "readyok"));
@@ -187,11 +205,34 @@ fn handshake(s: &mut Subject, checks: &mut Checks, game: Option<GameKind>) -> Op
     );
     let kind = match game {
         Some(kind) => Ok(kind),
-        None => recognise(&declared, &[]).map_err(|why| format!("{why}; give --game")),
+        None => recognise(&declared, options).map_err(|why| format!("{why}; give --game")),
     };
     let shown = kind.as_ref().map(|k| k.to_string()).map_err(Clone::clone);
     checks.check("the game it plays is known", shown);
     kind.ok()
+}
+
+/// Sends `setoption` for each option given, once each is known to be
+/// declared (UCI names are case-insensitive): an engine may ignore an
+/// option it does not know, and the checks would then test other rules.
+fn set_options(
+    s: &mut Subject,
+    declared: &[OptionDecl],
+    options: &[(String, String)],
+) -> Result<String, String> {
+    let unknown: Vec<&str> = options
+        .iter()
+        .filter(|(name, _)| !declared.iter().any(|d| d.name.eq_ignore_ascii_case(name)))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    if !unknown.is_empty() {
+        return Err(format!("not declared: {}", unknown.join(", ")));
+    }
+    for (name, value) in options {
+        s.send(&format!("setoption name {name} value {value}"))?;
+    }
+    let set: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    Ok(set.join(", "))
 }
 
 /// `go` with the clocks of `G`'s dialect: one second each.

@@ -143,9 +143,13 @@ enum Command {
     Compliance {
         /// The engine's command line
         engine: String,
-        /// The game (default: recognised from its uci answer)
+        /// The game (default: recognised from its uci answer and options)
         #[arg(long, value_parser = parse_game)]
         game: Option<GameKind>,
+        /// Engine option NAME=VALUE, set before the checks (repeatable;
+        /// `--option UCI_Variant=2016` for the 2016 rules)
+        #[arg(long = "option", value_name = "NAME=VALUE", value_parser = parse_option)]
+        options: Vec<(String, String)>,
     },
     #[command(about = tune::args::ABOUT, after_help = tune::args::AFTER_HELP)]
     Tune(tune::TuneArgs),
@@ -371,8 +375,8 @@ fn main() -> ExitCode {
     workbench::engine::group::unless_signalled(code)
 }
 
-fn compliance(engine: &str, game: Option<GameKind>) -> ExitCode {
-    match autotester::compliance::run(engine, game) {
+fn compliance(engine: &str, game: Option<GameKind>, options: &[(String, String)]) -> ExitCode {
+    match autotester::compliance::run(engine, game, options) {
         Ok(checks) => {
             println!("{} passed, {} failed", checks.passed, checks.failed);
             ExitCode::from(u8::from(checks.failed > 0))
@@ -438,7 +442,11 @@ fn run_command() -> ExitCode {
         } => ladder(
             engine, &depths, game, games, name, options, book, pgn, svg, flags,
         ),
-        Command::Compliance { engine, game } => return compliance(&engine, game),
+        Command::Compliance {
+            engine,
+            game,
+            options,
+        } => return compliance(&engine, game, &options),
         Command::Tune(args) => tune::command(args).map_err(|e| e.to_string()),
     };
     match outcome {

@@ -9,8 +9,13 @@ use common::{text, MOCK};
 use std::process::{Command, Output};
 
 fn compliance(engine: &str) -> Output {
+    compliance_with(engine, &[])
+}
+
+fn compliance_with(engine: &str, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_autotester"))
         .args(["--compliance", &engine.replace("MOCK", MOCK)])
+        .args(extra)
         .output()
         .expect("run autotester")
 }
@@ -67,4 +72,27 @@ fn each_misbehaviour_fails_its_check() {
     let out = compliance("./no-such-engine");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot start"));
+}
+
+#[test]
+fn options_are_set_before_the_checks_and_must_be_declared() {
+    let engine = "MOCK --game leiserchess2016";
+    let out = compliance_with(engine, &["--option", "uci_variant=2016"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("PASS  the options given are declared, and set: uci_variant=2016"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("16 passed, 0 failed\n"), "{stdout}");
+    let out = compliance_with(engine, &["--option", "Hash=16"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        failures(&out),
+        ["FAIL  the options given are declared, and set: not declared: Hash"]
+    );
+    // A malformed option is a usage error.
+    let out = compliance_with(engine, &["--option", "Hash"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("expected NAME=VALUE"));
 }

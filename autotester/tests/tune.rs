@@ -257,3 +257,126 @@ fn bad_input_is_a_message_not_a_panic() {
     assert!(err.contains("No such file"), "{err}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Each game of `games.pgn` as round, players, moves and result, sorted:
+/// the shards write an iteration's games in another order.
+fn game_records(d: &Path) -> Vec<String> {
+    let games = workbench::pgn::read_file(&d.join("out/games.pgn")).expect("games.pgn");
+    let mut records: Vec<String> = games
+        .iter()
+        .map(|g| {
+            let moves: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+            let tag = |t: &str| g.tag(t).unwrap_or("-").to_string();
+            format!(
+                "{} {} {} {} {} {}",
+                tag("Event"),
+                tag("Round"),
+                tag("White"),
+                tag("Black"),
+                tag("Result"),
+                moves.join(" ")
+            )
+        })
+        .collect();
+    records.sort();
+    records
+}
+
+/// The arguments of a run of `iterations` iterations of three pairs, with
+/// `extra` appended.
+fn pair_args(d: &Path, iterations: u32, extra: &[&str]) -> Vec<String> {
+    let mut a = args(d, iterations);
+    a.extend(["--pairs", "3"].iter().chain(extra).map(|s| s.to_string()));
+    a
+}
+
+#[test]
+fn shards_then_collect_give_the_history_of_a_single_process() {
+    let (whole, sharded) = (dir("whole"), dir("sharded"));
+    let out = tune(&pair_args(&whole, 3, &[]));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Two jobs per iteration, then the collecting one; the second shard
+    // first, as a batch system may start them.
+    for i in 1..=3 {
+        for k in ["2/2", "1/2"] {
+            let out = tune(&pair_args(&sharded, 3, &["--shard", k]));
+            let stdout = text(&out.stdout);
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            assert!(
+                stdout.starts_with(&format!("iteration {i}/3, shard {k}: plus +")),
+                "{stdout}"
+            );
+        }
+        let out = tune(&pair_args(&sharded, 3, &["--collect", "2"]));
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).starts_with(&format!("iteration {i}/3: plus +")),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+    let rows = history(&sharded);
+    assert_eq!(rows, history(&whole));
+    assert_eq!(iterations(&rows), [0, 1, 2, 3]);
+    let theta = |row: &str| row.split(',').skip(5).map(String::from).collect::<Vec<_>>();
+    assert_ne!(theta(&rows[1]), theta(&rows[4]), "theta moved: {rows:?}");
+    assert_eq!(game_records(&sharded), game_records(&whole));
+    assert_eq!(game_records(&whole).len(), 18);
+    for file in ["final.txt", "final.toml"] {
+        let read = |d: &Path| std::fs::read_to_string(d.join("out").join(file)).unwrap();
+        assert_eq!(read(&sharded), read(&whole), "{file}");
+    }
+    // Once every iteration is done, a shard has nothing to play.
+    let out = tune(&pair_args(&sharded, 3, &["--shard", "1/2"]));
+    assert!(
+        text(&out.stdout).contains("All 3 iterations are done"),
+        "{}",
+        text(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&sharded);
+}
+
+#[test]
+fn collecting_missing_or_stale_shards_is_refused() {
+    let d = dir("missing-shard");
+    let out = tune(&pair_args(&d, 2, &["--shard", "1/2"]));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = tune(&pair_args(&d, 2, &["--collect", "2"]));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("iteration 1: cannot collect the shards: missing")
+            && err.contains("iteration-1-shard-2-of-2.pgn"),
+        "{err}"
+    );
+    // A count of three where one shard of three was played: games are missing.
+    let out = tune(&pair_args(&d, 2, &["--shard", "1/3"]));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::write(d.join("out/shards/iteration-1-shard-2-of-3.pgn"), "").unwrap();
+    std::fs::write(d.join("out/shards/iteration-1-shard-3-of-3.pgn"), "").unwrap();
+    let out = tune(&pair_args(&d, 2, &["--collect", "3"]));
+    let err = text(&out.stderr);
+    assert!(err.contains("hold 2 finished games of 6"), "{err}");
+    // Nothing moved: the history holds row 0 only.
+    assert_eq!(iterations(&history(&d)), [0]);
+    // Shards of another run (another seed) in a new folder: refused.
+    let stale = dir("stale-shard");
+    for k in ["1/2", "2/2"] {
+        let mut other = pair_args(&stale, 2, &["--shard", k]);
+        let seed = other.iter().position(|a| a == "--seed").unwrap();
+        other[seed + 1] = "7".into();
+        let out = tune(&other);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let out = tune(&pair_args(&stale, 2, &["--collect", "2"]));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("was played from another theta or with other settings"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&stale);
+    let out = tune(&pair_args(&d, 2, &["--shard", "1/2", "--force-new"]));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&d);
+}

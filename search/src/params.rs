@@ -50,6 +50,20 @@
 //!   pawns), how far searches have found the static evaluation off; the
 //!   static evaluation of the main search is corrected by it
 //!   (`value / correction_divisor`).
+//! - **Singular extensions** with multi-cut: when the table's move has a
+//!   deep enough lower bound, the node is searched at half depth without
+//!   it, against a bar `se_margin_per_depth * depth` below the stored
+//!   score. If no other move reaches the bar, the table's move is
+//!   singular and searched one ply deeper; if the bar is at or above
+//!   beta and another move reaches it, several moves fail high and the
+//!   node returns the bar.
+//! - **Best-move stability** (time management): the soft time limit,
+//!   checked after each iteration, is scaled by how long the best move
+//!   has stayed the same: `tm_unstable_percent` of it right after a
+//!   change, `tm_stable_step_percent` less per stable iteration (at most
+//!   four), and `tm_score_drop_percent` more after an iteration whose
+//!   score fell by `tm_score_drop_margin` or more. Time saved on easy
+//!   moves is spent on hard ones; the hard limit is unchanged.
 //! - **History gravity**: history scores are updated by
 //!   `h += bonus - h * |bonus| / history_max`, which keeps them within
 //!   `±history_max` and lets old information fade.
@@ -73,6 +87,8 @@ pub struct Features {
     pub iir: bool,
     pub continuation_history: bool,
     pub correction_history: bool,
+    pub best_move_stability: bool,
+    pub singular_extension: bool,
 }
 
 impl Features {
@@ -93,6 +109,8 @@ impl Features {
         iir: false,
         continuation_history: false,
         correction_history: false,
+        best_move_stability: false,
+        singular_extension: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -115,6 +133,8 @@ impl Features {
         iir: false,
         continuation_history: false,
         correction_history: false,
+        best_move_stability: false,
+        singular_extension: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -133,6 +153,8 @@ impl Features {
         FeatureSwitch::new("IIR", |f| &mut f.iir),
         FeatureSwitch::new("ContinuationHistory", |f| &mut f.continuation_history),
         FeatureSwitch::new("CorrectionHistory", |f| &mut f.correction_history),
+        FeatureSwitch::new("BestMoveStability", |f| &mut f.best_move_stability),
+        FeatureSwitch::new("SingularExtension", |f| &mut f.singular_extension),
     ];
 }
 
@@ -163,6 +185,40 @@ impl FeatureSwitch {
     }
 }
 
+/// One named constant of [`SearchParams`] as a UCI spin option, so that
+/// testers and tuners (`autotester tune`) can set it.
+pub struct ParamSpin {
+    pub name: &'static str,
+    field: fn(&mut SearchParams) -> &mut i32,
+    pub min: i32,
+    pub max: i32,
+}
+
+impl ParamSpin {
+    const fn new(
+        name: &'static str,
+        field: fn(&mut SearchParams) -> &mut i32,
+        min: i32,
+        max: i32,
+    ) -> Self {
+        ParamSpin {
+            name,
+            field,
+            min,
+            max,
+        }
+    }
+
+    pub fn get(&self, params: &SearchParams) -> i32 {
+        let mut copy = *params;
+        *(self.field)(&mut copy)
+    }
+
+    pub fn set(&self, params: &mut SearchParams, value: i32) {
+        *(self.field)(params) = value.clamp(self.min, self.max);
+    }
+}
+
 /// Named search constants (depths in plies, margins in evaluation units).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchParams {
@@ -189,9 +245,11 @@ pub struct SearchParams {
     pub futility_per_depth: i32,
 
     /// Late move pruning applies at depth <= this; it keeps
-    /// `lmp_base + depth * depth` quiet moves.
+    /// `lmp_base + depth * depth` quiet moves, or `lmp_move_percent`
+    /// percent of the legal moves per ply of depth if that is more.
     pub lmp_max_depth: i32,
     pub lmp_base: i32,
+    pub lmp_move_percent: i32,
 
     /// LMR applies at depth >= this, from move number `lmr_min_moves + 1`.
     pub lmr_min_depth: i32,
@@ -224,6 +282,22 @@ pub struct SearchParams {
     pub correction_max: i32,
     pub correction_divisor: i32,
 
+    /// Singular extensions apply at depth >= `se_min_depth` when the
+    /// table's lower bound is at most `se_tt_depth_margin` plies shallower;
+    /// the bar is `se_margin_per_depth * depth` below the stored score.
+    pub se_min_depth: i32,
+    pub se_tt_depth_margin: i32,
+    pub se_margin_per_depth: i32,
+
+    /// Best-move stability: the soft limit in percent right after the
+    /// best move changed, less `tm_stable_step_percent` per iteration it
+    /// stayed (at most four), plus `tm_score_drop_percent` when the score
+    /// fell by `tm_score_drop_margin` or more.
+    pub tm_unstable_percent: i32,
+    pub tm_stable_step_percent: i32,
+    pub tm_score_drop_percent: i32,
+    pub tm_score_drop_margin: i32,
+
     /// History scores stay within ±history_max.
     pub history_max: i32,
     /// Bonus for a quiet move causing a cutoff: min(scale * d * d, max).
@@ -247,6 +321,7 @@ impl Default for SearchParams {
             futility_per_depth: 100,
             lmp_max_depth: 4,
             lmp_base: 4,
+            lmp_move_percent: 0,
             lmr_min_depth: 3,
             lmr_min_moves: 2,
             lmr_base_centi: 75,
@@ -258,6 +333,13 @@ impl Default for SearchParams {
             iir_min_depth: 4,
             correction_max: 1024,
             correction_divisor: 8,
+            se_min_depth: 8,
+            se_tt_depth_margin: 3,
+            se_margin_per_depth: 2,
+            tm_unstable_percent: 110,
+            tm_stable_step_percent: 15,
+            tm_score_drop_percent: 30,
+            tm_score_drop_margin: 25,
             history_max: 16_384,
             history_bonus_scale: 32,
             history_bonus_max: 1_600,
@@ -266,6 +348,29 @@ impl Default for SearchParams {
 }
 
 impl SearchParams {
+    /// The constants that are UCI spin options (those of the pruning,
+    /// extensions and time management that a tuner may move).
+    pub const UCI_SPINS: &'static [ParamSpin] = &[
+        ParamSpin::new("AspirationDelta", |p| &mut p.aspiration_delta, 1, 1000),
+        ParamSpin::new("NMPBaseReduction", |p| &mut p.nmp_base_reduction, 0, 10),
+        ParamSpin::new("RFPMargin", |p| &mut p.rfp_margin, 0, 1000),
+        ParamSpin::new("FutilityBase", |p| &mut p.futility_base, 0, 1000),
+        ParamSpin::new("FutilityPerDepth", |p| &mut p.futility_per_depth, 0, 1000),
+        ParamSpin::new("LMPMaxDepth", |p| &mut p.lmp_max_depth, 0, 16),
+        ParamSpin::new("LMPBase", |p| &mut p.lmp_base, 0, 100),
+        ParamSpin::new("LMPMovePercent", |p| &mut p.lmp_move_percent, 0, 100),
+        ParamSpin::new("IIRMinDepth", |p| &mut p.iir_min_depth, 1, 32),
+        ParamSpin::new("SEMinDepth", |p| &mut p.se_min_depth, 1, 32),
+        ParamSpin::new("SEMarginPerDepth", |p| &mut p.se_margin_per_depth, 0, 100),
+        ParamSpin::new("TMUnstablePercent", |p| &mut p.tm_unstable_percent, 10, 400),
+        ParamSpin::new(
+            "TMStableStepPercent",
+            |p| &mut p.tm_stable_step_percent,
+            0,
+            50,
+        ),
+    ];
+
     /// Defaults with all pruning, reductions and extensions off, and no
     /// limit on quiescence.
     pub fn exact() -> Self {
@@ -291,6 +396,20 @@ impl SearchParams {
             depth_1 << doublings
         };
         budget.min(self.qs_node_budget_max)
+    }
+
+    /// The share of the soft time limit, in percent, after `stable`
+    /// iterations with the same best move, `dropped` when the last
+    /// iteration's score fell by the margin (best-move stability).
+    #[inline]
+    pub fn soft_time_percent(&self, stable: u32, dropped: bool) -> u32 {
+        let settled = self.tm_stable_step_percent * stable.min(4) as i32;
+        let drop = if dropped {
+            self.tm_score_drop_percent
+        } else {
+            0
+        };
+        (self.tm_unstable_percent - settled + drop).max(10) as u32
     }
 
     /// The history bonus (and malus) for a cutoff at `depth`.
@@ -323,6 +442,20 @@ mod tests {
     }
 
     #[test]
+    fn spins_reach_their_fields_and_clamp() {
+        for spin in SearchParams::UCI_SPINS {
+            let mut p = SearchParams::default();
+            let start = spin.get(&p);
+            assert!((spin.min..=spin.max).contains(&start), "{}", spin.name);
+            spin.set(&mut p, spin.max);
+            assert_eq!(spin.get(&p), spin.max, "{}", spin.name);
+            assert_ne!(p, SearchParams::default(), "{} changed nothing", spin.name);
+            spin.set(&mut p, i32::MIN);
+            assert_eq!(spin.get(&p), spin.min, "{}", spin.name);
+        }
+    }
+
+    #[test]
     fn exact_turns_off_all_pruning() {
         let p = SearchParams::exact();
         assert!(!p.features.null_move && !p.features.lmr && !p.features.futility);
@@ -339,6 +472,19 @@ mod tests {
         assert_eq!(p.qs_node_budget(100), p.qs_node_budget_max);
         assert_eq!(SearchParams::exact().qs_node_budget(1), u64::MAX);
         assert_eq!(SearchParams::exact().qs_node_budget(200), u64::MAX);
+    }
+
+    #[test]
+    fn soft_time_shrinks_while_the_best_move_stays_and_grows_on_a_drop() {
+        let p = SearchParams::default();
+        let steady: Vec<u32> = (0..6).map(|n| p.soft_time_percent(n, false)).collect();
+        assert!(steady.windows(2).all(|w| w[0] >= w[1]), "{steady:?}");
+        assert_eq!(
+            steady[4], steady[5],
+            "stability counts four iterations at most"
+        );
+        assert!(steady[0] > 100 && steady[4] <= 50, "{steady:?}");
+        assert!(p.soft_time_percent(4, true) > steady[4]);
     }
 
     #[test]

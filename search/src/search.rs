@@ -97,6 +97,9 @@ struct Frame<M> {
     /// The static evaluation of this ply's node (none in check), for the
     /// improving flag.
     static_eval: Option<Score>,
+    /// The move a singular extension test leaves out of this ply's node
+    /// (`GameMove::to_u16`).
+    excluded: Option<u16>,
 }
 
 impl<M> Frame<M> {
@@ -109,6 +112,7 @@ impl<M> Frame<M> {
             null_move: false,
             piece_to: None,
             static_eval: None,
+            excluded: None,
         }
     }
 }
@@ -192,9 +196,10 @@ pub struct Engine<G: Searchable> {
 }
 
 impl<G: Searchable> Engine<G> {
-    /// An engine with a `hash_mb` MB table, default parameters, one thread.
+    /// An engine with a `hash_mb` MB table, the game's default
+    /// parameters, one thread.
     pub fn new(hash_mb: usize) -> Result<Self, TtError> {
-        let params = SearchParams::default();
+        let params = G::search_params();
         Ok(Engine {
             tt: TranspositionTable::new(hash_mb)?,
             hash_mb,
@@ -396,6 +401,10 @@ struct Search<'a, G: Searchable> {
     pondering: Option<&'a AtomicBool>,
     /// Checked between iterations: no new iteration after it.
     soft_deadline: Option<Instant>,
+    /// When the clock started (after pondering, if any).
+    clock_start: Option<Instant>,
+    /// How settled the root's best move is (for the soft limit).
+    stability: limits::Stability,
     /// Polled in every iteration, the first included: past it the search
     /// returns the best move found so far (or the table's move, or the
     /// first legal one) rather than risk the clock.
@@ -455,6 +464,8 @@ impl<'a, G: Searchable> Search<'a, G> {
             budget: TimeBudget::UNLIMITED,
             pondering: None,
             soft_deadline: None,
+            clock_start: None,
+            stability: limits::Stability::default(),
             hard_deadline: None,
             mate_limit: None,
             start: shared.start,

@@ -128,3 +128,37 @@ fn our_engines_pass_the_compliance_checks() {
         assert!(stdout.ends_with("15 passed, 0 failed\n"), "{stdout}");
     }
 }
+
+#[test]
+fn our_leiserchess_engine_passes_the_compliance_checks_under_the_2016_rules() {
+    let engine = binary("leiserchess-engine").display().to_string();
+    let compliance = |extra: &[&str]| {
+        let out = Command::new(binary("autotester"))
+            .args(["--compliance", &engine])
+            .args(extra)
+            .output()
+            .expect("run autotester");
+        (out.status.code(), text(&out.stdout))
+    };
+    // The option chooses the rules; the game follows from it.
+    let (code, stdout) = compliance(&["--option", "UCI_Variant=2016"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("\nGame: leiserchess2016\n"), "{stdout}");
+    assert!(
+        stdout.contains("PASS  the options given are declared, and set: UCI_Variant=2016"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("16 passed, 0 failed\n"), "{stdout}");
+    // Without it the engine plays the 2018 rules: the 2016 checks fail.
+    let (code, stdout) = compliance(&["--game", "leiserchess2016"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.ends_with("9 passed, 6 failed\n"), "{stdout}");
+    // An option the engine does not declare is a failed check.
+    let (code, stdout) = compliance(&["--option", "NoSuchOption=1"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout
+            .contains("FAIL  the options given are declared, and set: not declared: NoSuchOption"),
+        "{stdout}"
+    );
+}

@@ -98,3 +98,19 @@ fn full_search_agrees_on_forced_results() {
         search_score(&game, 8, Features::EXACT)
     );
 }
+
+#[test]
+fn every_feature_switched_on_still_finds_forced_results() {
+    // The switches still being measured (off in `Features::ALL`) must not
+    // break the search either: deep enough for singular extensions.
+    let mut every = Features::ALL;
+    for switch in Features::UCI_SWITCHES {
+        switch.set(&mut every, true);
+    }
+    let game =
+        Chess::from_fen("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1").unwrap();
+    assert_eq!(
+        search_score(&game, 10, every),
+        search_score(&game, 8, Features::EXACT)
+    );
+}

@@ -8,6 +8,7 @@ pub mod book;
 pub mod random;
 
 pub use book::{load_book, BookError};
+pub use random::Balancer;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -46,22 +47,23 @@ impl OpeningSource {
         OpeningSource::Book { openings, order }
     }
 
-    /// The opening of round `round` (1-based).
-    pub fn for_round<G: Searchable>(&self, round: u32) -> Opening {
+    /// The opening of round `round` (1-based); random ones are made by
+    /// `balancer`.
+    pub fn for_round<G: Searchable>(&self, round: u32, balancer: &mut Balancer<G>) -> Opening {
         let index = round.saturating_sub(1) as usize;
         match self {
             OpeningSource::Book { openings, order } if !order.is_empty() => {
                 openings[order[index % order.len()]].clone()
             }
             OpeningSource::Book { .. } | OpeningSource::Start => Opening::default(),
-            OpeningSource::Random { plies, seed } => random::balanced::<G>(*seed, round, *plies),
+            OpeningSource::Random { plies, seed } => balancer.opening(*seed, round, *plies),
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Opening, OpeningSource};
+    use super::{Balancer, Opening, OpeningSource};
 
     fn op(m: &str) -> Opening {
         Opening {
@@ -76,7 +78,8 @@ mod tests {
         let a = OpeningSource::book(book.clone(), 7, false);
         let b = OpeningSource::book(book.clone(), 7, false);
         let c = OpeningSource::book(book.clone(), 8, false);
-        let round = |s: &OpeningSource, r| s.for_round::<chess::Chess>(r).moves[0].clone();
+        let mut balancer = Balancer::<chess::Chess>::new();
+        let mut round = |s: &OpeningSource, r| s.for_round(r, &mut balancer).moves[0].clone();
         let seq_a: Vec<String> = (1..=10).map(|r| round(&a, r)).collect();
         let seq_b: Vec<String> = (1..=10).map(|r| round(&b, r)).collect();
         let seq_c: Vec<String> = (1..=10).map(|r| round(&c, r)).collect();

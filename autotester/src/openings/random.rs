@@ -36,44 +36,85 @@ fn random_line<G: Searchable>(rng: &mut ChaCha8Rng, plies: usize) -> Option<(G, 
     Some((game, line))
 }
 
-/// The opening for `round` under `seed`.
-pub fn balanced<G: Searchable>(seed: u64, round: u32, plies: usize) -> Opening {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    // One independent stream per round: any round can be made alone.
-    rng.set_stream(u64::from(round));
-    let mut engine = Engine::<G>::new(CHECK_HASH_MB).ok();
-    let stop = AtomicBool::new(false);
-    let mut best: Option<(i32, Vec<G::Move>)> = None;
-    for _ in 0..MAX_TRIES {
-        let Some((game, line)) = random_line::<G>(&mut rng, plies) else {
-            continue;
-        };
-        let imbalance = match engine.as_mut() {
-            Some(engine) => {
-                engine.new_game();
-                let result = engine.search(&game, &Limits::depth(CHECK_DEPTH), &stop, &mut |_| {});
-                result.score.saturating_abs()
+/// Makes balanced openings, keeping its checking engine between them and
+/// the last opening made. A worker owns one: creating the engine (its
+/// tables allocated and zeroed) cost more than the search itself, and a
+/// worker usually plays both games of a round one after the other. The
+/// openings are the same as fresh ones: the engine starts a new game for
+/// every check.
+pub struct Balancer<G: Searchable> {
+    engine: Option<Engine<G>>,
+    last: Option<((u64, u32, usize), Opening)>,
+}
+
+impl<G: Searchable> Default for Balancer<G> {
+    fn default() -> Self {
+        Balancer::new()
+    }
+}
+
+impl<G: Searchable> Balancer<G> {
+    pub fn new() -> Balancer<G> {
+        Balancer {
+            engine: Engine::<G>::new(CHECK_HASH_MB).ok(),
+            last: None,
+        }
+    }
+
+    /// The opening for `round` under `seed`.
+    pub fn opening(&mut self, seed: u64, round: u32, plies: usize) -> Opening {
+        let key = (seed, round, plies);
+        if let Some((_, opening)) = self.last.as_ref().filter(|(k, _)| *k == key) {
+            return opening.clone();
+        }
+        let opening = self.make(seed, round, plies);
+        self.last = Some((key, opening.clone()));
+        opening
+    }
+
+    fn make(&mut self, seed: u64, round: u32, plies: usize) -> Opening {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // One independent stream per round: any round can be made alone.
+        rng.set_stream(u64::from(round));
+        let stop = AtomicBool::new(false);
+        let mut best: Option<(i32, Vec<G::Move>)> = None;
+        for _ in 0..MAX_TRIES {
+            let Some((game, line)) = random_line::<G>(&mut rng, plies) else {
+                continue;
+            };
+            let imbalance = match self.engine.as_mut() {
+                Some(engine) => {
+                    engine.new_game();
+                    let limits = Limits::depth(CHECK_DEPTH);
+                    let result = engine.search(&game, &limits, &stop, &mut |_| {});
+                    result.score.saturating_abs()
+                }
+                None => 0,
+            };
+            if best.as_ref().is_none_or(|(b, _)| imbalance < *b) {
+                best = Some((imbalance, line));
             }
-            None => 0,
-        };
-        if best.as_ref().is_none_or(|(b, _)| imbalance < *b) {
-            best = Some((imbalance, line));
+            if imbalance <= BALANCE_WINDOW {
+                break;
+            }
         }
-        if imbalance <= BALANCE_WINDOW {
-            break;
+        Opening {
+            fen: None,
+            moves: best
+                .map(|(_, line)| line.iter().map(|m| m.to_string()).collect())
+                .unwrap_or_default(),
         }
     }
-    Opening {
-        fen: None,
-        moves: best
-            .map(|(_, line)| line.iter().map(|m| m.to_string()).collect())
-            .unwrap_or_default(),
-    }
+}
+
+/// The opening for `round` under `seed`, made by a balancer of its own.
+pub fn balanced<G: Searchable>(seed: u64, round: u32, plies: usize) -> Opening {
+    Balancer::<G>::new().opening(seed, round, plies)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::balanced;
+    use super::{balanced, Balancer};
     use chess::Chess;
     use leiserchess::Leiserchess;
     use search::Rules;
@@ -100,5 +141,21 @@ mod tests {
         let l = balanced::<Leiserchess>(1, 1, 6);
         assert_eq!(l.moves.len(), 6);
         assert!(replay::<Leiserchess>(&l.moves).outcome().is_none());
+    }
+
+    #[test]
+    fn a_reused_balancer_makes_the_openings_of_fresh_ones() {
+        let mut chess = Balancer::<Chess>::new();
+        let mut leiser = Balancer::<Leiserchess>::new();
+        for round in [3, 1, 1, 2, 3] {
+            assert_eq!(chess.opening(7, round, 8), balanced::<Chess>(7, round, 8));
+            assert_eq!(
+                leiser.opening(7, round, 6),
+                balanced::<Leiserchess>(7, round, 6)
+            );
+        }
+        // The last opening is kept for its own seed and length only.
+        assert_eq!(chess.opening(8, 3, 8), balanced::<Chess>(8, 3, 8));
+        assert_eq!(chess.opening(8, 3, 4), balanced::<Chess>(8, 3, 4));
     }
 }

@@ -7,7 +7,7 @@ use super::record::{to_pgn, Context};
 use super::RunError;
 use crate::config::Player;
 use crate::live::LiveFeed;
-use crate::openings::OpeningSource;
+use crate::openings::{Balancer, OpeningSource};
 use crate::plan::MatchPlan;
 use crate::referee::{play_watched, SideSetup};
 use crate::schedule::Job;
@@ -101,6 +101,7 @@ fn put_back(engines: &mut [Option<UciEngine>], i: usize, engine: UciEngine) {
 fn play_job<G: Frontend>(
     shared: &Shared,
     engines: &mut [Option<UciEngine>],
+    balancer: &mut Balancer<G>,
     job: Job,
 ) -> Result<PgnGame, RunError> {
     let plan = shared.plan;
@@ -113,7 +114,7 @@ fn play_job<G: Frontend>(
             return Err(e.into());
         }
     };
-    let opening = shared.openings.for_round::<G>(job.round);
+    let opening = shared.openings.for_round(job.round, balancer);
     let (ws, bs) = (setup(white), setup(black));
     let live = shared.live;
     // A round plays each opening with both colours: the pairing names the
@@ -167,6 +168,7 @@ fn play_job<G: Frontend>(
 /// The worker loop.
 pub fn work<G: Frontend>(shared: &Shared, events: Sender<Event>) {
     let mut engines: Vec<Option<UciEngine>> = shared.plan.players.iter().map(|_| None).collect();
+    let mut balancer = Balancer::<G>::new();
     while !shared.stop.load(Ordering::Relaxed) {
         let next = shared
             .queue
@@ -177,7 +179,7 @@ pub fn work<G: Frontend>(shared: &Shared, events: Sender<Event>) {
         if events.send(Event::Started { job }).is_err() {
             break;
         }
-        match play_job::<G>(shared, &mut engines, job) {
+        match play_job::<G>(shared, &mut engines, &mut balancer, job) {
             Ok(game) => {
                 if events.send(Event::Finished { game }).is_err() {
                     break;

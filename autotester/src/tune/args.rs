@@ -11,6 +11,7 @@ use crate::cli::tc::parse_tc;
 use crate::config::types::DEFAULT_ADJUDICATE;
 use crate::config::{GameKind, TimeControl};
 use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
+use crate::schedule::Shard;
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 
@@ -40,7 +41,13 @@ Integer parameters are rounded only when sent to the engine.
 DIR receives state.toml (rerun the same command to resume; more --iterations
 continue the run), history.csv, history.svg, games.pgn, final.toml (the values,
 and a parameter file that starts a further run from them) and final.txt
-(setoption lines).";
+(setoption lines).
+
+On a batch system (GNU parallel, Slurm), one iteration's game pairs can be
+spread over jobs: each job runs the same command with --shard K/N (shard K of
+the next iteration, into DIR/shards/), then one job runs it with --collect N
+(joins the N shards and moves theta), and so on for every iteration. DIR must be
+on a filesystem all jobs share. Recipes: docs/cluster.md.";
 
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("limit").required(true).multiple(true).args(["tc", "depth", "nodes"])))]
@@ -80,15 +87,36 @@ pub struct TuneArgs {
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     /// Start again even when DIR holds a run with other settings
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["shard", "collect"])]
     pub force_new: bool,
+    /// Play only shard K of N of the next iteration's game pairs (by
+    /// pairs), into DIR/shards/; `--collect N` then moves theta
+    #[arg(long, value_name = "K/N", conflicts_with = "collect")]
+    pub shard: Option<Shard>,
+    /// Join the N shards of the next iteration (played with --shard K/N),
+    /// move theta and save the iteration
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub collect: Option<u32>,
     #[command(flatten)]
     pub flags: MatchFlags,
+}
+
+/// What one invocation does with the run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Every iteration left, each played whole.
+    #[default]
+    Whole,
+    /// One shard of the next iteration's game pairs, theta unchanged.
+    Shard(Shard),
+    /// The next iteration's shards (this many) joined, theta moved.
+    Collect(u32),
 }
 
 /// A tuning run, resolved from the command line and the parameter file.
 #[derive(Clone, Debug)]
 pub struct Tuning {
+    pub mode: Mode,
     pub params: Vec<Param>,
     pub schedule: Schedule,
     /// Iterations in all.
@@ -137,7 +165,13 @@ impl TuneArgs {
         }
         let template = self.template()?;
         let total_pairs = f64::from(iterations) * f64::from(pairs);
+        let mode = match (self.shard, self.collect) {
+            (Some(shard), _) => Mode::Shard(shard),
+            (None, Some(count)) => Mode::Collect(count),
+            (None, None) => Mode::Whole,
+        };
         Ok(Tuning {
+            mode,
             schedule: Schedule {
                 total_pairs,
                 a_ratio: file.spsa.a_ratio.unwrap_or(DEFAULT_A_RATIO),

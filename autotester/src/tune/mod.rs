@@ -10,6 +10,8 @@
 //!   autotester's runner and referee (`θ+` against `θ-`);
 //! - `state`: the output folder, and the state saved after every
 //!   iteration so that a rerun resumes;
+//! - `shards`: one iteration's game pairs spread over the jobs of a batch
+//!   system (`--shard K/N`, then `--collect N`);
 //! - `report`, `plot`: the history (CSV), the final values and the SVG.
 
 pub mod args;
@@ -17,14 +19,17 @@ pub mod params;
 pub mod plot;
 pub mod report;
 pub mod run;
+pub mod shards;
 pub mod spsa;
 pub mod state;
 
-pub use args::{TuneArgs, Tuning};
+pub use args::{Mode, TuneArgs, Tuning};
 pub use params::{Kind, Param, ParamError, ParamFile};
 pub use run::{tune, TuneSummary};
 
+use crate::merge::MergeError;
 use crate::runner::RunError;
+use shards::StepOutcome;
 use std::path::PathBuf;
 use thiserror::Error;
 use workbench::engine::EngineError;
@@ -59,13 +64,33 @@ pub enum TuneError {
     Engine(#[from] EngineError),
     #[error("iteration {iteration}: {source}")]
     Iteration { iteration: u64, source: RunError },
+    #[error("iteration {iteration}: cannot collect the shards: {problem}")]
+    Shards { iteration: u64, problem: String },
+    #[error(transparent)]
+    Merge(#[from] MergeError),
 }
 
-/// `autotester tune`: resolves the command line, tunes, and says where
-/// the results are.
+/// `autotester tune`: resolves the command line, then tunes, plays a shard
+/// or collects the shards, and says what it did.
 pub fn command(args: TuneArgs) -> Result<(), TuneError> {
     let tuning = args.resolve()?;
-    let summary = tune(&tuning)?;
+    match tuning.mode {
+        Mode::Whole => whole(&tuning),
+        Mode::Shard(shard) => {
+            let outcome = shards::play_shard(&tuning, shard)?;
+            println!("{}", outcome_text(&tuning, &outcome));
+            Ok(())
+        }
+        Mode::Collect(count) => {
+            let outcome = shards::collect(&tuning, count)?;
+            println!("{}", outcome_text(&tuning, &outcome));
+            Ok(())
+        }
+    }
+}
+
+fn whole(tuning: &Tuning) -> Result<(), TuneError> {
+    let summary = tune(tuning)?;
     println!(
         "After {} iterations ({} games): {}",
         summary.iterations,
@@ -82,4 +107,33 @@ pub fn command(args: TuneArgs) -> Result<(), TuneError> {
         state::GAMES
     );
     Ok(())
+}
+
+/// One line on a shard played or an iteration collected.
+fn outcome_text(t: &Tuning, outcome: &StepOutcome) -> String {
+    match outcome {
+        StepOutcome::AllDone { iterations } => {
+            format!("All {iterations} iterations are done: nothing to play")
+        }
+        StepOutcome::Played {
+            iteration,
+            shard,
+            wdl,
+        } => format!(
+            "iteration {iteration}/{}, shard {shard}: plus +{}-{}={}",
+            t.iterations, wdl.wins, wdl.losses, wdl.draws
+        ),
+        StepOutcome::Collected {
+            iteration,
+            wdl,
+            theta,
+        } => format!(
+            "iteration {iteration}/{}: plus +{}-{}={}; {}",
+            t.iterations,
+            wdl.wins,
+            wdl.losses,
+            wdl.draws,
+            run::values_text(&t.params, theta)
+        ),
+    }
 }

@@ -18,10 +18,11 @@ use crate::plan::{MatchPlan, Verbosity};
 use crate::runner;
 use crate::runner::progress::Progress;
 use crate::stats::Wdl;
+use std::path::PathBuf;
 use workbench::engine::UciEngine;
 
-const PLUS: &str = "plus";
-const MINUS: &str = "minus";
+pub(super) const PLUS: &str = "plus";
+pub(super) const MINUS: &str = "minus";
 
 /// What a run did.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,37 +119,62 @@ fn progress_bar(t: &Tuning, saved: &Saved) -> Progress {
     Progress::counting(saved.iteration, t.iterations, "iterations", verbosity)
 }
 
-/// The run's progress so far: the saved one when the settings agree, or a
-/// fresh start (history header and row 0 written, state saved).
-fn open(dir: &RunDir, t: &Tuning, settings: &Settings) -> Result<Saved, TuneError> {
-    if let Some(state) = dir.load()?.filter(|_| !t.force_new) {
-        let found = differences(&state.settings, settings);
-        if !found.is_empty() {
-            return Err(TuneError::Mismatch {
-                path: dir.file(state::STATE),
-                differences: found.join("; "),
-            });
-        }
-        dir.restore(&state.progress, t.iterations)?;
-        return Ok(state.progress);
-    }
-    dir.clear()?;
-    let theta: Vec<f64> = t.params.iter().map(|p| p.start).collect();
-    let start = Row {
-        iteration: 0,
-        games: 0,
-        wdl: Wdl::default(),
-        theta: theta.clone(),
+/// The saved state when there is one with these settings; a state with
+/// other settings is refused.
+fn saved_state(dir: &RunDir, settings: &Settings) -> Result<Option<State>, TuneError> {
+    let Some(state) = dir.load()? else {
+        return Ok(None);
     };
-    let text = report::header(&t.params) + &report::row_line(&start);
-    let progress = Saved {
+    let found = differences(&state.settings, settings);
+    if !found.is_empty() {
+        return Err(TuneError::Mismatch {
+            path: dir.file(state::STATE),
+            differences: found.join("; "),
+        });
+    }
+    Ok(Some(state))
+}
+
+/// The progress of a run that has played nothing yet.
+fn start(t: &Tuning) -> Saved {
+    Saved {
         iteration: 0,
         planned: t.iterations,
         games: 0,
-        theta,
-        history_bytes: dir.append(state::HISTORY, text.as_bytes())?,
+        theta: t.params.iter().map(|p| p.start).collect(),
+        history_bytes: 0,
         games_bytes: 0,
+    }
+}
+
+/// The run's progress as saved, without writing anything (the shards of
+/// an iteration read it at once): the start when nothing is saved yet.
+pub(super) fn peek(dir: &RunDir, t: &Tuning, settings: &Settings) -> Result<Saved, TuneError> {
+    Ok(saved_state(dir, settings)?.map_or_else(|| start(t), |s| s.progress))
+}
+
+/// The run's progress so far: the saved one when the settings agree, or a
+/// fresh start (history header and row 0 written, state saved).
+pub(super) fn open(dir: &RunDir, t: &Tuning, settings: &Settings) -> Result<Saved, TuneError> {
+    if !t.force_new {
+        if let Some(state) = saved_state(dir, settings)? {
+            dir.restore(&state.progress, t.iterations)?;
+            return Ok(state.progress);
+        }
+    }
+    dir.clear()?;
+    if t.force_new {
+        dir.remove_shard_pgns(None)?;
+    }
+    let mut progress = start(t);
+    let row = Row {
+        iteration: 0,
+        games: 0,
+        wdl: Wdl::default(),
+        theta: progress.theta.clone(),
     };
+    let text = report::header(&t.params) + &report::row_line(&row);
+    progress.history_bytes = dir.append(state::HISTORY, text.as_bytes())?;
     dir.save(&State {
         progress: progress.clone(),
         settings: settings.clone(),
@@ -158,7 +184,7 @@ fn open(dir: &RunDir, t: &Tuning, settings: &Settings) -> Result<Saved, TuneErro
 
 /// Starts the engine once to check that it declares every tuned option
 /// (UCI option names are case-insensitive).
-fn check_options(t: &Tuning) -> Result<(), TuneError> {
+pub(super) fn check_options(t: &Tuning) -> Result<(), TuneError> {
     let spec = runner::engine_spec(&player(t, PLUS, &[]));
     let engine = UciEngine::start(&spec, &t.template.timeouts)?;
     let declared = engine.declared_options().to_vec();
@@ -200,16 +226,20 @@ fn player(t: &Tuning, name: &str, values: &[f64]) -> Player {
     }
 }
 
-/// Iteration `i`'s match between `plus` and `minus`.
-fn plan(t: &Tuning, dir: &RunDir, i: u64, plus: &[f64], minus: &[f64]) -> MatchPlan {
+/// Iteration `i`'s direction and match from `theta`, its games into `pgn`:
+/// the engine with `theta + c_k delta` against itself with `theta - c_k
+/// delta`, `pairs` openings each played with colours reversed.
+pub(super) fn iteration_plan(t: &Tuning, theta: &[f64], i: u64, pgn: PathBuf) -> (Step, MatchPlan) {
+    let step = Step::new(&t.schedule, &t.params, t.template.seed, i, t.pairs);
+    let (plus, minus) = (step.plus(&t.params, theta), step.minus(&t.params, theta));
     let mut plan = t.template.clone();
-    plan.players = vec![player(t, PLUS, plus), player(t, MINUS, minus)];
+    plan.players = vec![player(t, PLUS, &plus), player(t, MINUS, &minus)];
     plan.event = format!("tune iteration {i}");
     plan.seed = iteration_seed(t.template.seed, i);
-    plan.pgn_out = dir.iteration_pgn(i);
+    plan.pgn_out = pgn;
     plan.games_per_round = 2;
     plan.set_total_games(u32::try_from(2 * t.pairs).unwrap_or(u32::MAX));
-    plan
+    (step, plan)
 }
 
 /// Plays iteration `i` from `theta`: the plus side's results and the new theta.
@@ -219,26 +249,29 @@ fn iteration(
     theta: &[f64],
     i: u64,
 ) -> Result<(Wdl, Vec<f64>), TuneError> {
-    let step = Step::new(&t.schedule, &t.params, t.template.seed, i, t.pairs);
-    let (plus, minus) = (step.plus(&t.params, theta), step.minus(&t.params, theta));
-    let summary =
-        runner::run(&plan(t, dir, i, &plus, &minus)).map_err(|source| TuneError::Iteration {
-            iteration: i,
-            source,
-        })?;
+    let (step, plan) = iteration_plan(t, theta, i, dir.iteration_pgn(i));
+    let summary = runner::run(&plan).map_err(|source| TuneError::Iteration {
+        iteration: i,
+        source,
+    })?;
     let wdl = summary
         .report
         .head_to_head
         .filter(|h| h.first == PLUS)
         .map(|h| h.wdl)
         .unwrap_or_default();
+    Ok((wdl, moved(t, &step, theta, &wdl)))
+}
+
+/// Theta after an iteration whose plus side scored `wdl`.
+pub(super) fn moved(t: &Tuning, step: &Step, theta: &[f64], wdl: &Wdl) -> Vec<f64> {
     let result = wdl.wins as f64 - wdl.losses as f64;
-    Ok((wdl, step.update(&t.params, theta, result)))
+    step.update(&t.params, theta, result)
 }
 
 /// Saves iteration `saved.iteration + 1`: its history row, its games, then
 /// the state that counts them.
-fn commit(
+pub(super) fn commit(
     t: &Tuning,
     dir: &RunDir,
     settings: &Settings,
@@ -278,7 +311,7 @@ fn commit(
 
 /// `final.toml`, `final.txt` and `history.svg`, from the saved state and
 /// the whole history.
-fn write_outputs(t: &Tuning, dir: &RunDir, saved: &Saved) -> Result<(), TuneError> {
+pub(super) fn write_outputs(t: &Tuning, dir: &RunDir, saved: &Saved) -> Result<(), TuneError> {
     let title = format!(
         "SPSA: {} iterations, {} games",
         saved.iteration, saved.games

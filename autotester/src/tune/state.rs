@@ -14,6 +14,7 @@ use super::args::Tuning;
 use super::params::{trim_decimals, Param};
 use super::TuneError;
 use crate::plan::OpeningsSpec;
+use crate::schedule::Shard;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs;
@@ -26,6 +27,8 @@ pub const GAMES: &str = "games.pgn";
 pub const FINAL_TOML: &str = "final.toml";
 pub const FINAL_UCI: &str = "final.txt";
 pub const PLOT: &str = "history.svg";
+/// The folder of the shards' games (`--shard K/N`) until `--collect`.
+pub const SHARDS: &str = "shards";
 
 /// What decides the games of a run; a rerun must have the same.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -182,6 +185,47 @@ impl RunDir {
         self.file(&format!("iteration-{i}.pgn"))
     }
 
+    /// Where shard `shard` of iteration `i` puts its games.
+    pub fn shard_pgn(&self, i: u64, shard: Shard) -> PathBuf {
+        self.file(SHARDS).join(format!(
+            "iteration-{i}-shard-{}-of-{}.pgn",
+            shard.index + 1,
+            shard.count
+        ))
+    }
+
+    /// The shards' folder, created if need be.
+    pub fn create_shards(&self) -> Result<(), TuneError> {
+        let path = self.file(SHARDS);
+        fs::create_dir_all(&path).map_err(|e| write_error(&path, e))
+    }
+
+    /// Removes the shards' games: all of them, or those of iteration `i`.
+    pub fn remove_shard_pgns(&self, i: Option<u64>) -> Result<(), TuneError> {
+        let folder = self.file(SHARDS);
+        let entries = match fs::read_dir(&folder) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(source) => {
+                return Err(TuneError::Read {
+                    path: folder,
+                    source,
+                })
+            }
+        };
+        let prefix = i.map(|i| format!("iteration-{i}-shard-"));
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let ours = name.starts_with("iteration-") && name.ends_with(".pgn");
+            let wanted = prefix.as_ref().is_none_or(|p| name.starts_with(p.as_str()));
+            if ours && wanted {
+                fs::remove_file(entry.path()).map_err(|e| write_error(&entry.path(), e))?;
+            }
+        }
+        Ok(())
+    }
+
     /// The saved state; `None` when there is none.
     pub fn load(&self) -> Result<Option<State>, TuneError> {
         let path = self.file(STATE);
@@ -234,7 +278,9 @@ impl RunDir {
         self.remove_iteration_pgns(keep)
     }
 
-    /// Removes every file a run writes, for a fresh start.
+    /// Removes every file a whole run writes, for a fresh start. (The
+    /// shards' games stay: the first `--collect` of a run starts it fresh
+    /// after its shards were played.)
     pub fn clear(&self) -> Result<(), TuneError> {
         for name in [STATE, HISTORY, GAMES, FINAL_TOML, FINAL_UCI, PLOT] {
             let path = self.file(name);

@@ -215,3 +215,20 @@ fn bench_positions_parse() {
         assert!(g.outcome().is_none());
     }
 }
+
+#[test]
+fn tempo_is_a_bonus_of_the_side_to_move() {
+    // TEMPO (evaluation units) goes to whoever moves next, whose laser
+    // fires next: both sides' scores rise by it.
+    let w = Leiserchess::from_fen("ss7/8/8/8/3NW4/8/8/7NN W").unwrap();
+    let b = Leiserchess::from_fen("ss7/8/8/8/3NW4/8/8/7NN B").unwrap();
+    let plain = Params::default();
+    let mut tempo = Params::default();
+    tempo.set("TEMPO", 1_500).unwrap();
+    for g in [&w, &b] {
+        assert_eq!(
+            g.evaluate(&tempo, &mut EvalState::default()),
+            g.evaluate(&plain, &mut EvalState::default()) + 15
+        );
+    }
+}

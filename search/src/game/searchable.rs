@@ -1,6 +1,7 @@
 //! What the search needs of a game beyond its rules.
 
 use super::{EvalParams, Outcome, Rules, Score};
+use crate::params::SearchParams;
 
 /// The search's extension of the rules: evaluation, terminal checks made
 /// cheap, noisy moves and ordering hints, the null move.
@@ -13,6 +14,13 @@ pub trait Searchable: Rules {
 
     /// The size of the dense move index used by history tables.
     const MOVE_INDEX_COUNT: usize;
+
+    /// The search's defaults for this game: the generic ones unless the
+    /// game's positions call for others (many more moves than chess, say,
+    /// which changes what shallow pruning can afford).
+    fn search_params() -> SearchParams {
+        SearchParams::default()
+    }
 
     /// Whether `in_check` can ever be true. Without check the search
     /// decides to prune a quiet move before making it (whether a move

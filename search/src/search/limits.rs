@@ -5,7 +5,32 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::{Search, POLL_INTERVAL};
-use crate::game::Searchable;
+use crate::game::{Score, Searchable};
+
+/// How settled the root is, for time management: how many iterations in
+/// a row kept the best move, and whether the last one's score fell.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Stability {
+    best: Option<u16>,
+    score: Score,
+    pub(super) stable: u32,
+    pub(super) dropped: bool,
+}
+
+impl Stability {
+    /// Takes in a completed iteration's best move and score.
+    pub(super) fn record(&mut self, best: u16, score: Score, drop_margin: Score) {
+        let first = self.best.is_none();
+        self.stable = if self.best == Some(best) {
+            self.stable + 1
+        } else {
+            0
+        };
+        self.dropped = !first && score <= self.score - drop_margin;
+        self.best = Some(best);
+        self.score = score;
+    }
+}
 
 impl<G: Searchable> Search<'_, G> {
     /// Turns the time budget into deadlines counted from `from`, unless
@@ -15,6 +40,7 @@ impl<G: Searchable> Search<'_, G> {
             return;
         }
         self.pondering = None;
+        self.clock_start = Some(from);
         self.soft_deadline = self.budget.soft.map(|d| from + d);
         self.hard_deadline = self.budget.hard.map(|d| from + d);
     }
@@ -26,6 +52,28 @@ impl<G: Searchable> Search<'_, G> {
         if self.pondering.is_some() {
             self.start_clock_unless_pondering(Instant::now());
         }
+    }
+
+    /// Whether the soft limit has passed, checked after an iteration:
+    /// with best-move stability, the limit is scaled by how settled the
+    /// root is (never past the hard limit).
+    pub(super) fn soft_limit_passed(&self) -> bool {
+        let Some(deadline) = self.soft_deadline else {
+            return false;
+        };
+        let p = self.params;
+        let (Some(start), Some(soft)) = (self.clock_start, self.budget.soft) else {
+            return Instant::now() >= deadline;
+        };
+        if !p.features.best_move_stability {
+            return Instant::now() >= deadline;
+        }
+        let percent = p.soft_time_percent(self.stability.stable, self.stability.dropped);
+        let mut limit = soft * percent / 100;
+        if let Some(hard) = self.budget.hard {
+            limit = limit.min(hard);
+        }
+        start.elapsed() >= limit
     }
 
     pub(super) fn publish_nodes(&self) {
@@ -59,5 +107,23 @@ impl<G: Searchable> Search<'_, G> {
             }
         }
         self.aborted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Stability;
+
+    #[test]
+    fn stability_counts_iterations_with_the_same_best_move_and_notes_drops() {
+        let mut s = Stability::default();
+        s.record(7, 20, 25);
+        assert_eq!((s.stable, s.dropped), (0, false), "the first iteration");
+        s.record(7, 10, 25);
+        assert_eq!((s.stable, s.dropped), (1, false), "a small fall is no drop");
+        s.record(7, -15, 25);
+        assert_eq!((s.stable, s.dropped), (2, true));
+        s.record(9, -15, 25);
+        assert_eq!((s.stable, s.dropped), (0, false), "a new best move");
     }
 }

@@ -6,8 +6,10 @@ use super::node::Node;
 use super::Search;
 use crate::game::{GameMove, Score, Searchable};
 use crate::movepick::MovePicker;
-use crate::score::{is_mate_score, mate_in, mated_in, outcome_score, INFINITE, MATE_IN_MAX_PLY};
-use crate::tt::TtHit;
+use crate::score::{
+    from_tt, is_mate_score, mate_in, mated_in, outcome_score, INFINITE, MATE_IN_MAX_PLY,
+};
+use crate::tt::{Bound, TtHit};
 
 impl<G: Searchable> Search<'_, G> {
     /// Principal variation search. `PV` nodes have an open window; others
@@ -47,11 +49,15 @@ impl<G: Searchable> Search<'_, G> {
 
         // 5. Transposition table: a cutoff at non-PV nodes when the stored
         // result is deep enough and its bound decides the window;
-        // otherwise its move is tried first.
+        // otherwise its move is tried first. A singular extension test
+        // (a move left out) is another question than the stored one.
         let key = self.pos.hash();
         let hit = self.tt.probe(key);
-        if let Some(score) = self.tt_cutoff::<PV>(hit, depth, alpha, beta, ply) {
-            return score;
+        let excluded = self.w.stack[ply].excluded;
+        if excluded.is_none() {
+            if let Some(score) = self.tt_cutoff::<PV>(hit, depth, alpha, beta, ply) {
+                return score;
+            }
         }
 
         // 6. Internal iterative reduction: without a table move, search
@@ -63,15 +69,24 @@ impl<G: Searchable> Search<'_, G> {
         let mut node = self.node(ply, depth, alpha, beta, us, hit);
         node.improving = self.improving(&node);
 
-        // 7. Reverse futility pruning.
-        if self.reverse_futility_prunes::<PV>(&node) {
+        // 7. Reverse futility pruning (not in a singular extension test).
+        if excluded.is_none() && self.reverse_futility_prunes::<PV>(&node) {
             return node.eval;
         }
 
-        // 8. Null move pruning.
-        if let Some(score) = self.null_move_cutoff::<PV>(&node) {
-            return score;
+        // 8. Null move pruning (likewise).
+        if excluded.is_none() {
+            if let Some(score) = self.null_move_cutoff::<PV>(&node) {
+                return score;
+            }
         }
+
+        // 8b. Singular extension: is the table's move the only good one?
+        let singular = match self.singular_test(&node, hit) {
+            Singular::MultiCut(score) => return score,
+            Singular::Extend(mv) => Some(mv),
+            Singular::No => None,
+        };
 
         // 9. Generate the moves; none left ends the game by its rules.
         let Some(mut picker) = self.generate_moves(ply, hit) else {
@@ -79,10 +94,15 @@ impl<G: Searchable> Search<'_, G> {
         };
 
         // 10.-14. The move loop.
-        let (best, best_move) = self.search_moves::<PV>(&node, &mut picker);
+        let (best, best_move) = self.search_moves::<PV>(&node, &mut picker, singular);
         self.put_back_buffers(ply, picker);
         if self.aborted {
             return 0;
+        }
+        if excluded.is_some() {
+            // A test result, not the position's: nothing to store. With
+            // no other move, the left-out one is singular.
+            return if best == -INFINITE { node.alpha } else { best };
         }
 
         // 15. Reward a quiet move that caused a cutoff.
@@ -108,6 +128,44 @@ impl<G: Searchable> Search<'_, G> {
             depth - 1
         } else {
             depth
+        }
+    }
+
+    /// Step 8b of `negamax`, the singular extension test: when the table
+    /// holds a deep enough lower bound with a move, search the node at
+    /// half depth without that move against a bar below the stored
+    /// score. No other move reaching the bar makes the move singular (it
+    /// is extended); when the bar is at or above beta and some other
+    /// move reaches it, several moves fail high (multi-cut).
+    #[inline(always)]
+    fn singular_test(&mut self, node: &Node, hit: Option<TtHit>) -> Singular {
+        let p = self.params;
+        let Some(h) = hit else { return Singular::No };
+        let ply = node.ply;
+        let applies = p.features.singular_extension
+            && ply > 0
+            && node.depth >= p.se_min_depth
+            && h.mv != 0
+            && h.bound != Bound::Upper
+            && h.depth >= node.depth - p.se_tt_depth_margin
+            && self.w.stack[ply].excluded.is_none()
+            && (ply as i32) < 2 * self.root_depth;
+        let tt_score = from_tt(h.score, ply);
+        if !applies || is_mate_score(tt_score) {
+            return Singular::No;
+        }
+        let bar = tt_score - p.se_margin_per_depth * node.depth;
+        self.w.stack[ply].excluded = Some(h.mv);
+        let s = self.negamax::<false>((node.depth - 1) / 2, bar - 1, bar, ply);
+        self.w.stack[ply].excluded = None;
+        if self.aborted {
+            Singular::No
+        } else if s < bar {
+            Singular::Extend(h.mv)
+        } else if bar >= node.beta {
+            Singular::MultiCut(bar)
+        } else {
+            Singular::No
         }
     }
 
@@ -225,6 +283,7 @@ impl<G: Searchable> Search<'_, G> {
         &mut self,
         node: &Node,
         picker: &mut MovePicker<G::Move>,
+        singular: Option<u16>,
     ) -> (Score, Option<G::Move>) {
         let ply = node.ply;
         let mut quiets = self.take_quiets(ply);
@@ -232,9 +291,14 @@ impl<G: Searchable> Search<'_, G> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut move_count = 0usize;
+        let lmp_keep = self.late_move_keep(node, picker.len());
         // 10. Each move in the picker's order.
         while let Some(mv) = self.next_move(picker, ply) {
             if ply == 0 && self.skips_root_move(mv) {
+                continue;
+            }
+            let packed = mv.to_u16();
+            if self.w.stack[ply].excluded == Some(packed) {
                 continue;
             }
             move_count += 1;
@@ -250,7 +314,9 @@ impl<G: Searchable> Search<'_, G> {
 
             // 11. Shallow pruning of quiet moves, or make the move.
             let may_prune = ply > 0 && !node.in_check && !noisy && best > -MATE_IN_MAX_PLY;
-            let Some(gives_check) = self.make_unless_pruned(node, mv, may_prune, alpha, &quiets)
+            let may_prune_late = may_prune && quiets.len() >= lmp_keep;
+            let Some(gives_check) =
+                self.make_unless_pruned(node, mv, may_prune, may_prune_late, alpha)
             else {
                 continue;
             };
@@ -258,8 +324,11 @@ impl<G: Searchable> Search<'_, G> {
                 quiets.push(mv);
             }
 
-            // 12. Check extension.
-            let new_depth = node.depth - 1 + self.check_extension(node, gives_check);
+            // 12. Check and singular extensions (one ply at most).
+            let extension = self
+                .check_extension(node, gives_check)
+                .max(i32::from(singular == Some(packed)));
+            let new_depth = node.depth - 1 + extension;
 
             // 13. Search the move (PVS, with late move reductions).
             let tried = Tried {
@@ -309,44 +378,59 @@ impl<G: Searchable> Search<'_, G> {
         node: &Node,
         mv: G::Move,
         may_prune: bool,
+        late: bool,
         alpha: Score,
-        quiets: &[G::Move],
     ) -> Option<bool> {
-        if may_prune && !G::HAS_CHECK && self.quiet_is_prunable(node, alpha, quiets.len()) {
+        if may_prune && !G::HAS_CHECK && self.quiet_is_prunable(node, alpha, late) {
             return None;
         }
         self.note_move(node.ply, Some(mv));
         self.pos.make(mv);
         self.tt.prefetch(self.pos.hash());
         let gives_check = self.pos.in_check();
-        if may_prune
-            && G::HAS_CHECK
-            && !gives_check
-            && self.quiet_is_prunable(node, alpha, quiets.len())
-        {
+        if may_prune && G::HAS_CHECK && !gives_check && self.quiet_is_prunable(node, alpha, late) {
             self.pos.unmake();
             return None;
         }
         Some(gives_check)
     }
 
-    /// Late move pruning and futility pruning of a quiet move (step 11 of
-    /// `negamax`), `quiet_count` quiet moves having been tried. Late move
-    /// pruning keeps half as many moves when the node is not improving.
-    #[inline]
-    fn quiet_is_prunable(&self, node: &Node, alpha: Score, quiet_count: usize) -> bool {
+    /// How many quiet moves late move pruning keeps at this node of
+    /// `moves` legal moves: `lmp_base + depth²`, or `lmp_move_percent`
+    /// percent of the moves per ply of depth if that is more (a game with
+    /// many more moves than chess needs more of them searched); half as
+    /// many when the node is not improving. `usize::MAX` when late move
+    /// pruning does not apply.
+    #[inline(always)]
+    fn late_move_keep(&self, node: &Node, moves: usize) -> usize {
         let p = self.params;
         let f = p.features;
         let depth = node.depth;
-        let mut keep = p.lmp_base + depth * depth;
-        if f.improving && !node.improving {
-            keep /= 2;
+        if !f.late_move_pruning || depth > p.lmp_max_depth {
+            return usize::MAX;
         }
-        let lmp = f.late_move_pruning && depth <= p.lmp_max_depth && quiet_count as i32 >= keep;
+        let by_depth = (p.lmp_base + depth * depth) as usize;
+        let by_moves = moves * (p.lmp_move_percent * depth) as usize / 100;
+        let keep = by_depth.max(by_moves);
+        if f.improving && !node.improving {
+            keep / 2
+        } else {
+            keep
+        }
+    }
+
+    /// Late move pruning (`late`: the quiet moves it keeps have been
+    /// tried) and futility pruning of a quiet move (step 11 of
+    /// `negamax`).
+    #[inline]
+    fn quiet_is_prunable(&self, node: &Node, alpha: Score, late: bool) -> bool {
+        let p = self.params;
+        let f = p.features;
+        let depth = node.depth;
         let futile = f.futility
             && depth <= p.futility_max_depth
             && node.eval + p.futility_base + p.futility_per_depth * depth <= alpha;
-        lmp || futile
+        late || futile
     }
 
     /// Step 12 of `negamax`, the check extension: a checking move is
@@ -430,6 +514,16 @@ impl<G: Searchable> Search<'_, G> {
             self.store_result(key, node, best, best_move);
         }
     }
+}
+
+/// What the singular extension test found.
+enum Singular {
+    /// Not tested, or nothing to act on.
+    No,
+    /// This table move is singular: extend it.
+    Extend(u16),
+    /// Other moves also beat beta: return this score.
+    MultiCut(Score),
 }
 
 /// A move of the move loop, made, with what decides how it is searched.

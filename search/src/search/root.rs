@@ -1,7 +1,7 @@
 //! The root: iterative deepening, `MultiPV` lines, aspiration windows and
 //! what the search reports and returns.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::Search;
 use crate::game::{GameMove, Score, Searchable};
@@ -46,6 +46,10 @@ impl<G: Searchable> Search<'_, G> {
                 break;
             };
             self.keep_iteration(&mut result, depth, best);
+            if let Some(&mv) = best.pv.first() {
+                let margin = self.params.tm_score_drop_margin;
+                self.stability.record(mv.to_u16(), best.score, margin);
+            }
 
             // 4. Stop when the search was stopped, or this iteration is
             // enough.
@@ -223,7 +227,7 @@ impl<G: Searchable> Search<'_, G> {
             return true;
         }
         self.start_clock_on_ponderhit();
-        if self.soft_deadline.is_some_and(|t| Instant::now() >= t) {
+        if self.soft_limit_passed() {
             return true;
         }
         // With a single move there is nothing to think about when the

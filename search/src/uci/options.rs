@@ -49,14 +49,22 @@ fn all_options<G: Frontend>() -> Vec<UciOption> {
             kind: Kind::Button,
         },
     ];
-    let defaults = Features::default();
+    let defaults = G::search_params();
     for switch in Features::UCI_SWITCHES {
         options.push(UciOption {
             name: switch.name.to_string(),
             kind: Kind::Check {
-                default: switch.get(&defaults),
+                default: switch.get(&defaults.features),
             },
         });
+    }
+    for p in SearchParams::UCI_SPINS {
+        options.push(spin(
+            p.name,
+            p.get(&defaults).into(),
+            p.min.into(),
+            p.max.into(),
+        ));
     }
     for o in G::Params::options() {
         options.push(spin(o.name, o.default as i64, o.min as i64, o.max as i64));
@@ -130,11 +138,15 @@ pub fn set_option<G: Frontend>(
                 "Threads" => engine.set_threads(v as usize),
                 "MultiPV" => engine.set_multipv(v as usize),
                 "Move Overhead" => engine.set_move_overhead(Duration::from_millis(v as u64)),
-                game_option => {
-                    // Set a copy so a refusal changes nothing.
+                other => {
+                    if let Some(p) = SearchParams::UCI_SPINS.iter().find(|p| p.name == other) {
+                        p.set(engine.params_mut(), v as i32);
+                        return Ok(());
+                    }
+                    // A game weight. Set a copy so a refusal changes nothing.
                     let mut params = engine.eval_params().clone();
                     params
-                        .set(game_option, v as i32)
+                        .set(other, v as i32)
                         .map_err(|e| bad(e.to_string()))?;
                     *engine.eval_params_mut() = params;
                 }

@@ -149,15 +149,16 @@ fn total_white([white, black]: [Terms; 2]) -> Score {
 
 /// The evaluation in centipawns from the side to move's point of view,
 /// through `state`'s caches (readied for `params` with
-/// [`EvalState::serve`]).
+/// [`EvalState::serve`]), with the side to move's `TEMPO`.
 #[inline]
 pub fn evaluate(pos: &Position, params: &Params, state: &mut EvalState) -> Score {
     let total = state.score_or(pos.board().hash(), |state| {
         evaluate_white(pos, params, state)
     });
+    let tempo = params.tempo / EV_SCORE_RATIO;
     match pos.side_to_move() {
-        Side::White => total,
-        Side::Black => -total,
+        Side::White => total + tempo,
+        Side::Black => -total + tempo,
     }
 }
 

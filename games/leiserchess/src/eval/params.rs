@@ -24,10 +24,12 @@ pub struct Params {
     pub pbetween: i32,
     /// Laser coverage near the enemy king (`LCOVERAGE`).
     pub lcoverage: i32,
+    /// Bonus of the side to move (`TEMPO`): its laser fires next.
+    pub tempo: i32,
 }
 
 /// Name, default, min, max of every option, in `Params` field order.
-const SPECS: [(&str, i32, i32, i32); 7] = [
+const SPECS: [(&str, i32, i32, i32); 8] = [
     ("PAWN_EV_VALUE", 10_000, 1_000, 100_000),
     ("KFACE", 5_000, 0, 20_000),
     ("KAGGRESSIVE", 26_000, 0, 60_000),
@@ -35,6 +37,7 @@ const SPECS: [(&str, i32, i32, i32); 7] = [
     ("PCENTRAL", 500, -10_000, 10_000),
     ("PBETWEEN", 2_000, -10_000, 10_000),
     ("LCOVERAGE", 5_000, 0, 40_000),
+    ("TEMPO", 0, -10_000, 20_000),
 ];
 
 impl Params {
@@ -46,7 +49,8 @@ impl Params {
             3 => &mut self.mobility,
             4 => &mut self.pcentral,
             5 => &mut self.pbetween,
-            _ => &mut self.lcoverage,
+            6 => &mut self.lcoverage,
+            _ => &mut self.tempo,
         }
     }
 }
@@ -61,6 +65,7 @@ impl Default for Params {
             pcentral: SPECS[4].1,
             pbetween: SPECS[5].1,
             lcoverage: SPECS[6].1,
+            tempo: SPECS[7].1,
         }
     }
 }
