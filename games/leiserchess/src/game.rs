@@ -6,7 +6,10 @@
 
 use std::fmt::Write as _;
 
-use search::{EndReason, Frontend, GoDialect, Outcome, PerftStyle, Rules, Score, Searchable, Side};
+use search::{
+    EndReason, Frontend, GoDialect, Outcome, PerftStyle, Rules, Score, SearchParams, Searchable,
+    Side,
+};
 
 use crate::eval::{self, EvalState, Params};
 use crate::fen::{self, FenError};
@@ -374,6 +377,17 @@ impl<R: SearchRules> Searchable for Game<R> {
 
     fn prepare_eval(params: &Params, state: &mut EvalState) {
         state.serve(params);
+    }
+
+    /// Late move pruning keeps a share of the moves: with about a hundred
+    /// moves a position, chess's 5 to 20 quiet moves left a depth-3
+    /// search barely wider than depth 2, and depth 3 no stronger
+    /// (`docs/architecture.md`, "Late move pruning and the move count").
+    fn search_params() -> SearchParams {
+        SearchParams {
+            lmp_move_percent: 10,
+            ..SearchParams::default()
+        }
     }
 
     /// The same rules as `outcome` but for the lack of moves (the search
