@@ -109,7 +109,7 @@ impl Features {
         iir: false,
         continuation_history: false,
         correction_history: false,
-        best_move_stability: false,
+        best_move_stability: true,
         singular_extension: false,
     };
 
