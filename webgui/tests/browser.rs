@@ -6,7 +6,7 @@ mod browser_support;
 
 use serde_json::Value;
 
-use browser_support::Browser;
+use browser_support::{assert_not_blank, Browser};
 
 const ARROW_LEFT: char = '\u{e012}';
 const ARROW_RIGHT: char = '\u{e014}';
@@ -252,19 +252,6 @@ async fn fen_import_and_errors_are_shown_to_the_user() {
             .await,
         1
     );
-}
-
-fn assert_not_blank(name: &str, (width, height, rgba): (u32, u32, Vec<u8>)) {
-    assert!(width >= 200 && height >= 200, "{name}: {width}x{height}");
-    let mut colours = std::collections::HashSet::new();
-    for px in rgba.chunks(4) {
-        colours.insert((px[0] >> 3, px[1] >> 3, px[2] >> 3));
-    }
-    assert!(colours.len() >= 8, "{name}: only {} colours", colours.len());
-    // Not one colour over almost everything.
-    let first = &rgba[..4];
-    let same = rgba.chunks(4).filter(|px| *px == first).count();
-    assert!(same * 10 < (rgba.len() / 4) * 9, "{name} looks blank");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -5,19 +5,7 @@ mod browser_support;
 
 use serde_json::json;
 
-use browser_support::Browser;
-
-fn assert_not_blank(name: &str, (width, height, rgba): (u32, u32, Vec<u8>)) {
-    assert!(width >= 200 && height >= 200, "{name}: {width}x{height}");
-    let mut colours = std::collections::HashSet::new();
-    for px in rgba.chunks(4) {
-        colours.insert((px[0] >> 3, px[1] >> 3, px[2] >> 3));
-    }
-    assert!(colours.len() >= 8, "{name}: only {} colours", colours.len());
-    let first = &rgba[..4];
-    let same = rgba.chunks(4).filter(|px| *px == first).count();
-    assert!(same * 10 < (rgba.len() / 4) * 9, "{name} looks blank");
-}
+use browser_support::{assert_not_blank, Browser};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analysis_shows_three_lines_arrows_graph_and_statistics() {

@@ -16,13 +16,7 @@ async fn custom_clock_draw_offer_resign_rematch_and_themes() {
     b.open("/").await;
     b.js("document.getElementById('new-game-panel').open = true;")
         .await;
-    b.client
-        .find(Locator::Css("#ng-clock"))
-        .await
-        .expect("clock select")
-        .select_by_value("custom")
-        .await
-        .expect("custom");
+    b.select("#ng-clock", "custom").await;
     b.wait("!document.getElementById('ng-custom').hidden").await;
     for (css, value) in [("#ng-minutes", "2"), ("#ng-increment", "1")] {
         let field = b.client.find(Locator::Css(css)).await.expect("field");

@@ -170,13 +170,7 @@ async fn score_view_is_labelled_and_strength_keeps_its_value() {
         .expect("field");
     value.clear().await.expect("clear");
     value.send_keys("6").await.expect("type");
-    b.client
-        .find(fantoccini::Locator::Css("#limit-kind"))
-        .await
-        .expect("select")
-        .select_by_value("depth")
-        .await
-        .expect("depth");
+    b.select("#limit-kind", "depth").await;
     b.wait("document.getElementById('limit-value').value === '6'")
         .await;
     b.wait("fetch('/api/games/' + sessionStorage.getItem('webgui.game')).then(r => r.json()).then(s => window.__limit = s.limit) && window.__limit && window.__limit.depth === 6")
@@ -184,22 +178,10 @@ async fn score_view_is_labelled_and_strength_keeps_its_value() {
     assert!(b.text("#limit-note").await.is_empty());
     // 1500 suits a time, not a depth: the last depth comes back, and the
     // page says so.
-    b.client
-        .find(fantoccini::Locator::Css("#limit-kind"))
-        .await
-        .expect("select")
-        .select_by_value("time")
-        .await
-        .expect("time");
+    b.select("#limit-kind", "time").await;
     value.clear().await.expect("clear");
     value.send_keys("1500").await.expect("type");
-    b.client
-        .find(fantoccini::Locator::Css("#limit-kind"))
-        .await
-        .expect("select")
-        .select_by_value("depth")
-        .await
-        .expect("depth");
+    b.select("#limit-kind", "depth").await;
     b.wait("document.getElementById('limit-value').value === '6'")
         .await;
     let note = b.text("#limit-note").await;

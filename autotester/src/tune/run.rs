@@ -250,17 +250,23 @@ fn iteration(
     i: u64,
 ) -> Result<(Wdl, Vec<f64>), TuneError> {
     let (step, plan) = iteration_plan(t, theta, i, dir.iteration_pgn(i));
-    let summary = runner::run(&plan).map_err(|source| TuneError::Iteration {
+    let wdl = play_for_plus(&plan, i)?;
+    Ok((wdl, moved(t, &step, theta, &wdl)))
+}
+
+/// Plays `plan` (iteration `i`'s pairs, or a shard of them): the plus
+/// side's results.
+pub(super) fn play_for_plus(plan: &MatchPlan, i: u64) -> Result<Wdl, TuneError> {
+    let summary = runner::run(plan).map_err(|source| TuneError::Iteration {
         iteration: i,
         source,
     })?;
-    let wdl = summary
+    Ok(summary
         .report
         .head_to_head
         .filter(|h| h.first == PLUS)
         .map(|h| h.wdl)
-        .unwrap_or_default();
-    Ok((wdl, moved(t, &step, theta, &wdl)))
+        .unwrap_or_default())
 }
 
 /// Theta after an iteration whose plus side scored `wdl`.

@@ -16,7 +16,6 @@ use super::TuneError;
 use crate::fingerprint::{Fingerprint, TAG};
 use crate::merge;
 use crate::runner::standings::Standings;
-use crate::runner::{self as match_runner};
 use crate::schedule::Shard;
 use crate::stats::Wdl;
 use std::path::PathBuf;
@@ -57,16 +56,7 @@ pub fn play_shard(t: &Tuning, shard: Shard) -> Result<StepOutcome, TuneError> {
     dir.create_shards()?;
     let (_, mut plan) = run::iteration_plan(t, &saved.theta, i, dir.shard_pgn(i, shard));
     plan.shard = shard;
-    let summary = match_runner::run(&plan).map_err(|source| TuneError::Iteration {
-        iteration: i,
-        source,
-    })?;
-    let wdl = summary
-        .report
-        .head_to_head
-        .filter(|h| h.first == PLUS)
-        .map(|h| h.wdl)
-        .unwrap_or_default();
+    let wdl = run::play_for_plus(&plan, i)?;
     Ok(StepOutcome::Played {
         iteration: i,
         shard,

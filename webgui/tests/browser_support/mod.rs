@@ -329,6 +329,17 @@ impl Browser {
             .expect("type");
     }
 
+    /// Chooses `value` in the `<select>` at `css`, as a person would.
+    pub async fn select(&self, css: &str, value: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .expect("select")
+            .select_by_value(value)
+            .await
+            .expect("option");
+    }
+
     /// Starts a new game with the page's form.
     pub async fn new_game(&self, game: &str, side: &str, fen: &str) {
         let before = self
@@ -392,4 +403,19 @@ impl Browser {
             .collect();
         (info.width, info.height, rgba)
     }
+}
+
+/// A screenshot (`Browser::screenshot`'s width, height and RGBA pixels)
+/// shows something: big enough, several colours, not one colour nearly
+/// everywhere.
+pub fn assert_not_blank(name: &str, (width, height, rgba): (u32, u32, Vec<u8>)) {
+    assert!(width >= 200 && height >= 200, "{name}: {width}x{height}");
+    let mut colours = std::collections::HashSet::new();
+    for px in rgba.chunks(4) {
+        colours.insert((px[0] >> 3, px[1] >> 3, px[2] >> 3));
+    }
+    assert!(colours.len() >= 8, "{name}: only {} colours", colours.len());
+    let first = &rgba[..4];
+    let same = rgba.chunks(4).filter(|px| *px == first).count();
+    assert!(same * 10 < (rgba.len() / 4) * 9, "{name} looks blank");
 }
