@@ -82,12 +82,16 @@ pub mod constants {
 pub struct TimeBudget {
     pub soft: Option<Duration>,
     pub hard: Option<Duration>,
+    /// Whether the soft limit is a share of the clock that time management
+    /// may stretch or shrink (not a `movetime`, which is used in full).
+    pub flexible: bool,
 }
 
 impl TimeBudget {
     pub const UNLIMITED: TimeBudget = TimeBudget {
         soft: None,
         hard: None,
+        flexible: false,
     };
 
     /// Computes the budget from the limits and the `Move Overhead` (time
@@ -119,6 +123,7 @@ impl TimeBudget {
             let soft = ideal.min(hard).max(MIN_LIMIT_MS);
             budget.soft = Some(Duration::from_millis(soft));
             budget.hard = Some(Duration::from_millis(hard));
+            budget.flexible = limits.movetime.is_none();
         }
 
         if let Some(movetime) = limits.movetime {
@@ -206,6 +211,15 @@ mod tests {
             TimeBudget::new(&Limits::depth(5), ms(10)),
             TimeBudget::UNLIMITED
         );
+    }
+
+    #[test]
+    fn only_a_clock_alone_gives_a_flexible_soft_limit() {
+        assert!(TimeBudget::new(&clock(60_000, 0, None), ms(10)).flexible);
+        assert!(!TimeBudget::new(&Limits::movetime(ms(500)), ms(10)).flexible);
+        let mut l = clock(60_000, 0, None);
+        l.movetime = Some(ms(100));
+        assert!(!TimeBudget::new(&l, ms(0)).flexible);
     }
 
     #[test]

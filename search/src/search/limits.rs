@@ -55,8 +55,9 @@ impl<G: Searchable> Search<'_, G> {
     }
 
     /// Whether the soft limit has passed, checked after an iteration:
-    /// with best-move stability, the limit is scaled by how settled the
-    /// root is (never past the hard limit).
+    /// with best-move stability, a limit taken from the clock is scaled by
+    /// how settled the root is (never past the hard limit); a `movetime`
+    /// is used in full.
     pub(super) fn soft_limit_passed(&self) -> bool {
         let Some(deadline) = self.soft_deadline else {
             return false;
@@ -65,7 +66,7 @@ impl<G: Searchable> Search<'_, G> {
         let (Some(start), Some(soft)) = (self.clock_start, self.budget.soft) else {
             return Instant::now() >= deadline;
         };
-        if !p.features.best_move_stability {
+        if !p.features.best_move_stability || !self.budget.flexible {
             return Instant::now() >= deadline;
         }
         let percent = p.soft_time_percent(self.stability.stable, self.stability.dropped);
