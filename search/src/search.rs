@@ -401,8 +401,6 @@ struct Search<'a, G: Searchable> {
     pondering: Option<&'a AtomicBool>,
     /// Checked between iterations: no new iteration after it.
     soft_deadline: Option<Instant>,
-    /// When the clock started (after pondering, if any).
-    clock_start: Option<Instant>,
     /// How settled the root's best move is (for the soft limit).
     stability: limits::Stability,
     /// Polled in every iteration, the first included: past it the search
@@ -464,7 +462,6 @@ impl<'a, G: Searchable> Search<'a, G> {
             budget: TimeBudget::UNLIMITED,
             pondering: None,
             soft_deadline: None,
-            clock_start: None,
             stability: limits::Stability::default(),
             hard_deadline: None,
             mate_limit: None,

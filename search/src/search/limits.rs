@@ -2,7 +2,7 @@
 //! and the clock that pondering holds back.
 
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{Search, POLL_INTERVAL};
 use crate::game::{Score, Searchable};
@@ -40,7 +40,6 @@ impl<G: Searchable> Search<'_, G> {
             return;
         }
         self.pondering = None;
-        self.clock_start = Some(from);
         self.soft_deadline = self.budget.soft.map(|d| from + d);
         self.hard_deadline = self.budget.hard.map(|d| from + d);
     }
@@ -63,18 +62,16 @@ impl<G: Searchable> Search<'_, G> {
             return false;
         };
         let p = self.params;
-        let (Some(start), Some(soft)) = (self.clock_start, self.budget.soft) else {
-            return Instant::now() >= deadline;
+        let scaled = match self.budget.soft {
+            Some(soft) if p.features.best_move_stability && self.budget.flexible => {
+                let percent = p.soft_time_percent(self.stability.stable, self.stability.dropped);
+                let limit = (soft * percent / 100).min(self.budget.hard.unwrap_or(Duration::MAX));
+                // The deadline is the clock's start plus `soft`.
+                deadline - soft + limit
+            }
+            _ => deadline,
         };
-        if !p.features.best_move_stability || !self.budget.flexible {
-            return Instant::now() >= deadline;
-        }
-        let percent = p.soft_time_percent(self.stability.stable, self.stability.dropped);
-        let mut limit = soft * percent / 100;
-        if let Some(hard) = self.budget.hard {
-            limit = limit.min(hard);
-        }
-        start.elapsed() >= limit
+        Instant::now() >= scaled
     }
 
     pub(super) fn publish_nodes(&self) {

@@ -292,13 +292,14 @@ impl<G: Searchable> Search<'_, G> {
         let mut best_move = None;
         let mut move_count = 0usize;
         let lmp_keep = self.late_move_keep(node, picker.len());
+        let excluded = self.w.stack[ply].excluded;
         // 10. Each move in the picker's order.
         while let Some(mv) = self.next_move(picker, ply) {
             if ply == 0 && self.skips_root_move(mv) {
                 continue;
             }
             let packed = mv.to_u16();
-            if self.w.stack[ply].excluded == Some(packed) {
+            if excluded == Some(packed) {
                 continue;
             }
             move_count += 1;
