@@ -42,17 +42,28 @@ export class AnalysisLog {
     if (info.time_ms < this.lastTime) this.reset();
     this.lastTime = info.time_ms;
     this.lines.set(info.multipv || 1, info);
-    // Lines beyond the number now asked for are gone.
     const previous = this.depths.get(info.depth);
     if (!previous || info.nodes >= previous.nodes) this.depths.set(info.depth, info);
   }
 
-  // The lines in order, at most `count`.
+  // The lines in order, at most `count` (lines numbered above it were
+  // asked for before). While an iteration is under
+  // way, a line of the last one may start with the move a newer line
+  // above it has taken: that line is stale and left out until its
+  // number is reported again.
   ordered(count) {
+    const taken = new Set();
     return [...this.lines.entries()]
       .filter(([k]) => k <= count)
       .sort((a, b) => a[0] - b[0])
-      .map(([, info]) => info);
+      .map(([, info]) => info)
+      .filter((info) => {
+        const first = info.pv[0];
+        if (first === undefined) return true;
+        if (taken.has(first)) return false;
+        taken.add(first);
+        return true;
+      });
   }
 }
 
