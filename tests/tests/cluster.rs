@@ -170,9 +170,21 @@ fn single_tune() -> &'static Vec<String> {
     })
 }
 
-/// Runs `scripts/NAME` with `options`, then `--` and `args`.
+/// Runs `scripts/NAME` with `options`, then `--` and `args`; it must succeed.
 fn script(name: &str, options: &[String], args: &[String], env: &[(&str, String)]) -> Output {
-    let out = Command::new(root().join("scripts").join(name))
+    let out = try_script(name, options, args, env);
+    assert!(
+        out.status.success(),
+        "{name}: {}\n{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    out
+}
+
+/// Runs `scripts/NAME` with `options`, then `--` and `args`.
+fn try_script(name: &str, options: &[String], args: &[String], env: &[(&str, String)]) -> Output {
+    Command::new(root().join("scripts").join(name))
         .args(options)
         .arg("--autotester")
         .arg(binary("autotester"))
@@ -181,14 +193,7 @@ fn script(name: &str, options: &[String], args: &[String], env: &[(&str, String)
         .envs(env.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::null())
         .output()
-        .expect("run the script");
-    assert!(
-        out.status.success(),
-        "{name}: {}\n{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    out
+        .expect("run the script")
 }
 
 fn words(line: &str) -> Vec<String> {
@@ -226,8 +231,10 @@ fn parallel_shards_on_local_cores_equal_a_single_run() {
 }
 
 /// An `ssh` for parallel's `--ssh` that runs the command here, in the home
-/// folder as sshd would, and notes the host it was meant for.
-fn fake_ssh(d: &Path) -> PathBuf {
+/// folder and with the login shell `shell` in `SHELL` as sshd would, and
+/// notes the host it was meant for. (Parallel's remote wrapper runs the
+/// job with `$SHELL`; CI runs the tests without one.)
+fn fake_ssh(d: &Path, shell: &str) -> PathBuf {
     let path = d.join("fake-ssh");
     let log = d.join("hosts.log");
     write_executable(
@@ -242,8 +249,9 @@ fn fake_ssh(d: &Path) -> PathBuf {
                esac\n\
              done\n\
              [ \"${{1-}}\" = -- ] && shift\n\
+             export SHELL={shell}\n\
              cd \"$HOME\" && exec bash -c \"$*\"\n",
-            log = log.display()
+            log = log.display(),
         ),
     );
     path
@@ -255,18 +263,52 @@ fn parallel_shards_on_ssh_hosts_equal_a_single_run() {
         return;
     }
     let d = scratch("parallel-ssh");
-    let ssh = fake_ssh(&d);
-    let options = words(&format!(
-        "--shards 2 --sshlogin 1/nodeA,1/nodeB --ssh {} --dir {}",
-        ssh.display(),
-        d.join("run").display()
-    ));
+    let options = ssh_options(&d, "/bin/bash");
     script("cluster-parallel", &options, &match_args(), &[]);
     let hosts = std::fs::read_to_string(d.join("hosts.log")).expect("the hosts used");
     let mut hosts: Vec<&str> = hosts.lines().collect();
     hosts.sort_unstable();
     assert_eq!(hosts, ["nodeA", "nodeB"]);
     assert_eq!(&games(&d.join("run/all.pgn")), single_match());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Two ssh hosts, nodeA and nodeB, reached through `fake_ssh`.
+fn ssh_options(d: &Path, shell: &str) -> Vec<String> {
+    words(&format!(
+        "--shards 2 --sshlogin 1/nodeA,1/nodeB --ssh {} --dir {}",
+        fake_ssh(d, shell).display(),
+        d.join("run").display()
+    ))
+}
+
+/// Parallel reports success for remote jobs it could not start (no login
+/// shell): the script must notice the missing PGNs and name them.
+#[test]
+fn parallel_jobs_that_never_ran_are_named() {
+    if !have_parallel() {
+        return;
+    }
+    let d = scratch("parallel-no-shell");
+    let out = try_script(
+        "cluster-parallel",
+        &ssh_options(&d, "''"),
+        &match_args(),
+        &[],
+    );
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    for k in [1, 2] {
+        let pgn = d.join(format!("run/shard-{k}.pgn"));
+        assert!(
+            stderr.contains(&format!("no {}: its job did not run", pgn.display())),
+            "{stderr}"
+        );
+    }
+    assert!(
+        !stderr.contains("cannot read"),
+        "merge must not start: {stderr}"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 
