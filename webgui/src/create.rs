@@ -13,7 +13,7 @@ use workbench::pgn::read_games;
 use crate::clock::TimeControl;
 use crate::config::Context;
 use crate::error::ApiError;
-use crate::games::{GameKind, GuiGame};
+use crate::games::{GameKind, GuiGame, Titled};
 use crate::limits::EngineLimit;
 use crate::live::{GameHandle, Live};
 use crate::session::{Player, Session};

@@ -27,7 +27,7 @@ use search::Frontend;
 
 use crate::api::Body;
 use crate::error::ApiError;
-use crate::games::{GameKind, GameMeta, GuiGame};
+use crate::games::{GameKind, GameMeta, GuiGame, Titled};
 use crate::session::{LastMove, PositionView};
 use crate::AppState;
 

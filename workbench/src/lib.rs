@@ -6,13 +6,17 @@
 //! - [`pgn`]: the one PGN writer and the one tolerant PGN reader;
 //! - [`end`]: how a game ended (by its rules or on time) as a result, a
 //!   PGN termination and a sentence;
-//! - [`text`]: how text files are decoded (byte-order mark, bad bytes).
+//! - [`text`]: how text files are decoded (byte-order mark, bad bytes);
+//! - [`GameKind`]: the games the tools offer, by name.
 //!
-//! Generic over the game traits of `search`; it names no game.
+//! Generic over the game traits of `search`; only [`GameKind`] names the
+//! games.
 
 pub mod end;
 pub mod engine;
+mod game_kind;
 pub mod pgn;
 pub mod text;
 
 pub use end::GameEnd;
+pub use game_kind::GameKind;

@@ -5,7 +5,7 @@
 //! the rest listed in `USAGE`. They build the same plan as a config file.
 
 use super::tc::parse_tc;
-use crate::config::{GameKind, Player};
+use crate::config::{GameKind, Player, DEFAULT_GAME};
 use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use crate::referee::{DrawRule, ResignRule};
 use crate::stats::Sprt;
@@ -228,11 +228,7 @@ impl FlagParser {
             engines: Vec::new(),
             each: EngineFlags::default(),
             game: None,
-            plan: MatchPlan::new(
-                GameKind::default(),
-                Vec::new(),
-                PathBuf::from("autotester.pgn"),
-            ),
+            plan: MatchPlan::new(DEFAULT_GAME, Vec::new(), PathBuf::from("autotester.pgn")),
         }
     }
 

@@ -4,7 +4,7 @@
 use super::error::ConfigError;
 use super::types::{
     GameKind, MatchConfig, Period, Player, TimeControl, DEFAULT_ADJUDICATE, DEFAULT_CPUS,
-    DEFAULT_GAME_ROUNDS, DEFAULT_TITLE,
+    DEFAULT_GAME, DEFAULT_GAME_ROUNDS, DEFAULT_TITLE,
 };
 use std::path::PathBuf;
 
@@ -16,7 +16,7 @@ impl Default for Builder {
     fn default() -> Self {
         Builder {
             config: MatchConfig {
-                game: GameKind::default(),
+                game: DEFAULT_GAME,
                 cpus: DEFAULT_CPUS,
                 book: None,
                 title: DEFAULT_TITLE.to_string(),

@@ -8,7 +8,7 @@ pub mod toml_file;
 pub mod types;
 
 pub use error::{ConfigError, LoadError};
-pub use types::{GameKind, MatchConfig, Period, Player, TimeControl};
+pub use types::{GameKind, MatchConfig, Period, Player, TimeControl, DEFAULT_GAME};
 
 use std::path::{Path, PathBuf};
 

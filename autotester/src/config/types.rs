@@ -1,71 +1,13 @@
 //! The typed match configuration both file formats parse into.
 
-use std::fmt;
 use std::path::PathBuf;
-use std::str::FromStr;
-use std::sync::OnceLock;
 
-use search::Frontend;
+pub use workbench::GameKind;
 
-/// Which game the engines play.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum GameKind {
-    Chess,
-    /// The default, as in MIT's autotester: the 2018 rules.
-    #[default]
-    Leiserchess,
-    /// MIT's 2016 rules (`leiserchess::Leiserchess2016`).
-    Leiserchess2016,
-}
-
-impl GameKind {
-    /// Every game, for parsing a user's choice.
-    pub const ALL: [GameKind; 3] = [
-        GameKind::Chess,
-        GameKind::Leiserchess,
-        GameKind::Leiserchess2016,
-    ];
-
-    /// The game's own name (`Frontend::NAME`).
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Chess => <chess::Chess as Frontend>::NAME,
-            GameKind::Leiserchess => <leiserchess::Leiserchess as Frontend>::NAME,
-            GameKind::Leiserchess2016 => <leiserchess::Leiserchess2016 as Frontend>::NAME,
-        }
-    }
-
-    /// The names a user may give, for error messages: `chess,
-    /// leiserchess or leiserchess2016`.
-    pub fn expected() -> &'static str {
-        static TEXT: OnceLock<String> = OnceLock::new();
-        TEXT.get_or_init(|| {
-            let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            match names.split_last() {
-                Some((last, [])) => last.to_string(),
-                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-                None => String::new(),
-            }
-        })
-    }
-}
-
-impl FromStr for GameKind {
-    type Err = ();
-
-    fn from_str(s: &str) -> Result<Self, ()> {
-        GameKind::ALL
-            .into_iter()
-            .find(|kind| kind.name().eq_ignore_ascii_case(s))
-            .ok_or(())
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The game of a config file that names none: Leiserchess, as in MIT's
+/// autotester. Flag mode only parses with it: without `-game` it asks the
+/// engines or refuses (`identify`).
+pub const DEFAULT_GAME: GameKind = GameKind::Leiserchess;
 
 /// `moves` moves in `seconds` seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -146,7 +88,7 @@ pub const DEFAULT_ADJUDICATE: u32 = 400;
 
 #[cfg(test)]
 mod tests {
-    use super::{GameKind, Period, TimeControl};
+    use super::{Period, TimeControl};
 
     #[test]
     fn pgn_time_controls() {
@@ -173,21 +115,5 @@ mod tests {
             TimeControl::Tournament { first: p, then: q }.pgn(),
             "40/60:20/30.5"
         );
-    }
-
-    #[test]
-    fn game_kind_parses_case_insensitively() {
-        assert_eq!("Chess".parse(), Ok(GameKind::Chess));
-        assert_eq!("leiserchess".parse(), Ok(GameKind::Leiserchess));
-        assert_eq!("LeiserChess2016".parse(), Ok(GameKind::Leiserchess2016));
-        assert_eq!("go".parse::<GameKind>(), Err(()));
-        assert_eq!(
-            GameKind::expected(),
-            "chess, leiserchess or leiserchess2016"
-        );
-        for kind in GameKind::ALL {
-            assert_eq!(kind.to_string().parse(), Ok(kind));
-        }
-        assert_eq!(GameKind::default(), GameKind::Leiserchess);
     }
 }

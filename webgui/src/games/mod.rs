@@ -12,52 +12,25 @@ mod squares;
 pub use choices::{offer, Choice, LegalMove, Mark, Offer, Target, Then};
 pub use squares::{square_index, square_name};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use search::{Frontend, Side};
 
-/// Which game a session plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    Chess,
-    /// The 2018 rules (`docs/leiserchess-rules.md`).
-    Leiserchess,
-    /// The 2016 rules (`docs/leiserchess-2016-rules.md`).
-    Leiserchess2016,
+pub use workbench::GameKind;
+
+/// The game's name for people (`GuiGame::TITLE`), beside the names
+/// `GameKind` knows.
+pub trait Titled {
+    fn title(self) -> &'static str;
 }
 
-impl GameKind {
-    pub const ALL: [GameKind; 3] = [
-        GameKind::Chess,
-        GameKind::Leiserchess,
-        GameKind::Leiserchess2016,
-    ];
-
-    /// The game's name for people.
-    pub fn title(self) -> &'static str {
+impl Titled for GameKind {
+    fn title(self) -> &'static str {
         match self {
             GameKind::Chess => <::chess::Chess as GuiGame>::TITLE,
             GameKind::Leiserchess => <leiserchess::Leiserchess as GuiGame>::TITLE,
             GameKind::Leiserchess2016 => <leiserchess::Leiserchess2016 as GuiGame>::TITLE,
         }
-    }
-
-    /// The PGN `Variant` tag of the game's rule set, none for a game's
-    /// default rules (`Frontend::VARIANT`).
-    pub fn variant(self) -> Option<&'static str> {
-        match self {
-            GameKind::Chess => <::chess::Chess as Frontend>::VARIANT,
-            GameKind::Leiserchess => <leiserchess::Leiserchess as Frontend>::VARIANT,
-            GameKind::Leiserchess2016 => <leiserchess::Leiserchess2016 as Frontend>::VARIANT,
-        }
-    }
-
-    /// The game whose rule set a PGN `Variant` tag names, if any.
-    pub fn of_variant(tag: &str) -> Option<GameKind> {
-        GameKind::ALL
-            .into_iter()
-            .find(|kind| kind.variant() == Some(tag))
     }
 }
 
