@@ -158,6 +158,7 @@ function adopt(state) {
       renderAnalysis(s);
       if (s.analysis) render(); // the arrows
     },
+    review: applyReview,
     resync: refresh,
   });
   applyState(state);
@@ -198,6 +199,18 @@ function applyState(state) {
   }
   clocks.update(state.clock);
   render();
+}
+
+// A position the whole-game pass has scored: its point on the graph and
+// the progress. Only the analysis panel is drawn again (points come
+// several times a second; the board has not changed).
+function applyReview(event) {
+  const s = app.state;
+  if (!s || event.version <= s.version) return; // a newer state has it
+  s.version = event.version;
+  s.evals = { ...(s.evals || {}), [event.ply]: event.score };
+  s.review = event.review;
+  renderAnalysis(s);
 }
 
 async function refresh() {
@@ -333,6 +346,23 @@ function renderAnalysis(s) {
   $('eval-graph').hidden = !hasEvals;
   if (hasEvals) renderGraph($('eval-graph'), s.evals, s.moves.length, viewPly, goTo);
   renderStats($('stats-rows'), $('stats-summary'), log);
+  renderReview(s);
+}
+
+// The whole-game pass: its button, its progress, and why it stopped if
+// it failed.
+function renderReview(s) {
+  const review = s.review;
+  const button = $('review-toggle');
+  button.textContent = review ? 'Cancel whole-game analysis' : 'Analyse the whole game';
+  button.disabled = !review && s.moves.length === 0;
+  const progress = $('review-progress');
+  progress.hidden = !review;
+  progress.textContent = review ? `ply ${review.ply}/${review.plies}` : '';
+  const note = $('review-note');
+  note.hidden = !s.review_error;
+  note.textContent = s.review_error ? `Whole-game analysis stopped: ${s.review_error}` : '';
+  document.body.dataset.review = review ? 'running' : 'idle';
 }
 
 function renderPlayers(s) {
@@ -665,6 +695,10 @@ function wire() {
     const on = !app.state.analysis;
     log.reset();
     attempt(() => api.analysis(app.id, on, Number($('analysis-count').value), on && !isLive() ? app.viewPly : null));
+  });
+  $('review-toggle').addEventListener('click', () => {
+    const running = !!(app.state && app.state.review);
+    attempt(() => api.review(app.id, !running));
   });
   $('analysis-count').addEventListener('change', () => {
     if (!app.state || !app.state.analysis) return;
