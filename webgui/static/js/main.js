@@ -36,6 +36,7 @@ const board = new Board($('board'), {
   dragStart,
   drop,
   dragCancel: () => render(),
+  secondary: cancelPremove,
   promote: (letter) => (letter ? input.choosePromotion(letter) : input.cancel()),
 });
 const log = new AnalysisLog();
@@ -141,6 +142,7 @@ function adopt(state) {
   $('pgn').hidden = true;
   $('pgn').textContent = '';
   $('draw-note').hidden = true;
+  $('premove-note').hidden = true;
   if (app.source) app.source.close();
   app.source = subscribe(state.id, {
     state: applyState,
@@ -184,15 +186,16 @@ function applyState(state) {
     input.setPosition(state);
     if (!$('pgn').hidden) showPgn();
     $('ko-note').hidden = true;
+    $('premove-note').hidden = true;
     if (state.moves.length < (old ? old.moves.length : 0)) {
       app.premove = null; // taken back
       app.premoveFrom = null;
     }
     if (app.premove && canMove()) {
-      const { from, to } = app.premove;
+      const premove = app.premove;
       app.premove = null;
       app.premoveFrom = null;
-      input.playPremove(from, to);
+      if (!input.playPremove(premove)) showPremoveDropped(premove);
     }
   } else if (!$('pgn').hidden && old && old.result !== state.result) {
     showPgn();
@@ -272,14 +275,14 @@ function render() {
   $('leiser-controls').hidden = !leiser;
   $('pin-legend').hidden = pinned.length === 0;
   if (leiser) {
-    const rotations = movable ? input.rotations() : new Set();
+    const rotations = movable ? input.rotations() : premoveRotations();
     for (const letter of ['L', 'R', 'U']) $('rot-' + letter).disabled = !rotations.has(letter);
     // Only where the rules offer it (a 2016 king whose shot zaps).
     $('null-move').hidden = !(movable && input.nullMoveSquare());
     $('null-move').disabled = !!input.staged;
     $('fire').disabled = !(movable && input.staged);
-    $('cancel').disabled = !(input.staged || input.selected);
-    $('leiser-hint').textContent = movable ? input.hint() : (live ? '' : 'Viewing an earlier position.');
+    $('cancel').disabled = !(input.staged || input.selected || app.premove || app.premoveFrom);
+    $('leiser-hint').textContent = movable ? input.hint() : (live ? premoveHint() : 'Viewing an earlier position.');
   }
 
   $('status').textContent = live ? statusText(s) : `Viewing ply ${position.ply} of ${s.moves.length}`;
@@ -460,6 +463,10 @@ function showKo(move) {
 }
 
 function rotate(letter) {
+  if (canPremove()) {
+    queueRotation(letter);
+    return;
+  }
   const ko = koMove(null, letter);
   if (ko && !input.rotations().has(letter)) showKo(ko);
   else input.rotate(letter);
@@ -480,6 +487,50 @@ function premoveClick(name) {
     app.premoveFrom = null;
   }
   render();
+}
+
+// The rotations the piece picked for a premove may queue: any (every
+// piece turns in place; whether it still may is checked when the turn
+// comes, as for any premove).
+function premoveRotations() {
+  return canPremove() && app.premoveFrom && !app.premove ? new Set(['L', 'R', 'U']) : new Set();
+}
+
+// A rotation premove, made as a rotation is made in turn: the piece
+// picked, then L, R or U (key or button).
+function queueRotation(letter) {
+  if (!premoveRotations().has(letter)) return;
+  app.premove = { from: app.premoveFrom, rotate: letter };
+  app.premoveFrom = null;
+  render();
+}
+
+// Clears a queued premove, or the piece picked for one (Escape, a right
+// click on the board, Cancel); true if there was one.
+function cancelPremove() {
+  if (!app.premove && !app.premoveFrom) return false;
+  app.premove = null;
+  app.premoveFrom = null;
+  render();
+  return true;
+}
+
+// A premove in move notation: `g1f3`, or a rotation `e1R`.
+function premoveText(premove) {
+  return premove.from + (premove.rotate || premove.to);
+}
+
+function premoveHint() {
+  if (app.premove) return `Premove ${premoveText(app.premove)} queued: Escape or a right click cancels it.`;
+  if (app.premoveFrom) return `Premove from ${app.premoveFrom}: click a target, or rotate (L/R/U).`;
+  return canPremove() ? 'You may queue a premove while the engine thinks.' : '';
+}
+
+function showPremoveDropped(premove) {
+  const note = $('premove-note');
+  note.textContent = `Premove ${premoveText(premove)} dropped: it is not legal now.`;
+  note.dataset.move = premoveText(premove);
+  note.hidden = false;
 }
 
 function draggable(square) {
@@ -750,7 +801,7 @@ function wire() {
   }
   $('fire').addEventListener('click', () => input.fire());
   $('null-move').addEventListener('click', () => { if (canMove()) input.nullMove(); });
-  $('cancel').addEventListener('click', () => input.cancel());
+  $('cancel').addEventListener('click', () => { if (!cancelPremove()) input.cancel(); });
   for (const b of document.querySelectorAll('[data-promo]')) {
     b.addEventListener('click', () => input.choosePromotion(b.dataset.promo));
   }
@@ -826,7 +877,7 @@ function onKey(e) {
   else if (key === 'Escape') {
     input.cancel();
     board.clearDrawings();
-    if (app.premove || app.premoveFrom) { app.premove = null; app.premoveFrom = null; render(); }
+    cancelPremove();
   }
   else if (leiser && key === 'Enter' && input.staged && tag !== 'BUTTON') input.fire();
   else if (leiser && /^[lruLRU]$/.test(key)) rotate(key.toUpperCase());
