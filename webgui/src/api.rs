@@ -40,6 +40,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/autoplay", post(autoplay))
         .route("/games/{id}/limit", put(set_limit))
         .route("/games/{id}/analysis", post(analysis))
+        .route("/games/{id}/review", post(review))
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(offer_draw))
         .route("/games/{id}/undo", post(undo))
@@ -262,6 +263,21 @@ async fn analysis(
         .on
         .then(|| body.lines.unwrap_or(DEFAULT_ANALYSIS_LINES));
     Ok(Json(app.store.get(&id)?.set_analysis(lines, body.ply)?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewBody {
+    /// Start the whole-game evaluation pass, or cancel it.
+    on: bool,
+}
+
+async fn review(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Body(body): Body<ReviewBody>,
+) -> ApiResult<impl Serialize> {
+    Ok(Json(app.store.get(&id)?.review(body.on)?))
 }
 
 #[derive(Deserialize)]

@@ -19,6 +19,9 @@ use crate::player::{new_searcher, EngineError, Progress, ScoreView, Searcher};
 use crate::session::{Player, PositionView, Session};
 use crate::view::{Players, StateView};
 
+mod review;
+pub use review::{ReviewView, REVIEW_MOVETIME_MS};
+
 /// Events buffered per game for slow subscribers.
 const EVENT_BUFFER: usize = 64;
 /// Checked a little after a clock's deadline, so the flag has surely fallen.
@@ -82,6 +85,10 @@ struct Shared<G: GuiGame> {
     /// The engine's last evaluation of each position of the game, by
     /// ply, from White's view (engine moves and analysis).
     evals: BTreeMap<usize, ScoreView>,
+    /// The whole-game evaluation pass under way, if any.
+    review: Option<review::Review>,
+    /// Why the last pass failed, if it did.
+    review_error: Option<String>,
     info: Option<Progress>,
     engine_error: Option<String>,
     last_used: Instant,
@@ -132,6 +139,8 @@ impl<G: GuiGame> Live<G> {
                 analysis_ply: None,
                 analysed: None,
                 evals: BTreeMap::new(),
+                review: None,
+                review_error: None,
                 info: None,
                 engine_error: None,
                 last_used: Instant::now(),
@@ -212,6 +221,8 @@ impl<G: GuiGame> Inner<G> {
             analysis: s.analysis,
             analysis_ply: s.analysis.map(|_| analysed_ply(s)),
             evals: s.evals.clone(),
+            review: s.review_view(),
+            review_error: s.review_error.clone(),
             autoplay: s.autoplay,
             engine: s.engine_name.clone(),
             engine_error: s.engine_error.clone(),
@@ -557,6 +568,7 @@ fn engine_answer<G: GuiGame>(
             ),
         ),
         Some(ScoreView::Mate(_)) => (false, "The engine declines: it sees a mate.".to_string()),
+        Some(ScoreView::End(_)) => (false, "The game is over.".to_string()),
         None => (
             false,
             "The engine declines: it has not evaluated the game yet.".to_string(),
@@ -600,6 +612,9 @@ pub trait GameHandle: Send + Sync {
     fn set_analysis(&self, lines: Option<usize>, ply: Option<usize>)
         -> Result<StateView, ApiError>;
     fn undo(&self, plies: Option<usize>) -> Result<StateView, ApiError>;
+    /// Starts (`on`) or cancels the whole-game evaluation pass
+    /// (`live/review.rs`).
+    fn review(&self, on: bool) -> Result<StateView, ApiError>;
     fn position(&self, ply: usize) -> Result<PositionView, ApiError>;
     fn fen(&self) -> String;
     fn pgn(&self, date: &str) -> String;
@@ -809,11 +824,29 @@ impl<G: GuiGame> GameHandle for Live<G> {
         s.session.undo(plies, Instant::now())?;
         let ply = s.session.ply();
         s.evals.retain(|&p, _| p <= ply);
+        // A whole-game pass goes on unless the position it searches is
+        // gone (the ones before it are still the game's).
+        if s.review_view().is_some_and(|r| r.ply > ply) {
+            s.cancel_review();
+        }
         // The search (if any) was for a position that is gone.
         abort(&mut s);
         s.info = None;
         s.engine_error = None;
         Ok(self.inner.changed_answer(&mut s))
+    }
+
+    fn review(&self, on: bool) -> Result<StateView, ApiError> {
+        let mut s = self.inner.lock();
+        self.inner.touch(&mut s);
+        if on {
+            self.inner.start_review(&mut s)?;
+        } else if !s.cancel_review() {
+            return Err(ApiError::Conflict(
+                "the whole game is not being analysed".into(),
+            ));
+        }
+        Ok(self.inner.answer_state(&mut s))
     }
 
     fn position(&self, ply: usize) -> Result<PositionView, ApiError> {
@@ -849,7 +882,8 @@ impl<G: GuiGame> GameHandle for Live<G> {
 
     fn idle_since(&self) -> Option<Instant> {
         let s = self.inner.lock();
-        s.thinking.is_none().then_some(s.last_used)
+        // A whole-game pass keeps its game as busy as a search does.
+        (s.thinking.is_none() && s.review.is_none()).then_some(s.last_used)
     }
 
     fn close(&self) {
@@ -857,6 +891,7 @@ impl<G: GuiGame> GameHandle for Live<G> {
         s.closed = true;
         s.autoplay = false;
         abort(&mut s);
+        s.cancel_review();
         if let Some(timer) = s.flag_timer.take() {
             timer.abort();
         }

@@ -54,6 +54,11 @@ pub struct StateView {
     /// The engine's evaluation of positions of the game by ply (White's
     /// view), as far as it has searched them.
     pub evals: std::collections::BTreeMap<usize, crate::player::ScoreView>,
+    /// The whole-game evaluation pass under way: the ply it searches and
+    /// the game's plies.
+    pub review: Option<crate::live::ReviewView>,
+    /// Why the last whole-game pass failed, if it did.
+    pub review_error: Option<String>,
     /// Engine against engine: whether the engines play on by themselves.
     pub autoplay: bool,
     pub engine: String,

@@ -38,6 +38,10 @@ pub enum ScoreView {
     Cp(i32),
     /// Mate in this many moves; negative when White is mated.
     Mate(i32),
+    /// The game is over in this position, nothing left to search: 1 when
+    /// White has won, -1 when Black has, 0 for a draw. (A mated side's
+    /// `Mate(0)` would not say which side it is.)
+    End(i32),
 }
 
 impl ScoreView {
@@ -48,6 +52,16 @@ impl ScoreView {
             ScoreReport::Cp(cp) => ScoreView::Cp(cp * sign),
             ScoreReport::Mate(m) => ScoreView::Mate(m * sign),
         }
+    }
+
+    /// The value of a position whose game is over, won by `winner` (a
+    /// draw when `None`).
+    pub fn of_end(winner: Option<Side>) -> ScoreView {
+        ScoreView::End(match winner {
+            Some(Side::White) => 1,
+            Some(Side::Black) => -1,
+            None => 0,
+        })
     }
 }
 

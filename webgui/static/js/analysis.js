@@ -13,6 +13,7 @@ const GRAPH_H = 120;
 // A score as pawns for drawing (a mate is off the scale).
 export function pawns(score) {
   if (!score) return 0;
+  if ('end' in score) return score.end * CLAMP_PAWNS;
   if ('mate' in score) return score.mate >= 0 ? CLAMP_PAWNS : -CLAMP_PAWNS;
   return Math.max(-CLAMP_PAWNS, Math.min(CLAMP_PAWNS, score.cp / 100));
 }
@@ -98,7 +99,8 @@ export function renderBar(bar, score, sideNames) {
   bar.setAttribute('aria-valuetext', text);
 }
 
-// The evaluation graph: a point per ply the engine has evaluated, a
+// The evaluation graph: a point per ply the engine has evaluated (all of
+// them after a whole-game pass), a
 // marker at the ply on view; a click jumps to the nearest ply.
 export function renderGraph(container, evals, plies, viewPly, onPick) {
   const svg = svgEl('svg', {

@@ -44,6 +44,7 @@ export const api = {
   engineGo: (id, limit) => call('POST', game(id) + '/engine', limit ? { limit } : {}),
   engineStop: (id, play = true) => call('POST', game(id) + '/engine/stop', { play }),
   autoplay: (id, on) => call('POST', game(id) + '/autoplay', { on }),
+  review: (id, on) => call('POST', game(id) + '/review', { on }),
   analysis: (id, on, lines, ply = null) => call('POST', game(id) + '/analysis', ply === null ? { on, lines } : { on, lines, ply }),
   resign: (id) => call('POST', game(id) + '/resign', {}),
   offerDraw: (id) => call('POST', game(id) + '/draw'),
@@ -53,11 +54,13 @@ export const api = {
   pgn: (id) => call('GET', game(id) + '/pgn'),
 };
 
-// Live updates: `state` after every change, `info` for engine progress.
+// Live updates: `state` after every change, `info` for engine progress,
+// `review` for each position the whole-game pass has scored.
 export function subscribe(id, handlers) {
   const source = new EventSource('/api' + game(id) + '/events');
   source.addEventListener('state', (e) => handlers.state(JSON.parse(e.data)));
   source.addEventListener('info', (e) => handlers.info(JSON.parse(e.data)));
+  source.addEventListener('review', (e) => handlers.review(JSON.parse(e.data)));
   source.addEventListener('resync', () => handlers.resync());
   return source;
 }

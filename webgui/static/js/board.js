@@ -6,13 +6,14 @@
 // Pieces move by click-click or by drag and drop (pointer events, so
 // mouse, pen and touch alike). A right-button drag draws an arrow (a
 // circle when it ends where it began), as people annotate boards; a left
-// click clears the drawings. The squares are not in the tab order: the
-// keyboard steps through the moves (main.js) and the move field takes
-// typed moves.
+// click clears the drawings. A right click first cancels a queued
+// premove (and draws nothing), as on lichess. The squares are not in the
+// tab order: the keyboard steps through the moves (main.js) and the move
+// field takes typed moves.
 
 import { svgEl, chessPiece, leiserPiece, leiserInfo, CHESS_NAMES } from './pieces.js';
 import { drawLaser } from './laser.js';
-import { drawPin, drawTarget } from './marks.js';
+import { drawPin, drawRotation, drawTarget } from './marks.js';
 
 const FILES = 'abcdefgh';
 const SIZE = 100;
@@ -55,7 +56,9 @@ function pieceLabel(pieces, code, sideNames) {
 export class Board {
   // hooks: square(name) for a click; draggable(name) whether a press on
   // the square may start a drag; drop(from, to) for a drag that ended on
-  // another square; promote(letter) from the promotion chooser.
+  // another square; promote(letter) from the promotion chooser;
+  // secondary() for a right-button press, true if it was used (then it
+  // starts no drawing).
   constructor(container, hooks) {
     this.container = container;
     this.hooks = hooks;
@@ -119,6 +122,7 @@ export class Board {
     const square = this.squareAt(e.clientX, e.clientY);
     if (!square) return;
     if (e.button === 2) {
+      if (this.hooks.secondary && this.hooks.secondary()) return;
       this.drawStart = square;
       return;
     }
@@ -256,7 +260,7 @@ export class Board {
     const top = svgEl('g', { class: 'overlay top' }, svg);
 
     const last = view.lastMove ? [view.lastMove.from, view.lastMove.to, view.lastMove.swap].filter(Boolean) : [];
-    const premove = view.premove ? [view.premove.from, view.premove.to] : [];
+    const premove = view.premove ? [view.premove.from, view.premove.to].filter(Boolean) : [];
     const targets = new Map((view.targets || []).map((t) => [t.square, t.kind]));
     const pinned = new Set(view.pinned || []);
 
@@ -308,6 +312,9 @@ export class Board {
       }
       if (pinned.has(name)) drawPin(top, x, y, name);
       drawTarget(top, x, y, targets.get(name));
+    }
+    if (view.premove && view.premove.rotate) {
+      drawRotation(top, ...this.corner(view.premove.from, flipped), view.premove.rotate);
     }
     if (view.laser) {
       const [dx, dy] = EXIT_STEP[view.laser.exit] || [0, 0];

@@ -171,12 +171,14 @@ export class MoveInput {
     return !!this.choices[square] && !this.staged;
   }
 
-  // A premove (from, to) queued while the engine thought, now that it is
-  // the person's turn: played when it is legal (a promotion to a queen),
-  // otherwise dropped. A move still to be completed (a 2018 swap) is
-  // left selected. True if it was used.
-  playPremove(from, to) {
+  // A premove queued while the engine thought ({from, to}, or a
+  // Leiserchess rotation {from, rotate}), now that it is the person's
+  // turn: played when it is legal (a promotion to a queen), otherwise
+  // dropped. A move still to be completed (a 2018 swap) is left
+  // selected. True if it was used.
+  playPremove({ from, to, rotate }) {
     const piece = this.choices[from];
+    if (rotate) return this.playRotation(from, piece, rotate);
     const target = piece && piece.targets.find((t) => t.square === to);
     if (!target) return false;
     this.reset();
@@ -188,6 +190,19 @@ export class MoveInput {
       this.follow(target);
     }
     // A Leiserchess move is fired at once: it was decided beforehand.
+    if (this.staged) this.fire();
+    return true;
+  }
+
+  // A rotation premove: the piece's rotation `letter`, if it has it now,
+  // fired at once (it was decided beforehand).
+  playRotation(from, piece, letter) {
+    const index = piece && piece.rotations && piece.rotations[letter];
+    if (index === undefined) return false;
+    this.reset();
+    this.selected = from;
+    this.choice = piece;
+    this.finish(this.legal[index]);
     if (this.staged) this.fire();
     return true;
   }

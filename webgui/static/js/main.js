@@ -36,6 +36,7 @@ const board = new Board($('board'), {
   dragStart,
   drop,
   dragCancel: () => render(),
+  secondary: cancelPremove,
   promote: (letter) => (letter ? input.choosePromotion(letter) : input.cancel()),
 });
 const log = new AnalysisLog();
@@ -141,6 +142,7 @@ function adopt(state) {
   $('pgn').hidden = true;
   $('pgn').textContent = '';
   $('draw-note').hidden = true;
+  $('premove-note').hidden = true;
   if (app.source) app.source.close();
   app.source = subscribe(state.id, {
     state: applyState,
@@ -158,6 +160,7 @@ function adopt(state) {
       renderAnalysis(s);
       if (s.analysis) render(); // the arrows
     },
+    review: applyReview,
     resync: refresh,
   });
   applyState(state);
@@ -183,21 +186,34 @@ function applyState(state) {
     input.setPosition(state);
     if (!$('pgn').hidden) showPgn();
     $('ko-note').hidden = true;
+    $('premove-note').hidden = true;
     if (state.moves.length < (old ? old.moves.length : 0)) {
       app.premove = null; // taken back
       app.premoveFrom = null;
     }
     if (app.premove && canMove()) {
-      const { from, to } = app.premove;
+      const premove = app.premove;
       app.premove = null;
       app.premoveFrom = null;
-      input.playPremove(from, to);
+      if (!input.playPremove(premove)) showPremoveDropped(premove);
     }
   } else if (!$('pgn').hidden && old && old.result !== state.result) {
     showPgn();
   }
   clocks.update(state.clock);
   render();
+}
+
+// A position the whole-game pass has scored: its point on the graph and
+// the progress. Only the analysis panel is drawn again (points come
+// several times a second; the board has not changed).
+function applyReview(event) {
+  const s = app.state;
+  if (!s || event.version <= s.version) return; // a newer state has it
+  s.version = event.version;
+  s.evals = { ...(s.evals || {}), [event.ply]: event.score };
+  s.review = event.review;
+  renderAnalysis(s);
 }
 
 async function refresh() {
@@ -259,14 +275,14 @@ function render() {
   $('leiser-controls').hidden = !leiser;
   $('pin-legend').hidden = pinned.length === 0;
   if (leiser) {
-    const rotations = movable ? input.rotations() : new Set();
+    const rotations = movable ? input.rotations() : premoveRotations();
     for (const letter of ['L', 'R', 'U']) $('rot-' + letter).disabled = !rotations.has(letter);
     // Only where the rules offer it (a 2016 king whose shot zaps).
     $('null-move').hidden = !(movable && input.nullMoveSquare());
     $('null-move').disabled = !!input.staged;
     $('fire').disabled = !(movable && input.staged);
-    $('cancel').disabled = !(input.staged || input.selected);
-    $('leiser-hint').textContent = movable ? input.hint() : (live ? '' : 'Viewing an earlier position.');
+    $('cancel').disabled = !(input.staged || input.selected || app.premove || app.premoveFrom);
+    $('leiser-hint').textContent = movable ? input.hint() : (live ? premoveHint() : 'Viewing an earlier position.');
   }
 
   $('status').textContent = live ? statusText(s) : `Viewing ply ${position.ply} of ${s.moves.length}`;
@@ -333,6 +349,23 @@ function renderAnalysis(s) {
   $('eval-graph').hidden = !hasEvals;
   if (hasEvals) renderGraph($('eval-graph'), s.evals, s.moves.length, viewPly, goTo);
   renderStats($('stats-rows'), $('stats-summary'), log);
+  renderReview(s);
+}
+
+// The whole-game pass: its button, its progress, and why it stopped if
+// it failed.
+function renderReview(s) {
+  const review = s.review;
+  const button = $('review-toggle');
+  button.textContent = review ? 'Cancel whole-game analysis' : 'Analyse the whole game';
+  button.disabled = !review && s.moves.length === 0;
+  const progress = $('review-progress');
+  progress.hidden = !review;
+  progress.textContent = review ? `ply ${review.ply}/${review.plies}` : '';
+  const note = $('review-note');
+  note.hidden = !s.review_error;
+  note.textContent = s.review_error ? `Whole-game analysis stopped: ${s.review_error}` : '';
+  document.body.dataset.review = review ? 'running' : 'idle';
 }
 
 function renderPlayers(s) {
@@ -430,6 +463,10 @@ function showKo(move) {
 }
 
 function rotate(letter) {
+  if (canPremove()) {
+    queueRotation(letter);
+    return;
+  }
   const ko = koMove(null, letter);
   if (ko && !input.rotations().has(letter)) showKo(ko);
   else input.rotate(letter);
@@ -450,6 +487,50 @@ function premoveClick(name) {
     app.premoveFrom = null;
   }
   render();
+}
+
+// The rotations the piece picked for a premove may queue: any (every
+// piece turns in place; whether it still may is checked when the turn
+// comes, as for any premove).
+function premoveRotations() {
+  return canPremove() && app.premoveFrom && !app.premove ? new Set(['L', 'R', 'U']) : new Set();
+}
+
+// A rotation premove, made as a rotation is made in turn: the piece
+// picked, then L, R or U (key or button).
+function queueRotation(letter) {
+  if (!premoveRotations().has(letter)) return;
+  app.premove = { from: app.premoveFrom, rotate: letter };
+  app.premoveFrom = null;
+  render();
+}
+
+// Clears a queued premove, or the piece picked for one (Escape, a right
+// click on the board, Cancel); true if there was one.
+function cancelPremove() {
+  if (!app.premove && !app.premoveFrom) return false;
+  app.premove = null;
+  app.premoveFrom = null;
+  render();
+  return true;
+}
+
+// A premove in move notation: `g1f3`, or a rotation `e1R`.
+function premoveText(premove) {
+  return premove.from + (premove.rotate || premove.to);
+}
+
+function premoveHint() {
+  if (app.premove) return `Premove ${premoveText(app.premove)} queued: Escape or a right click cancels it.`;
+  if (app.premoveFrom) return `Premove from ${app.premoveFrom}: click a target, or rotate (L/R/U).`;
+  return canPremove() ? 'You may queue a premove while the engine thinks.' : '';
+}
+
+function showPremoveDropped(premove) {
+  const note = $('premove-note');
+  note.textContent = `Premove ${premoveText(premove)} dropped: it is not legal now.`;
+  note.dataset.move = premoveText(premove);
+  note.hidden = false;
 }
 
 function draggable(square) {
@@ -666,6 +747,10 @@ function wire() {
     log.reset();
     attempt(() => api.analysis(app.id, on, Number($('analysis-count').value), on && !isLive() ? app.viewPly : null));
   });
+  $('review-toggle').addEventListener('click', () => {
+    const running = !!(app.state && app.state.review);
+    attempt(() => api.review(app.id, !running));
+  });
   $('analysis-count').addEventListener('change', () => {
     if (!app.state || !app.state.analysis) return;
     log.reset();
@@ -716,7 +801,7 @@ function wire() {
   }
   $('fire').addEventListener('click', () => input.fire());
   $('null-move').addEventListener('click', () => { if (canMove()) input.nullMove(); });
-  $('cancel').addEventListener('click', () => input.cancel());
+  $('cancel').addEventListener('click', () => { if (!cancelPremove()) input.cancel(); });
   for (const b of document.querySelectorAll('[data-promo]')) {
     b.addEventListener('click', () => input.choosePromotion(b.dataset.promo));
   }
@@ -792,7 +877,7 @@ function onKey(e) {
   else if (key === 'Escape') {
     input.cancel();
     board.clearDrawings();
-    if (app.premove || app.premoveFrom) { app.premove = null; app.premoveFrom = null; render(); }
+    cancelPremove();
   }
   else if (leiser && key === 'Enter' && input.staged && tag !== 'BUTTON') input.fire();
   else if (leiser && /^[lruLRU]$/.test(key)) rotate(key.toUpperCase());

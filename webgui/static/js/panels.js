@@ -2,6 +2,8 @@
 
 export function formatScore(score) {
   if (!score) return '–';
+  // A position whose game is over: its result.
+  if ('end' in score) return { 1: '1-0', '-1': '0-1' }[score.end] || '½-½';
   if ('mate' in score) return (score.mate >= 0 ? '#' : '#-') + Math.abs(score.mate);
   const pawns = score.cp / 100;
   return (pawns > 0 ? '+' : '') + pawns.toFixed(2);

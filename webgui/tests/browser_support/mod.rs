@@ -319,6 +319,24 @@ impl Browser {
         let _ = self.client.release_actions().await;
     }
 
+    /// A right click (the right button pressed and released) on a square.
+    pub async fn right_click_square(&self, square: &str) {
+        let (x, y) = self.centre_of(&format!("[data-square=\"{square}\"]")).await;
+        let actions = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveTo {
+                duration: Some(Duration::from_millis(0)),
+                x: x.round(),
+                y: y.round(),
+            })
+            .then(PointerAction::Down { button: 2 })
+            .then(PointerAction::Up { button: 2 });
+        self.client
+            .perform_actions(actions)
+            .await
+            .expect("right click");
+        let _ = self.client.release_actions().await;
+    }
+
     /// Types into a field and submits its form with Enter.
     pub async fn type_into(&self, css: &str, text: &str) {
         let field = self.client.find(Locator::Css(css)).await.expect("field");
