@@ -706,6 +706,21 @@ impl Drop for Reaped {
     }
 }
 
+/// Starts `command` with `signal`'s default action. A shell that runs
+/// the tests in the background hands its children SIGINT ignored, and the
+/// autotester, like any program, keeps a signal ignored that it was
+/// started with (as under `nohup`); this test is about one it was not.
+fn with_default_signal(command: &mut Command, signal: libc::c_int) {
+    use std::os::unix::process::CommandExt;
+    // Safety: signal(2) is async-signal-safe, as pre_exec requires.
+    unsafe {
+        command.pre_exec(move || {
+            libc::signal(signal, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+}
+
 #[test]
 fn engine_groups_are_killed_when_the_tester_is_terminated() {
     for signal in [libc::SIGTERM, libc::SIGINT] {
@@ -717,12 +732,13 @@ fn engine_groups_are_killed_when_the_tester_is_terminated() {
             "-game chess -concurrency 2 -quiet -each tc=60+1 -rounds 10",
         ));
         args.extend(["-pgnout".into(), d.join("out.pgn").display().to_string()]);
-        let child = Command::new(env!("CARGO_BIN_EXE_autotester"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_autotester"));
+        command
             .args(&args)
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("run autotester");
+            .stderr(std::process::Stdio::null());
+        with_default_signal(&mut command, signal);
+        let child = command.spawn().expect("run autotester");
         let mut child = Reaped(child);
         // Four engines, each with a helper, are running.
         let start = Instant::now();
