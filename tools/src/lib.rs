@@ -13,6 +13,7 @@
 
 pub mod dataset;
 pub mod extract;
+pub mod label;
 pub mod output;
 pub mod quiet;
 pub mod tune;

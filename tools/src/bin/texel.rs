@@ -10,8 +10,11 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 
 use chess::eval::DEFAULT_WEIGHTS;
-use tools::dataset::{self, DatasetError};
+use std::io::Write;
+
+use tools::dataset::{self, DatasetError, Labelled};
 use tools::extract::{extract, ExtractError, ExtractOptions};
+use tools::label::{label_all, LabelError, LabelOptions};
 use tools::output::{rust_source, RunSummary};
 use tools::tune::{adam, params_of, tunable_by_prefix, weights_of, TraceSet, TuneOptions};
 use workbench::pgn::{read_file, PgnFileError};
@@ -39,6 +42,35 @@ enum Command {
     },
     /// Fit K, then the weights, to a data set; write the weights as Rust source.
     Tune(TuneArgs),
+    /// Relabel a data set with a UCI engine's expected score blended with the game's result.
+    Label(LabelArgs),
+}
+
+/// `texel label`'s arguments.
+#[derive(Args, Debug)]
+struct LabelArgs {
+    /// The data set (`FEN;result` lines).
+    data: PathBuf,
+    /// The relabelled data set; an unfinished one of the same data is
+    /// resumed.
+    #[arg(long, short)]
+    out: PathBuf,
+    /// The judging UCI engine (e.g. /usr/games/stockfish).
+    #[arg(long)]
+    engine: PathBuf,
+    /// Its search depth per position.
+    #[arg(long, default_value_t = 8)]
+    depth: u32,
+    /// The weight of the game's result in each label (the rest is the
+    /// engine's expected score).
+    #[arg(long, default_value_t = 0.3)]
+    result_weight: f64,
+    /// Engines run at once.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Label only every N-th position of the data set.
+    #[arg(long, default_value_t = 1)]
+    every: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -60,6 +92,16 @@ enum TexelError {
     NoWeight(String),
     #[error("--holdout {0} is not in [0, 1)")]
     Holdout(f64),
+    #[error("--result-weight {0} is not in [0, 1]")]
+    ResultWeight(f64),
+    #[error(transparent)]
+    Label(#[from] LabelError),
+    #[error("{out} line {line} is not a label of {data}'s position {line} (labelled from other data?); remove it or choose another --out")]
+    NotAResume {
+        out: PathBuf,
+        data: PathBuf,
+        line: usize,
+    },
 }
 
 fn write(path: &PathBuf, text: &str) -> Result<(), TexelError> {
@@ -205,6 +247,98 @@ fn run_tune(args: TuneArgs) -> Result<(), TexelError> {
     Ok(())
 }
 
+/// How many positions of `data` the file at `out` labels already (0 if
+/// it does not exist). An unfinished last line is cut off; a line whose
+/// position is not the data's refuses the resume.
+fn resume_point(
+    out: &PathBuf,
+    data_path: &PathBuf,
+    data: &[Labelled],
+) -> Result<usize, TexelError> {
+    let text = match std::fs::read_to_string(out) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(source) => {
+            return Err(TexelError::Write {
+                path: out.clone(),
+                source,
+            })
+        }
+    };
+    let complete = text.rfind('\n').map_or(0, |i| i + 1);
+    let done = dataset::parse(&text[..complete])?;
+    for (i, (old, new)) in done.iter().zip(data).enumerate() {
+        if old.position != new.position {
+            return Err(TexelError::NotAResume {
+                out: out.clone(),
+                data: data_path.clone(),
+                line: i + 1,
+            });
+        }
+    }
+    if done.len() > data.len() {
+        return Err(TexelError::NotAResume {
+            out: out.clone(),
+            data: data_path.clone(),
+            line: data.len() + 1,
+        });
+    }
+    if complete < text.len() {
+        write(out, &text[..complete])?;
+    }
+    Ok(done.len())
+}
+
+fn run_label(args: LabelArgs) -> Result<(), TexelError> {
+    if !(0.0..=1.0).contains(&args.result_weight) {
+        return Err(TexelError::ResultWeight(args.result_weight));
+    }
+    let data: Vec<Labelled> = dataset::read(&args.data)?
+        .into_iter()
+        .step_by(args.every.max(1))
+        .collect();
+    let from = resume_point(&args.out, &args.data, &data)?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|source| TexelError::Write {
+            path: args.out.clone(),
+            source,
+        })?;
+    let mut file = std::io::LineWriter::new(file);
+    eprintln!("{} positions, {from} labelled already", data.len());
+    let options = LabelOptions {
+        engine: args.engine,
+        depth: args.depth,
+        result_weight: args.result_weight,
+        jobs: args.jobs,
+    };
+    let started = Instant::now();
+    label_all(&data, from, &options, |index, label| {
+        writeln!(file, "{};{label:.4}", data[index].position.fen())?;
+        let done = index + 1 - from;
+        if done % 5000 == 0 {
+            let rate = done as f64 / started.elapsed().as_secs_f64();
+            let left = (data.len() - index - 1) as f64 / rate;
+            eprintln!(
+                "{}/{} labelled, {rate:.0}/s, {:.0} min left",
+                index + 1,
+                data.len(),
+                left / 60.0
+            );
+        }
+        Ok(())
+    })?;
+    eprintln!(
+        "{} positions labelled in {} ({:.0} s)",
+        data.len(),
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -214,6 +348,7 @@ fn main() -> ExitCode {
             skip_plies,
         } => run_extract(&pgn, &out, skip_plies),
         Command::Tune(args) => run_tune(args),
+        Command::Label(args) => run_label(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
