@@ -3,7 +3,7 @@
 //! evaluation's weights to them and writes `tuned.rs`. The recipe is
 //! `tools/README.md`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -104,9 +104,9 @@ enum TexelError {
     },
 }
 
-fn write(path: &PathBuf, text: &str) -> Result<(), TexelError> {
+fn write(path: &Path, text: &str) -> Result<(), TexelError> {
     std::fs::write(path, text).map_err(|source| TexelError::Write {
-        path: path.clone(),
+        path: path.to_path_buf(),
         source,
     })
 }
@@ -250,37 +250,29 @@ fn run_tune(args: TuneArgs) -> Result<(), TexelError> {
 /// How many positions of `data` the file at `out` labels already (0 if
 /// it does not exist). An unfinished last line is cut off; a line whose
 /// position is not the data's refuses the resume.
-fn resume_point(
-    out: &PathBuf,
-    data_path: &PathBuf,
-    data: &[Labelled],
-) -> Result<usize, TexelError> {
+fn resume_point(out: &Path, data_path: &Path, data: &[Labelled]) -> Result<usize, TexelError> {
     let text = match std::fs::read_to_string(out) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
         Err(source) => {
             return Err(TexelError::Write {
-                path: out.clone(),
+                path: out.to_path_buf(),
                 source,
             })
         }
     };
     let complete = text.rfind('\n').map_or(0, |i| i + 1);
     let done = dataset::parse(&text[..complete])?;
-    for (i, (old, new)) in done.iter().zip(data).enumerate() {
-        if old.position != new.position {
-            return Err(TexelError::NotAResume {
-                out: out.clone(),
-                data: data_path.clone(),
-                line: i + 1,
-            });
-        }
-    }
-    if done.len() > data.len() {
+    let foreign = done
+        .iter()
+        .zip(data)
+        .position(|(old, new)| old.position != new.position)
+        .or((done.len() > data.len()).then_some(data.len()));
+    if let Some(index) = foreign {
         return Err(TexelError::NotAResume {
-            out: out.clone(),
-            data: data_path.clone(),
-            line: data.len() + 1,
+            out: out.to_path_buf(),
+            data: data_path.to_path_buf(),
+            line: index + 1,
         });
     }
     if complete < text.len() {
