@@ -111,7 +111,7 @@ fn write(path: &Path, text: &str) -> Result<(), TexelError> {
     })
 }
 
-fn run_extract(pgn: &[PathBuf], out: &PathBuf, skip_plies: usize) -> Result<(), TexelError> {
+fn run_extract(pgn: &[PathBuf], out: &Path, skip_plies: usize) -> Result<(), TexelError> {
     let started = Instant::now();
     let mut games = Vec::new();
     for path in pgn {
