@@ -117,6 +117,13 @@ fn test_positions_exercise_every_term() {
         ("threat_by_pawn", layout::THREAT_BY_PAWN),
         ("pawn_shield", layout::PAWN_SHIELD),
         ("king_danger", layout::KING_DANGER),
+        ("threat_by_minor", layout::THREAT_BY_MINOR),
+        ("threat_by_rook", layout::THREAT_BY_ROOK),
+        ("hanging", layout::HANGING),
+        ("safe_check", layout::SAFE_CHECK),
+        ("outpost", layout::OUTPOST),
+        ("connected", layout::CONNECTED),
+        ("bishop_pawns", layout::BISHOP_PAWNS),
         ("tempo (never in the coefficients)", layout::TEMPO),
     ];
     for pair in groups.windows(2) {
@@ -142,4 +149,63 @@ fn trace_keeps_the_endgame_scale() {
         assert_eq!(trace.scale, scale, "{fen}");
         assert_eq!(trace.evaluate(&DEFAULT_WEIGHTS), evaluate(&pos), "{fen}");
     }
+}
+
+/// White's count minus Black's of weight `index` in `fen`.
+fn coefficient(fen: &str, index: usize) -> i16 {
+    let pos = Position::from_fen(fen).expect("test FEN");
+    Trace::of(&pos)
+        .coeffs
+        .iter()
+        .find(|&&(i, _)| usize::from(i) == index)
+        .map_or(0, |&(_, c)| c)
+}
+
+#[test]
+fn threats_and_hanging_pieces_are_counted() {
+    // The e5 knight attacks the d7 rook and the f7 pawn (which no pawn
+    // defends); nothing defends the rook. Black's a8 rook attacks
+    // White's a2 pawn, which no pawn defends.
+    let fen = "r5k1/3r1p2/8/4N3/8/8/P7/4K3 w - - 0 1";
+    assert_eq!(coefficient(fen, layout::THREAT_BY_MINOR + 3), 1);
+    assert_eq!(coefficient(fen, layout::THREAT_BY_MINOR), 1);
+    assert_eq!(coefficient(fen, layout::THREAT_BY_ROOK), -1);
+    // d7 hangs; the e5 knight is attacked by nothing.
+    assert_eq!(coefficient(fen, layout::HANGING), 1);
+    // A pawn its own pawn defends (c6, by b7) is no target.
+    let defended = "r5k1/1p1r4/2p5/4N3/8/8/P7/4K3 w - - 0 1";
+    assert_eq!(coefficient(defended, layout::THREAT_BY_MINOR), 0);
+}
+
+#[test]
+fn safe_checks_outposts_connected_pawns_and_bishop_pawns() {
+    // The d1 rook can check the g8 king from d8, which no black piece
+    // covers; the c4 knight reaches no checking square.
+    let fen = "6k1/5p2/8/8/2N5/8/8/3RK3 w - - 0 1";
+    assert_eq!(coefficient(fen, layout::SAFE_CHECK + 2), 1);
+    assert_eq!(coefficient(fen, layout::SAFE_CHECK), 0);
+    // Against a king on e8 the knight checks from d6, which is safe; the
+    // rook's d8 is next to the king, so not.
+    let fen = "4k3/5p2/8/8/2N5/8/8/3RK3 w - - 0 1";
+    assert_eq!(coefficient(fen, layout::SAFE_CHECK), 1);
+    assert_eq!(coefficient(fen, layout::SAFE_CHECK + 2), 0);
+    // A knight on d5 defended by e4, no black pawn on c or e files ahead.
+    assert_eq!(
+        coefficient("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", layout::OUTPOST),
+        1
+    );
+    assert_eq!(
+        coefficient("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", layout::OUTPOST),
+        0
+    );
+    // d4 and e4 side by side: both connected on the fourth rank.
+    assert_eq!(
+        coefficient("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", layout::CONNECTED + 3),
+        2
+    );
+    // A light-squared bishop (c4) with pawns on light squares b3 and d3.
+    assert_eq!(
+        coefficient("4k3/8/8/8/2B5/1P1P4/8/4K3 w - - 0 1", layout::BISHOP_PAWNS),
+        2
+    );
 }

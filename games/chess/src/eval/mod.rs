@@ -3,9 +3,11 @@
 //! Terms, each computed for both sides (White minus Black):
 //! material and piece-square tables,
 //! mobility (squares not covered by enemy pawns), pawn structure (passed,
-//! isolated, doubled, backward), king safety (attacks on the king's zone
-//! and its pawn shield), threats by pawns, bishop pair, rooks on open and
-//! half-open files, and a tempo bonus for the side to move. Endgames
+//! isolated, doubled, backward, connected), king safety (attacks on the
+//! king's zone, safe checks and its pawn shield), threats by pawns, minor
+//! pieces and rooks, hanging pieces, bishop pair, pawns on a bishop's
+//! colour, outposts, rooks on open and half-open files, and a tempo bonus
+//! for the side to move. Endgames
 //! without pawns where the stronger side is up at most a minor piece are
 //! scaled towards a draw.
 //!
@@ -18,13 +20,14 @@
 use std::fmt::Write as _;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use crate::attacks::king_attacks;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 
+mod threats;
 pub mod trace;
 pub mod tuned;
 pub mod weights;
@@ -253,6 +256,7 @@ struct Context {
     pawns: [Bitboard; 2],
     pawn_attacks: [Bitboard; 2],
     kings: [Square; 2],
+    attacks: [threats::SideAttacks; 2],
 }
 
 /// Every evaluation term of `us`, one group at a time.
@@ -263,6 +267,9 @@ fn side_terms<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mu
     pawn_structure(ctx, us, acc);
     pawn_shield(ctx, us, acc);
     pawn_threats(pos, ctx, us, acc);
+    threats::piece_threats(pos, ctx, us, acc);
+    threats::safe_checks(pos, ctx, us, acc);
+    threats::outposts(pos, ctx, us, acc);
     piece_bonuses(pos, ctx, us, acc);
 }
 
@@ -280,17 +287,6 @@ fn material_pst<A: Accumulator>(pos: &Position, us: Color, acc: &mut A) {
     }
 }
 
-/// The squares a knight, bishop, rook or queen on `sq` attacks.
-#[inline]
-fn piece_attacks(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, occupied),
-        Role::Rook => rook_attacks(sq, occupied),
-        _ => queen_attacks(sq, occupied),
-    }
-}
-
 /// Mobility of our pieces (squares not covered by enemy pawns), and the
 /// danger they pose to the enemy king's zone. Both come from the same
 /// attack sets, so one pass over the pieces computes them together.
@@ -302,17 +298,14 @@ fn mobility_and_king_attack<A: Accumulator>(pos: &Position, ctx: &Context, us: C
     let zone = king_attacks(enemy_king).with(enemy_king);
     let mut attack_units = 0;
     let mut attackers = 0;
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+    for (role, attacks) in ctx.attacks[us.index()].pieces() {
         let base = layout::MOBILITY + layout::MOBILITY_OFFSET[role.index()];
-        for sq in pos.pieces(us, role) {
-            let attacks = piece_attacks(role, sq, ctx.occupied);
-            let count = (attacks & safe).count() as usize;
-            acc.add(us, base + count, 1);
-            let hits = (attacks & zone).count() as i32;
-            if hits > 0 {
-                attackers += 1;
-                attack_units += hits * KING_ATTACK_WEIGHT[role.index()];
-            }
+        let count = (attacks & safe).count() as usize;
+        acc.add(us, base + count, 1);
+        let hits = (attacks & zone).count() as i32;
+        if hits > 0 {
+            attackers += 1;
+            attack_units += hits * KING_ATTACK_WEIGHT[role.index()];
         }
     }
     // The danger grows with the square of the attack (one lone attacker
@@ -380,7 +373,8 @@ fn stop_square(us: Color, sq: Square) -> Square {
 }
 
 /// The penalties for our pawn on `sq`: isolated (no friendly pawn on an
-/// adjacent file) or else backward, and doubled (a friendly pawn ahead).
+/// adjacent file) or else backward, and doubled (a friendly pawn ahead);
+/// the bonus for a connected one (a friendly pawn beside or defending it).
 #[inline]
 fn add_pawn_weaknesses<A: Accumulator>(
     ctx: &Context,
@@ -411,6 +405,10 @@ fn add_pawn_weaknesses<A: Accumulator>(
     }
     if (our_pawns & file_ahead).nonempty() {
         acc.add(us, layout::DOUBLED, 1);
+    }
+    let beside = Bitboard::rank(sq.rank()) & adjacent;
+    if (our_pawns & beside).nonempty() || ctx.pawn_attacks[us.index()].contains(sq) {
+        acc.add(us, layout::CONNECTED + relative_rank(us, sq), 1);
     }
 }
 
@@ -461,13 +459,26 @@ fn pawn_threats<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &
     }
 }
 
-/// The bishop pair, and rooks on open or half-open files.
+/// The bishop pair, our pawns on each bishop's colour, and rooks on open
+/// or half-open files.
 #[inline]
 fn piece_bonuses<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     let our_pawns = ctx.pawns[us.index()];
     let their_pawns = ctx.pawns[(!us).index()];
-    if pos.pieces(us, Role::Bishop).more_than_one() {
+    let bishops = pos.pieces(us, Role::Bishop);
+    if bishops.more_than_one() {
         acc.add(us, layout::BISHOP_PAIR, 1);
+    }
+    for sq in bishops {
+        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        };
+        let count = (our_pawns & colour).count() as i32;
+        if count > 0 {
+            acc.add(us, layout::BISHOP_PAWNS, count);
+        }
     }
     for sq in pos.pieces(us, Role::Rook) {
         let file = file_mask(sq);
@@ -497,14 +508,18 @@ fn context(pos: &Position) -> Context {
         pos.pieces(Color::White, Role::Pawn),
         pos.pieces(Color::Black, Role::Pawn),
     ];
+    let occupied = pos.occupied();
+    let pawn_attacks = [
+        pawn_attack_set(Color::White, pawns[0]),
+        pawn_attack_set(Color::Black, pawns[1]),
+    ];
+    let side = |c: Color| threats::SideAttacks::of(pos, c, occupied, pawn_attacks[c.index()]);
     Context {
-        occupied: pos.occupied(),
-        pawn_attacks: [
-            pawn_attack_set(Color::White, pawns[0]),
-            pawn_attack_set(Color::Black, pawns[1]),
-        ],
+        occupied,
+        pawn_attacks,
         pawns,
         kings: [pos.king(Color::White), pos.king(Color::Black)],
+        attacks: [side(Color::White), side(Color::Black)],
     }
 }
 
