@@ -57,6 +57,12 @@
 //!   singular and searched one ply deeper; if the bar is at or above
 //!   beta and another move reaches it, several moves fail high and the
 //!   node returns the bar.
+//! - **SEE pruning** in the main search: near the leaves
+//!   (depth <= [`SearchParams::see_max_depth`]), outside check, once a
+//!   move has been searched, a move whose static exchange loses more
+//!   than `see_noisy_margin * depth` (a capture or promotion) or
+//!   `see_quiet_margin * depth` (a quiet move, which puts a piece where
+//!   it can be taken) is skipped, unless it gives check.
 //! - **Best-move stability** (time management): the soft time limit,
 //!   checked after each iteration, is scaled by how long the best move
 //!   has stayed the same: `tm_unstable_percent` of it right after a
@@ -89,6 +95,7 @@ pub struct Features {
     pub correction_history: bool,
     pub best_move_stability: bool,
     pub singular_extension: bool,
+    pub see_pruning: bool,
 }
 
 impl Features {
@@ -111,6 +118,7 @@ impl Features {
         correction_history: false,
         best_move_stability: true,
         singular_extension: false,
+        see_pruning: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -135,6 +143,7 @@ impl Features {
         correction_history: false,
         best_move_stability: false,
         singular_extension: false,
+        see_pruning: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -155,6 +164,7 @@ impl Features {
         FeatureSwitch::new("CorrectionHistory", |f| &mut f.correction_history),
         FeatureSwitch::new("BestMoveStability", |f| &mut f.best_move_stability),
         FeatureSwitch::new("SingularExtension", |f| &mut f.singular_extension),
+        FeatureSwitch::new("SEEPruning", |f| &mut f.see_pruning),
     ];
 }
 
@@ -289,6 +299,13 @@ pub struct SearchParams {
     pub se_tt_depth_margin: i32,
     pub se_margin_per_depth: i32,
 
+    /// SEE pruning applies at depth <= `see_max_depth`; a noisy move is
+    /// skipped when its exchange loses more than `see_noisy_margin *
+    /// depth`, a quiet one more than `see_quiet_margin * depth`.
+    pub see_max_depth: i32,
+    pub see_noisy_margin: i32,
+    pub see_quiet_margin: i32,
+
     /// Best-move stability: the soft limit in percent right after the
     /// best move changed, less `tm_stable_step_percent` per iteration it
     /// stayed (at most four), plus `tm_score_drop_percent` when the score
@@ -336,6 +353,9 @@ impl Default for SearchParams {
             se_min_depth: 8,
             se_tt_depth_margin: 3,
             se_margin_per_depth: 2,
+            see_max_depth: 6,
+            see_noisy_margin: 100,
+            see_quiet_margin: 50,
             tm_unstable_percent: 110,
             tm_stable_step_percent: 15,
             tm_score_drop_percent: 30,
@@ -362,6 +382,9 @@ impl SearchParams {
         ParamSpin::new("IIRMinDepth", |p| &mut p.iir_min_depth, 1, 32),
         ParamSpin::new("SEMinDepth", |p| &mut p.se_min_depth, 1, 32),
         ParamSpin::new("SEMarginPerDepth", |p| &mut p.se_margin_per_depth, 0, 100),
+        ParamSpin::new("SEEMaxDepth", |p| &mut p.see_max_depth, 0, 32),
+        ParamSpin::new("SEENoisyMargin", |p| &mut p.see_noisy_margin, 0, 1000),
+        ParamSpin::new("SEEQuietMargin", |p| &mut p.see_quiet_margin, 0, 1000),
         ParamSpin::new("TMUnstablePercent", |p| &mut p.tm_unstable_percent, 10, 400),
         ParamSpin::new(
             "TMStableStepPercent",

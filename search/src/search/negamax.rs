@@ -313,12 +313,13 @@ impl<G: Searchable> Search<'_, G> {
                 self.ordering(ply).quiet_score(&self.pos, mv)
             };
 
-            // 11. Shallow pruning of quiet moves, or make the move.
-            let may_prune = ply > 0 && !node.in_check && !noisy && best > -MATE_IN_MAX_PLY;
-            let may_prune_late = may_prune && quiets.len() >= lmp_keep;
-            let Some(gives_check) =
-                self.make_unless_pruned(node, mv, may_prune, may_prune_late, alpha)
-            else {
+            // 11. Shallow pruning, or make the move.
+            let shallow = ply > 0 && !node.in_check && best > -MATE_IN_MAX_PLY;
+            let may_prune = shallow && !noisy;
+            let prunable = (may_prune
+                && self.quiet_is_prunable(node, alpha, quiets.len() >= lmp_keep))
+                || (shallow && self.loses_exchange(node, mv, noisy));
+            let Some(gives_check) = self.make_unless_pruned(node, mv, prunable) else {
                 continue;
             };
             if !noisy {
@@ -369,31 +370,41 @@ impl<G: Searchable> Search<'_, G> {
     }
 
     /// Step 11 of `negamax`: makes `mv` unless shallow pruning skips it,
-    /// and tells whether it gives check. Quiet moves that cannot matter
-    /// are pruned once a move has been searched (`may_prune`: so mate is
-    /// never missed by pruning everything). Moves that give check are
-    /// kept, so in a game with check the move is made first to find out.
+    /// and tells whether it gives check. `prunable` moves (by futility,
+    /// late move or SEE pruning, only once a move has been searched, so
+    /// that mate is never missed by pruning everything) are skipped
+    /// unless they give check, so in a game with check the move is made
+    /// first to find out.
     #[inline(always)]
-    fn make_unless_pruned(
-        &mut self,
-        node: &Node,
-        mv: G::Move,
-        may_prune: bool,
-        late: bool,
-        alpha: Score,
-    ) -> Option<bool> {
-        if may_prune && !G::HAS_CHECK && self.quiet_is_prunable(node, alpha, late) {
+    fn make_unless_pruned(&mut self, node: &Node, mv: G::Move, prunable: bool) -> Option<bool> {
+        if prunable && !G::HAS_CHECK {
             return None;
         }
         self.note_move(node.ply, Some(mv));
         self.pos.make(mv);
         self.tt.prefetch(self.pos.hash());
         let gives_check = self.pos.in_check();
-        if may_prune && G::HAS_CHECK && !gives_check && self.quiet_is_prunable(node, alpha, late) {
+        if prunable && !gives_check {
             self.pos.unmake();
             return None;
         }
         Some(gives_check)
+    }
+
+    /// SEE pruning (step 11 of `negamax`): near the leaves, whether `mv`
+    /// loses more material in its exchange than the margin allows.
+    #[inline(always)]
+    fn loses_exchange(&self, node: &Node, mv: G::Move, noisy: bool) -> bool {
+        let p = self.params;
+        if !p.features.see_pruning || node.depth > p.see_max_depth {
+            return false;
+        }
+        let margin = if noisy {
+            p.see_noisy_margin
+        } else {
+            p.see_quiet_margin
+        };
+        !self.pos.see_ge(mv, -margin * node.depth)
     }
 
     /// How many quiet moves late move pruning keeps at this node of
