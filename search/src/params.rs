@@ -10,6 +10,9 @@
 //! - **Null move pruning (NMP)**: pass the turn and search `depth - 1 - R`
 //!   with a zero window at beta; if even that fails high, the node almost
 //!   certainly does too. `R = nmp_base_reduction + depth / nmp_depth_divisor`.
+//!   With **NMP eval reduction** on, `R` grows by one per
+//!   `nmp_eval_divisor` of the static evaluation above beta, by at most
+//!   `nmp_eval_max`: far above beta a shallower check suffices.
 //! - **Reverse futility pruning (RFP)**: near the leaves, if the static
 //!   evaluation beats beta by `rfp_margin * depth`, return it.
 //! - **Futility pruning**: near the leaves, skip quiet moves when the static
@@ -96,6 +99,7 @@ pub struct Features {
     pub best_move_stability: bool,
     pub singular_extension: bool,
     pub see_pruning: bool,
+    pub nmp_eval_reduction: bool,
 }
 
 impl Features {
@@ -119,6 +123,7 @@ impl Features {
         best_move_stability: true,
         singular_extension: false,
         see_pruning: false,
+        nmp_eval_reduction: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -144,6 +149,7 @@ impl Features {
         best_move_stability: false,
         singular_extension: false,
         see_pruning: false,
+        nmp_eval_reduction: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -165,6 +171,7 @@ impl Features {
         FeatureSwitch::new("BestMoveStability", |f| &mut f.best_move_stability),
         FeatureSwitch::new("SingularExtension", |f| &mut f.singular_extension),
         FeatureSwitch::new("SEEPruning", |f| &mut f.see_pruning),
+        FeatureSwitch::new("NMPEvalReduction", |f| &mut f.nmp_eval_reduction),
     ];
 }
 
@@ -244,6 +251,10 @@ pub struct SearchParams {
     /// Null move reduction `R = base + depth / divisor`.
     pub nmp_base_reduction: i32,
     pub nmp_depth_divisor: i32,
+    /// With NMP eval reduction: one more ply per this much of the static
+    /// evaluation above beta, at most `nmp_eval_max` plies.
+    pub nmp_eval_divisor: i32,
+    pub nmp_eval_max: i32,
 
     /// Reverse futility pruning applies at depth <= this.
     pub rfp_max_depth: i32,
@@ -331,6 +342,8 @@ impl Default for SearchParams {
             nmp_min_depth: 3,
             nmp_base_reduction: 3,
             nmp_depth_divisor: 4,
+            nmp_eval_divisor: 200,
+            nmp_eval_max: 3,
             rfp_max_depth: 6,
             rfp_margin: 90,
             futility_max_depth: 5,
@@ -373,6 +386,8 @@ impl SearchParams {
     pub const UCI_SPINS: &'static [ParamSpin] = &[
         ParamSpin::new("AspirationDelta", |p| &mut p.aspiration_delta, 1, 1000),
         ParamSpin::new("NMPBaseReduction", |p| &mut p.nmp_base_reduction, 0, 10),
+        ParamSpin::new("NMPEvalDivisor", |p| &mut p.nmp_eval_divisor, 1, 2000),
+        ParamSpin::new("NMPEvalMax", |p| &mut p.nmp_eval_max, 0, 10),
         ParamSpin::new("RFPMargin", |p| &mut p.rfp_margin, 0, 1000),
         ParamSpin::new("FutilityBase", |p| &mut p.futility_base, 0, 1000),
         ParamSpin::new("FutilityPerDepth", |p| &mut p.futility_per_depth, 0, 1000),

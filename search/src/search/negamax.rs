@@ -228,7 +228,12 @@ impl<G: Searchable> Search<'_, G> {
         if !applies {
             return None;
         }
-        let r = p.nmp_base_reduction + depth / p.nmp_depth_divisor.max(1);
+        let by_eval = if p.features.nmp_eval_reduction {
+            ((node.eval - beta) / p.nmp_eval_divisor.max(1)).min(p.nmp_eval_max)
+        } else {
+            0
+        };
+        let r = p.nmp_base_reduction + depth / p.nmp_depth_divisor.max(1) + by_eval;
         self.w.stack[ply].null_move = true;
         self.note_move(ply, None);
         self.pos.make_null();
