@@ -28,12 +28,12 @@ pub fn rust_source(weights: &Weights, run: &RunSummary) -> String {
     let _ = writeln!(
         out,
         "//! The weights `texel tune` fitted (see `tools/README.md`); the engine\n\
-         //! uses them with `setoption name TunedEval value 1`. Generated: do not\n\
+         //! evaluates with them unless `setoption name TunedEval value 0`. Generated: do not\n\
          //! edit by hand, rerun the tuner.\n\
          //!\n\
          //! Command: `{}`\n\
-         //! Positions fitted: {}, K = {:.4}, epochs: {}, mean squared error {:.6} (defaults) -> {:.6}.\n\
-         //! Positions held out: {}, mean squared error {:.6} (defaults) -> {:.6}.\n",
+         //! Positions fitted: {}, K = {:.4}, epochs: {}, mean squared error {:.6} (hand-written) -> {:.6}.\n\
+         //! Positions held out: {}, mean squared error {:.6} (hand-written) -> {:.6}.\n",
         run.command,
         run.positions,
         run.k,

@@ -3,7 +3,7 @@
 
 use chess::eval::trace::Trace;
 use chess::eval::weights::name;
-use chess::eval::{default_raw, evaluate, layout, s, Weights, DEFAULT_WEIGHTS};
+use chess::eval::{evaluate, hand_written_raw, layout, s, Weights, HAND_WEIGHTS};
 use chess::{Chess, Position};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -97,7 +97,7 @@ fn label(positions: &[Position], truth: &Weights, k: f64) -> Vec<Labelled> {
 #[test]
 fn tuner_recovers_known_material_weights() {
     const K: f64 = 1.0;
-    let mut truth = default_raw();
+    let mut truth = hand_written_raw();
     let known = [
         (layout::MATERIAL + 1, s(290, 340)),
         (layout::MATERIAL + 2, s(380, 300)),
@@ -111,7 +111,7 @@ fn tuner_recovers_known_material_weights() {
     let truth = Weights::from_raw(truth);
     let data = label(&random_positions(3, 60), &truth, K);
     let set = TraceSet::new(&data);
-    let start = params_of(&DEFAULT_WEIGHTS);
+    let start = params_of(&HAND_WEIGHTS);
     assert!((set.fit_k(&params_of(&truth)) - K).abs() < 0.05);
     let options = TuneOptions {
         epochs: 400,
@@ -138,7 +138,7 @@ fn tuner_recovers_known_material_weights() {
 fn tuner_fits_every_weight_towards_a_perturbed_table() {
     const K: f64 = 1.2;
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    let mut raw = default_raw();
+    let mut raw = hand_written_raw();
     for w in raw.iter_mut() {
         *w = s(
             w.mg + rng.gen_range(-25..=25),
@@ -149,7 +149,7 @@ fn tuner_fits_every_weight_towards_a_perturbed_table() {
     let positions = random_positions(5, 40);
     let data = label(&positions, &truth, K);
     let set = TraceSet::new(&data);
-    let start = params_of(&DEFAULT_WEIGHTS);
+    let start = params_of(&HAND_WEIGHTS);
     let before = set.mse(&start, K);
     let options = TuneOptions {
         epochs: 300,
@@ -192,7 +192,7 @@ fn tuner_evaluation_matches_the_engine() {
         })
         .collect();
     let set = TraceSet::new(&data);
-    let evals = set.evaluations(&params_of(&DEFAULT_WEIGHTS));
+    let evals = set.evaluations(&params_of(&HAND_WEIGHTS));
     for (pos, e) in positions.iter().zip(evals) {
         let engine = f64::from(evaluate(pos) * pos.side_to_move().fold(1, -1));
         assert!((engine - e).abs() <= 2.0, "{}: {engine} vs {e}", pos.fen());
@@ -204,11 +204,11 @@ fn tuner_evaluation_matches_the_engine() {
 #[test]
 fn ridge_penalty_holds_weights_at_the_start() {
     let positions = random_positions(13, 10);
-    let mut raw = default_raw();
+    let mut raw = hand_written_raw();
     raw[layout::MATERIAL + 1] = s(200, 200);
     let data = label(&positions, &Weights::from_raw(raw), 1.0);
     let set = TraceSet::new(&data);
-    let start = params_of(&DEFAULT_WEIGHTS);
+    let start = params_of(&HAND_WEIGHTS);
     let knight = |l2: f64| {
         let options = TuneOptions {
             epochs: 100,

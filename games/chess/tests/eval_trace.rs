@@ -2,13 +2,13 @@
 //! perft suite and from random games played from them, the evaluation
 //! recomputed from the trace's coefficients (`Σ coeff · weight`, tapered,
 //! scaled and with tempo, in integer arithmetic) equals `evaluate_with`
-//! exactly, for the default weights, the tuned ones and random tables (so a
+//! exactly, for the hand-written weights, the tuned ones and random tables (so a
 //! trace that missed or double-counted a term, or a scorer that read a
 //! weight the trace does not record, fails).
 
 use chess::eval::trace::Trace;
 use chess::eval::{
-    default_raw, evaluate, evaluate_with, layout, s, Weights, DEFAULT_WEIGHTS, TUNED_WEIGHTS,
+    evaluate, evaluate_with, hand_written_raw, layout, s, Weights, HAND_WEIGHTS, TUNED_WEIGHTS,
 };
 use chess::{Chess, Position};
 use rand::rngs::StdRng;
@@ -44,7 +44,7 @@ fn positions() -> Vec<Position> {
 }
 
 fn random_weights(rng: &mut StdRng) -> Weights {
-    let mut raw = default_raw();
+    let mut raw = hand_written_raw();
     for w in raw.iter_mut() {
         *w = s(
             w.mg + rng.gen_range(-40..=40),
@@ -70,9 +70,9 @@ fn check(positions: &[Position], weights: &Weights) {
 fn trace_reproduces_the_default_evaluation() {
     let positions = positions();
     assert!(positions.len() > 10_000, "{} positions", positions.len());
-    check(&positions, &DEFAULT_WEIGHTS);
+    check(&positions, &HAND_WEIGHTS);
     for pos in &positions {
-        assert_eq!(evaluate(pos), evaluate_with(pos, &DEFAULT_WEIGHTS));
+        assert_eq!(evaluate(pos), evaluate_with(pos, &HAND_WEIGHTS));
     }
 }
 
@@ -147,7 +147,7 @@ fn trace_keeps_the_endgame_scale() {
         let pos = Position::from_fen(fen).expect("FEN");
         let trace = Trace::of(&pos);
         assert_eq!(trace.scale, scale, "{fen}");
-        assert_eq!(trace.evaluate(&DEFAULT_WEIGHTS), evaluate(&pos), "{fen}");
+        assert_eq!(trace.evaluate(&HAND_WEIGHTS), evaluate(&pos), "{fen}");
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
-use chess::eval::DEFAULT_WEIGHTS;
+use chess::eval::HAND_WEIGHTS;
 use std::io::Write;
 
 use tools::dataset::{self, DatasetError, Labelled};
@@ -151,7 +151,7 @@ struct TuneArgs {
     /// Adam's step size, in centipawns.
     #[arg(long, default_value_t = 1.0)]
     learning_rate: f64,
-    /// K of the sigmoid; fitted on the default weights when absent.
+    /// K of the sigmoid; fitted on the hand-written weights when absent.
     #[arg(long)]
     k: Option<f64>,
     /// Tune only weights whose names start with one of these
@@ -166,7 +166,7 @@ struct TuneArgs {
     /// measure the error on unseen games.
     #[arg(long, default_value_t = 0.1)]
     holdout: f64,
-    /// Ridge penalty towards the default weights (see
+    /// Ridge penalty towards the hand-written weights (see
     /// `TuneOptions::l2`); 2e-9 gave the lowest error on the held-out
     /// games of the first data set (tools/README.md).
     #[arg(long, default_value_t = 2e-9)]
@@ -187,7 +187,7 @@ fn run_tune(args: TuneArgs) -> Result<(), TexelError> {
     let set = TraceSet::new(train);
     let holdout = TraceSet::new(test);
     drop(data);
-    let start = params_of(&DEFAULT_WEIGHTS);
+    let start = params_of(&HAND_WEIGHTS);
     let k = args.k.unwrap_or_else(|| set.fit_k(&start));
     let mse_before = set.mse(&start, k);
     let holdout_before = holdout.mse(&start, k);

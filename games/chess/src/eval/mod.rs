@@ -33,7 +33,7 @@ pub mod tuned;
 pub mod weights;
 
 pub use weights::{
-    default_raw, layout, EvalChoice, Weights, DEFAULT_WEIGHTS, SCALE_MATERIAL_EG, TUNED_WEIGHTS,
+    hand_written_raw, layout, EvalChoice, Weights, HAND_WEIGHTS, SCALE_MATERIAL_EG, TUNED_WEIGHTS,
 };
 
 /// A middlegame/endgame pair of scores.
@@ -578,9 +578,10 @@ fn blend(pos: &Position, white_total: S, weights: &Weights) -> i32 {
 }
 
 /// The evaluation in centipawns from the side to move's point of view,
-/// with the default (hand-written) weights.
+/// with the hand-written weights: fixed, so that tools which filter
+/// positions by it (`texel`'s quiet test) do not move with each refit.
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &DEFAULT_WEIGHTS)
+    evaluate_with(pos, &HAND_WEIGHTS)
 }
 
 /// The evaluation with the weights `choice` picks: one copy of the
@@ -590,7 +591,7 @@ pub fn evaluate_choice(pos: &Position, choice: &EvalChoice) -> i32 {
     if choice.tuned {
         evaluate_with(pos, &TUNED_WEIGHTS)
     } else {
-        evaluate_with(pos, &DEFAULT_WEIGHTS)
+        evaluate_with(pos, &HAND_WEIGHTS)
     }
 }
 
@@ -650,7 +651,11 @@ pub fn report(pos: &Position, choice: &EvalChoice) -> String {
         t.eg,
         pos.side_to_move().fold("white", "black")
     );
-    let weights_name = if choice.tuned { "tuned" } else { "default" };
+    let weights_name = if choice.tuned {
+        "tuned"
+    } else {
+        "hand-written"
+    };
     let white_view = evaluate_with(pos, weights) * pos.side_to_move().fold(1, -1);
     let _ = writeln!(
         out,
@@ -672,7 +677,7 @@ mod tests {
     fn start_position_is_balanced_but_for_tempo() {
         let e = eval_fen(crate::position::STARTING_FEN);
         assert!(
-            e > 0 && e <= DEFAULT_WEIGHTS.get(layout::TEMPO).mg,
+            e > 0 && e <= HAND_WEIGHTS.get(layout::TEMPO).mg,
             "start eval {e}"
         );
     }
@@ -720,9 +725,9 @@ mod tests {
             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
         )
         .expect("test FEN");
-        let text = report(&pos, &EvalChoice::default());
+        let text = report(&pos, &EvalChoice { tuned: false });
         let want = format!(
-            "total (White's view, default weights): {} cp",
+            "total (White's view, hand-written weights): {} cp",
             evaluate(&pos)
         );
         assert!(text.contains(&want), "{text}");

@@ -1,10 +1,10 @@
 //! The weights `texel tune` fitted (see `tools/README.md`); the engine
-//! uses them with `setoption name TunedEval value 1`. Generated: do not
+//! evaluates with them unless `setoption name TunedEval value 0`. Generated: do not
 //! edit by hand, rerun the tuner.
 //!
 //! Command: `texel tune texel-data/sf8.epd --out games/chess/src/eval/tuned.rs --epochs 500 --print-every 100 --l2 0`
-//! Positions fitted: 609605, K = 1.3189, epochs: 500, mean squared error 0.042019 (defaults) -> 0.032282.
-//! Positions held out: 67733, mean squared error 0.041834 (defaults) -> 0.032774.
+//! Positions fitted: 609605, K = 1.3189, epochs: 500, mean squared error 0.042019 (hand-written) -> 0.032282.
+//! Positions held out: 67733, mean squared error 0.041834 (hand-written) -> 0.032774.
 
 use super::weights::layout;
 use super::{s, S};

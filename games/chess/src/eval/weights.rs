@@ -1,12 +1,13 @@
 //! Every linear weight of the evaluation in one flat table of
 //! middlegame/endgame pairs, [`Weights`], laid out by [`layout`].
 //!
-//! The defaults ([`DEFAULT_WEIGHTS`]) are the hand-written evaluation the
-//! engine had before tuning: the piece-square tables are filled from its
-//! formulas, mobility from its per-square slopes, king danger from its
-//! capped quadratic. `texel tune` (in `tools/`) fits all of them to game
-//! results and writes [`super::tuned`]; the UCI option `TunedEval` picks
-//! those instead ([`EvalChoice`]).
+//! [`HAND_WEIGHTS`] are the hand-written evaluation the engine had before
+//! tuning: the piece-square tables are filled from its formulas, mobility
+//! from its per-square slopes, king danger from its capped quadratic.
+//! `texel tune` (in `tools/`) fits all of them to labelled positions and
+//! writes [`super::tuned`], the engine's default since an SPRT showed the
+//! gain; the UCI option `TunedEval` (0 or 1) picks between the two
+//! ([`EvalChoice`]).
 //!
 //! Not weights (fixed, not tuned): the game phase per role, the endgame
 //! scaling of drawish pawnless endings (it reads fixed material values,
@@ -103,7 +104,7 @@ pub mod layout {
 
 /// The fixed endgame material of knight, bishop, rook and queen that
 /// decides whether a pawnless ending is drawish (see `endgame_scale`);
-/// the default weights' values, kept fixed so that scaling does not move
+/// the hand-written weights' values, kept fixed so that scaling does not move
 /// with tuning.
 pub const SCALE_MATERIAL_EG: [i32; 6] = [0, 305, 325, 545, 985, 0];
 
@@ -277,7 +278,7 @@ const fn pst_entry(role: usize, sq: usize) -> S {
 }
 
 /// The hand-written evaluation as a flat table.
-pub const fn default_raw() -> [S; layout::COUNT] {
+pub const fn hand_written_raw() -> [S; layout::COUNT] {
     use layout::*;
     let mut w = [s(0, 0); COUNT];
     let mut role = 0;
@@ -340,18 +341,24 @@ pub const fn default_raw() -> [S; layout::COUNT] {
     w
 }
 
-/// The hand-written evaluation (the engine's default).
-pub static DEFAULT_WEIGHTS: Weights = Weights::from_raw(default_raw());
+/// The hand-written evaluation (`TunedEval` 0), the tuner's start.
+pub static HAND_WEIGHTS: Weights = Weights::from_raw(hand_written_raw());
 
-/// The weights `texel tune` fitted (`src/eval/tuned.rs`).
+/// The weights `texel tune` fitted (`src/eval/tuned.rs`): the default.
 pub static TUNED_WEIGHTS: Weights = Weights::from_raw(tuned::TUNED_RAW);
 
 /// Which weights the engine evaluates with: the UCI spin option
-/// `TunedEval` (0 = the hand-written defaults, 1 = the tuned weights),
-/// so that an SPRT can compare the two in one binary.
-#[derive(Clone, Copy, Debug, Default, Hash, PartialEq, Eq)]
+/// `TunedEval` (1 = the tuned weights, the default; 0 = the hand-written
+/// ones), so that an SPRT can compare the two in one binary.
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 pub struct EvalChoice {
     pub tuned: bool,
+}
+
+impl Default for EvalChoice {
+    fn default() -> Self {
+        EvalChoice { tuned: true }
+    }
 }
 
 impl EvalChoice {
@@ -363,7 +370,7 @@ impl EvalChoice {
         if self.tuned {
             &TUNED_WEIGHTS
         } else {
-            &DEFAULT_WEIGHTS
+            &HAND_WEIGHTS
         }
     }
 }
@@ -372,7 +379,7 @@ impl EvalParams for EvalChoice {
     fn options() -> Vec<SpinOption> {
         vec![SpinOption {
             name: Self::OPTION,
-            default: 0,
+            default: 1,
             min: 0,
             max: 1,
         }]
@@ -395,11 +402,12 @@ mod tests {
     #[test]
     fn tuned_eval_option_switches_the_weights() {
         let mut choice = EvalChoice::default();
-        assert!(std::ptr::eq(choice.weights(), &DEFAULT_WEIGHTS));
-        choice.set("tunedeval", 1).expect("known option");
         assert!(std::ptr::eq(choice.weights(), &TUNED_WEIGHTS));
-        choice.set("TunedEval", 0).expect("known option");
-        assert!(!choice.tuned);
+        choice.set("tunedeval", 0).expect("known option");
+        assert!(std::ptr::eq(choice.weights(), &HAND_WEIGHTS));
+        choice.set("TunedEval", 1).expect("known option");
+        assert!(choice.tuned);
+        assert_eq!(EvalChoice::options()[0].default, 1);
         assert!(choice.set("Nope", 1).is_err());
         assert_eq!(EvalChoice::options().len(), 1);
     }
