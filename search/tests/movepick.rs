@@ -71,3 +71,32 @@ fn picker_returns_each_move_once_and_skipping_quiets_keeps_the_noisy_order() {
     }
     assert!(checked > 1_000, "only {checked} skips checked");
 }
+
+#[test]
+fn reduction_history_is_the_mean_of_the_tables_the_ordering_sums() {
+    let pos = RandomTree::new(7, 0, false);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mv = moves[0];
+    let side = pos.side_to_move().index();
+    let mut history = History::new(2, RandomTree::MOVE_INDEX_COUNT, 1000);
+    history.update(side, pos.move_index(mv), 60);
+    // The random tree puts every move at `piece_to` 0: one entry per row.
+    let mut replies = History::new(3, 1, 1000);
+    replies.update(1, 0, 90);
+    replies.update(2, 0, 30);
+    let ctx = |earlier| OrderingContext {
+        history: &history,
+        killers: [None, None],
+        side: pos.side_to_move(),
+        continuation: &replies,
+        earlier,
+    };
+    let plain = ctx([None, None]);
+    assert_eq!(plain.quiet_score(&pos, mv), 60);
+    assert_eq!(plain.reduction_history(&pos, mv), 60);
+    let both = ctx([Some(1), Some(2)]);
+    assert_eq!(both.quiet_score(&pos, mv), 180);
+    assert_eq!(both.reduction_history(&pos, mv), 60);
+    assert_eq!(ctx([Some(1), None]).reduction_history(&pos, mv), 75);
+}

@@ -315,7 +315,7 @@ impl<G: Searchable> Search<'_, G> {
             let history = if noisy {
                 0
             } else {
-                self.ordering(ply).quiet_score(&self.pos, mv)
+                self.ordering(ply).reduction_history(&self.pos, mv)
             };
 
             // 11. Shallow pruning, or make the move.
@@ -550,6 +550,6 @@ struct Tried<M> {
     count: usize,
     noisy: bool,
     gives_check: bool,
-    /// Its history score (plain and as a reply), for a quiet move.
+    /// Its history (the mean of plain and as a reply), for a quiet move.
     history: i32,
 }
