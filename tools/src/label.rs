@@ -16,18 +16,22 @@
 //! positions or on how many engines share the work.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use workbench::engine::process::{Flood, Process, ReadError};
 
 use crate::dataset::Labelled;
 
+/// How long the engine may stay silent while it is expected to answer: a
+/// hung engine is named, not waited on for ever. Generous, because a deep
+/// `--depth` may search a position for minutes.
+const REPLY_WAIT: Duration = Duration::from_secs(600);
+
 /// A UCI engine that judges positions.
 pub struct Judge {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    process: Process,
     depth: u32,
 }
 
@@ -42,6 +46,10 @@ pub enum LabelError {
     Io(#[from] std::io::Error),
     #[error("the engine closed its output (it exited or crashed) while {doing}")]
     Exited { doing: String },
+    #[error("the engine said nothing for {} s while {doing}", REPLY_WAIT.as_secs())]
+    Silent { doing: String },
+    #[error("the engine flooded its output ({flood}) while {doing}")]
+    Flooded { doing: String, flood: Flood },
     #[error("the engine gave no score for {fen}")]
     NoScore { fen: String },
 }
@@ -50,37 +58,21 @@ impl Judge {
     /// Starts `engine`, asks for win/draw/loss reports and a small
     /// table, and waits until it is ready.
     pub fn start(engine: &Path, depth: u32) -> Result<Judge, LabelError> {
-        let mut child = Command::new(engine)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|source| LabelError::Spawn {
+        let process =
+            Process::spawn(engine.as_os_str(), &[], None).map_err(|source| LabelError::Spawn {
                 path: engine.to_path_buf(),
                 source,
             })?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            unreachable!("both pipes were requested");
-        };
-        let mut judge = Judge {
-            child,
-            stdin,
-            stdout: BufReader::new(stdout),
-            depth,
-        };
-        judge.send("uci")?;
+        let mut judge = Judge { process, depth };
+        judge.process.send("uci")?;
         judge.wait_for("uciok", "starting")?;
         // Engines without these options ignore them (UCI says so).
-        judge.send("setoption name UCI_ShowWDL value true")?;
-        judge.send("setoption name Hash value 1")?;
-        judge.send("setoption name Threads value 1")?;
+        judge
+            .process
+            .send("setoption name UCI_ShowWDL value true")?;
+        judge.process.send("setoption name Hash value 1")?;
+        judge.process.send("setoption name Threads value 1")?;
         Ok(judge)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), LabelError> {
-        writeln!(self.stdin, "{line}")?;
-        self.stdin.flush()?;
-        Ok(())
     }
 
     /// Reads lines until one starts with `token`; returns the lines read
@@ -88,27 +80,32 @@ impl Judge {
     fn wait_for(&mut self, token: &str, doing: &str) -> Result<Vec<String>, LabelError> {
         let mut lines = Vec::new();
         loop {
-            let mut line = String::new();
-            if self.stdout.read_line(&mut line)? == 0 {
-                return Err(LabelError::Exited {
-                    doing: doing.to_string(),
-                });
-            }
-            if line.split_whitespace().next() == Some(token) {
+            let line = self
+                .process
+                .read_line(Instant::now() + REPLY_WAIT)
+                .map_err(|e| {
+                    let doing = doing.to_string();
+                    match e {
+                        ReadError::Closed => LabelError::Exited { doing },
+                        ReadError::Timeout => LabelError::Silent { doing },
+                        ReadError::Flood(flood) => LabelError::Flooded { doing, flood },
+                    }
+                })?;
+            if line.text.split_whitespace().next() == Some(token) {
                 return Ok(lines);
             }
-            lines.push(line);
+            lines.push(line.text);
         }
     }
 
     /// The engine's expected score for the side to move in `fen`, in
     /// [0, 1], after a search from a fresh state.
     pub fn expected_score(&mut self, fen: &str) -> Result<f64, LabelError> {
-        self.send("ucinewgame")?;
-        self.send(&format!("position fen {fen}"))?;
-        self.send("isready")?;
+        self.process.send("ucinewgame")?;
+        self.process.send(&format!("position fen {fen}"))?;
+        self.process.send("isready")?;
         self.wait_for("readyok", "setting up a position")?;
-        self.send(&format!("go depth {}", self.depth))?;
+        self.process.send(&format!("go depth {}", self.depth))?;
         let lines = self.wait_for("bestmove", &format!("searching {fen}"))?;
         lines
             .iter()
@@ -122,12 +119,7 @@ impl Judge {
 
 impl Drop for Judge {
     fn drop(&mut self) {
-        let _ = self.send("quit");
-        if matches!(self.child.try_wait(), Ok(None)) {
-            std::thread::sleep(std::time::Duration::from_millis(50));
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
+        self.process.quit(Duration::from_millis(50));
     }
 }
 

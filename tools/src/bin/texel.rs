@@ -3,6 +3,7 @@
 //! evaluation's weights to them and writes `tuned.rs`. The recipe is
 //! `tools/README.md`.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -10,8 +11,6 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 
 use chess::eval::HAND_WEIGHTS;
-use std::io::Write;
-
 use tools::dataset::{self, DatasetError, Labelled};
 use tools::extract::{extract, ExtractError, ExtractOptions};
 use tools::label::{label_all, LabelError, LabelOptions};
@@ -81,8 +80,9 @@ enum TexelError {
     Extract(#[from] ExtractError),
     #[error(transparent)]
     Dataset(#[from] DatasetError),
+    /// Reading or writing one of our files (not a data set's parse).
     #[error("{path}: {source}")]
-    Write {
+    File {
         path: PathBuf,
         source: std::io::Error,
     },
@@ -105,7 +105,7 @@ enum TexelError {
 }
 
 fn write(path: &Path, text: &str) -> Result<(), TexelError> {
-    std::fs::write(path, text).map_err(|source| TexelError::Write {
+    std::fs::write(path, text).map_err(|source| TexelError::File {
         path: path.to_path_buf(),
         source,
     })
@@ -255,7 +255,7 @@ fn resume_point(out: &Path, data_path: &Path, data: &[Labelled]) -> Result<usize
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
         Err(source) => {
-            return Err(TexelError::Write {
+            return Err(TexelError::File {
                 path: out.to_path_buf(),
                 source,
             })
@@ -294,7 +294,7 @@ fn run_label(args: LabelArgs) -> Result<(), TexelError> {
         .create(true)
         .append(true)
         .open(&args.out)
-        .map_err(|source| TexelError::Write {
+        .map_err(|source| TexelError::File {
             path: args.out.clone(),
             source,
         })?;
