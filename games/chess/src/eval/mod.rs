@@ -453,9 +453,16 @@ fn add_passed_pawn_bonus<A: Accumulator>(
 fn pawn_threats<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     let them = !us;
     let threatened = ctx.pawn_attacks[us.index()] & pos.color_bb(them) & !ctx.pawns[them.index()];
-    let count = threatened.count() as i32;
+    add_count(acc, us, layout::THREAT_BY_PAWN, threatened);
+}
+
+/// Adds the weight at `index` once per square of `squares` (nothing when
+/// there is none, so a trace holds only the terms present).
+#[inline]
+fn add_count<A: Accumulator>(acc: &mut A, us: Color, index: usize, squares: Bitboard) {
+    let count = squares.count() as i32;
     if count > 0 {
-        acc.add(us, layout::THREAT_BY_PAWN, count);
+        acc.add(us, index, count);
     }
 }
 
@@ -475,10 +482,7 @@ fn piece_bonuses<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: 
         } else {
             Bitboard::DARK_SQUARES
         };
-        let count = (our_pawns & colour).count() as i32;
-        if count > 0 {
-            acc.add(us, layout::BISHOP_PAWNS, count);
-        }
+        add_count(acc, us, layout::BISHOP_PAWNS, our_pawns & colour);
     }
     for sq in pos.pieces(us, Role::Rook) {
         let file = file_mask(sq);

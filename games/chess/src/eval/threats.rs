@@ -2,7 +2,7 @@
 //! terms that read it: threats on enemy pieces, hanging pieces, safe
 //! checks and outposts.
 
-use super::{layout, relative_rank, Accumulator, Context, PASSED_SPAN};
+use super::{add_count, layout, relative_rank, Accumulator, Context, PASSED_SPAN};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -169,13 +169,5 @@ pub(super) fn outposts<A: Accumulator>(pos: &Position, ctx: &Context, us: Color,
                 acc.add(us, layout::OUTPOST + k, 1);
             }
         }
-    }
-}
-
-#[inline]
-fn add_count<A: Accumulator>(acc: &mut A, us: Color, index: usize, squares: Bitboard) {
-    let count = squares.count() as i32;
-    if count > 0 {
-        acc.add(us, index, count);
     }
 }
