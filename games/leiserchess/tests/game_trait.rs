@@ -198,7 +198,10 @@ fn params_are_spin_options_and_change_the_score() {
 fn evaluation_is_from_the_side_to_move() {
     let w = Leiserchess::from_fen("ss7/8/8/8/3NW4/8/8/7NN W").unwrap();
     let b = Leiserchess::from_fen("ss7/8/8/8/3NW4/8/8/7NN B").unwrap();
-    let params = Params::default();
+    // Without TEMPO, the one term that favours the side to move, the two
+    // sides' scores are each other's negation.
+    let mut params = Params::default();
+    params.set("TEMPO", 0).unwrap();
     assert!(w.evaluate(&params, &mut EvalState::default()) > 0);
     assert_eq!(
         w.evaluate(&params, &mut EvalState::default()),
@@ -222,7 +225,8 @@ fn tempo_is_a_bonus_of_the_side_to_move() {
     // fires next: both sides' scores rise by it.
     let w = Leiserchess::from_fen("ss7/8/8/8/3NW4/8/8/7NN W").unwrap();
     let b = Leiserchess::from_fen("ss7/8/8/8/3NW4/8/8/7NN B").unwrap();
-    let plain = Params::default();
+    let mut plain = Params::default();
+    plain.set("TEMPO", 0).unwrap();
     let mut tempo = Params::default();
     tempo.set("TEMPO", 1_500).unwrap();
     for g in [&w, &b] {

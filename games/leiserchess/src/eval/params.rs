@@ -29,15 +29,21 @@ pub struct Params {
 }
 
 /// Name, default, min, max of every option, in `Params` field order.
+///
+/// The defaults other than `PAWN_EV_VALUE` are SPSA-tuned (`autotester
+/// tune`, 1200 iterations at 10 000 nodes, 2018 rules; see
+/// `docs/strength.md`). MIT's reference player used KFACE 5000,
+/// KAGGRESSIVE 26000, MOBILITY 400, PCENTRAL 500, PBETWEEN 2000,
+/// LCOVERAGE 5000 and no TEMPO.
 const SPECS: [(&str, i32, i32, i32); 8] = [
     ("PAWN_EV_VALUE", 10_000, 1_000, 100_000),
-    ("KFACE", 5_000, 0, 20_000),
-    ("KAGGRESSIVE", 26_000, 0, 60_000),
-    ("MOBILITY", 400, 0, 10_000),
-    ("PCENTRAL", 500, -10_000, 10_000),
-    ("PBETWEEN", 2_000, -10_000, 10_000),
-    ("LCOVERAGE", 5_000, 0, 40_000),
-    ("TEMPO", 0, -10_000, 20_000),
+    ("KFACE", 4_953, 0, 20_000),
+    ("KAGGRESSIVE", 25_297, 0, 60_000),
+    ("MOBILITY", 396, 0, 10_000),
+    ("PCENTRAL", 635, -10_000, 10_000),
+    ("PBETWEEN", 2_551, -10_000, 10_000),
+    ("LCOVERAGE", 2_118, 0, 40_000),
+    ("TEMPO", 552, -10_000, 20_000),
 ];
 
 impl Params {
