@@ -8,7 +8,7 @@
 //!    matches one of the given moves (so a corrupt or colliding entry can
 //!    never yield a move that is not in the list);
 //! 2. noisy moves that do not lose material (`see_ge(mv, 0)`), best
-//!    `noisy_order` first;
+//!    `noisy_order` (plus capture history, when on) first;
 //! 3. the two killer moves of the ply (quiet moves only);
 //! 4. the other quiet moves by history score;
 //! 5. noisy moves that lose material, best `noisy_order` first.
@@ -58,6 +58,9 @@ pub struct OrderingContext<'a, M> {
     /// two plies earlier whose rows apply (none when off or unknown).
     pub continuation: &'a History,
     pub earlier: [Option<usize>; 2],
+    /// The capture history (rows: one; entries: a noisy move's
+    /// `piece_to`) and what divides it, when it is on.
+    pub captures: Option<(&'a History, i32)>,
 }
 
 impl<M: GameMove> OrderingContext<'_, M> {
@@ -73,6 +76,16 @@ impl<M: GameMove> OrderingContext<'_, M> {
             }
         }
         score
+    }
+
+    /// A noisy move's order: the game's hint, plus what the capture
+    /// history has learnt of the move when it is on.
+    #[inline]
+    pub fn noisy_score<G: Searchable<Move = M>>(&self, pos: &G, mv: M, hint: i32) -> i32 {
+        match self.captures {
+            Some((table, divisor)) => hint + table.get(0, pos.piece_to(mv)) / divisor.max(1),
+            None => hint,
+        }
     }
 
     /// A quiet move's history as a signal for late move reductions: the
@@ -161,8 +174,10 @@ impl<M: GameMove> MovePicker<M> {
         let first = usize::from(self.has_tt_move);
         for i in first..self.moves.len() {
             let mv = self.moves[i];
-            let score = if let Some(order) = pos.noisy_key(mv) {
-                let order = order.clamp(-NOISY_ORDER_LIMIT, NOISY_ORDER_LIMIT);
+            let score = if let Some(hint) = pos.noisy_key(mv) {
+                let order = ctx
+                    .noisy_score(pos, mv, hint)
+                    .clamp(-NOISY_ORDER_LIMIT, NOISY_ORDER_LIMIT);
                 if pos.see_ge(mv, 0) {
                     GOOD_NOISY + order
                 } else {

@@ -100,6 +100,7 @@ pub struct Features {
     pub singular_extension: bool,
     pub see_pruning: bool,
     pub nmp_eval_reduction: bool,
+    pub capture_history: bool,
 }
 
 impl Features {
@@ -124,6 +125,7 @@ impl Features {
         singular_extension: false,
         see_pruning: false,
         nmp_eval_reduction: false,
+        capture_history: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -150,6 +152,7 @@ impl Features {
         singular_extension: false,
         see_pruning: false,
         nmp_eval_reduction: false,
+        capture_history: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -172,6 +175,7 @@ impl Features {
         FeatureSwitch::new("SingularExtension", |f| &mut f.singular_extension),
         FeatureSwitch::new("SEEPruning", |f| &mut f.see_pruning),
         FeatureSwitch::new("NMPEvalReduction", |f| &mut f.nmp_eval_reduction),
+        FeatureSwitch::new("CaptureHistory", |f| &mut f.capture_history),
     ];
 }
 
@@ -328,6 +332,9 @@ pub struct SearchParams {
 
     /// History scores stay within ±history_max.
     pub history_max: i32,
+    /// With capture history, a noisy move's order hint gains its capture
+    /// history divided by this.
+    pub capture_history_divisor: i32,
     /// Bonus for a quiet move causing a cutoff: min(scale * d * d, max).
     pub history_bonus_scale: i32,
     pub history_bonus_max: i32,
@@ -374,6 +381,7 @@ impl Default for SearchParams {
             tm_score_drop_percent: 30,
             tm_score_drop_margin: 25,
             history_max: 16_384,
+            capture_history_divisor: 8,
             history_bonus_scale: 32,
             history_bonus_max: 1_600,
         }
@@ -397,6 +405,12 @@ impl SearchParams {
         ParamSpin::new("IIRMinDepth", |p| &mut p.iir_min_depth, 1, 32),
         ParamSpin::new("SEMinDepth", |p| &mut p.se_min_depth, 1, 32),
         ParamSpin::new("SEMarginPerDepth", |p| &mut p.se_margin_per_depth, 0, 100),
+        ParamSpin::new(
+            "CaptureHistoryDivisor",
+            |p| &mut p.capture_history_divisor,
+            1,
+            1000,
+        ),
         ParamSpin::new("SEEMaxDepth", |p| &mut p.see_max_depth, 0, 32),
         ParamSpin::new("SEENoisyMargin", |p| &mut p.see_noisy_margin, 0, 1000),
         ParamSpin::new("SEEQuietMargin", |p| &mut p.see_quiet_margin, 0, 1000),

@@ -87,6 +87,8 @@ struct Frame<M> {
     moves: Vec<M>,
     keys: Vec<i64>,
     quiets: Vec<M>,
+    /// The noisy moves searched at this ply's node, for capture history.
+    noisies: Vec<M>,
     /// Principal variation from this ply down.
     pv: Vec<M>,
     /// Whether the move leading to the next ply was a null move.
@@ -108,6 +110,7 @@ impl<M> Frame<M> {
             moves: Vec::new(),
             keys: Vec::new(),
             quiets: Vec::new(),
+            noisies: Vec::new(),
             pv: Vec::new(),
             null_move: false,
             piece_to: None,
@@ -124,6 +127,8 @@ pub(crate) struct Worker<G: Searchable> {
     /// Quiet move history as a reply: rows are the earlier move's
     /// `piece_to`, entries this move's.
     continuation: History,
+    /// Noisy move history: one row, entries the move's `piece_to`.
+    captures: History,
     /// Evaluation corrections: rows are sides, entries correction keys.
     correction: History,
     eval: G::EvalState,
@@ -139,6 +144,7 @@ impl<G: Searchable> Worker<G> {
         let mut worker = Worker {
             history: History::new(2, G::MOVE_INDEX_COUNT, params.history_max),
             continuation: History::new(G::PIECE_TO_COUNT, G::PIECE_TO_COUNT, params.history_max),
+            captures: History::new(1, G::PIECE_TO_COUNT, params.history_max),
             correction: History::new(2, CORRECTION_ENTRIES, params.correction_max),
             killers: Killers::new(),
             eval: G::EvalState::default(),
@@ -152,6 +158,7 @@ impl<G: Searchable> Worker<G> {
     fn clear(&mut self) {
         self.history.clear();
         self.continuation.clear();
+        self.captures.clear();
         self.correction.clear();
         self.killers.clear();
     }

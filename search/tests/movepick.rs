@@ -22,6 +22,7 @@ fn pick_all(pos: &RandomTree, history: &History, skip_at: Option<usize>) -> Vec<
         side: pos.side_to_move(),
         continuation: &no_replies,
         earlier: [None, None],
+        captures: None,
     };
     let mut out = Vec::new();
     while let Some(mv) = picker.next(pos, &ctx) {
@@ -91,6 +92,7 @@ fn reduction_history_is_the_mean_of_the_tables_the_ordering_sums() {
         side: pos.side_to_move(),
         continuation: &replies,
         earlier,
+        captures: None,
     };
     let plain = ctx([None, None]);
     assert_eq!(plain.quiet_score(&pos, mv), 60);
@@ -99,4 +101,29 @@ fn reduction_history_is_the_mean_of_the_tables_the_ordering_sums() {
     assert_eq!(both.quiet_score(&pos, mv), 180);
     assert_eq!(both.reduction_history(&pos, mv), 60);
     assert_eq!(ctx([Some(1), None]).reduction_history(&pos, mv), 75);
+}
+
+#[test]
+fn capture_history_adds_to_a_noisy_moves_hint_only_when_on() {
+    let pos = RandomTree::new(11, 0, false);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mv = moves[0];
+    let history = History::new(2, RandomTree::MOVE_INDEX_COUNT, 1000);
+    let no_replies = History::new(0, 0, 1);
+    // The random tree puts every move at `piece_to` 0.
+    let mut captures = History::new(1, 1, 1000);
+    captures.update(0, 0, -800);
+    let ctx = |captures| OrderingContext {
+        history: &history,
+        killers: [None, None],
+        side: pos.side_to_move(),
+        continuation: &no_replies,
+        earlier: [None, None],
+        captures,
+    };
+    assert_eq!(ctx(None).noisy_score(&pos, mv, 500), 500);
+    assert_eq!(ctx(Some((&captures, 8))).noisy_score(&pos, mv, 500), 400);
+    // A divisor of 0 (a bad setting) does not divide by zero.
+    assert_eq!(ctx(Some((&captures, 0))).noisy_score(&pos, mv, 500), -300);
 }

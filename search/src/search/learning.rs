@@ -5,6 +5,7 @@
 use super::node::Node;
 use super::Search;
 use crate::game::{Score, Searchable};
+use crate::history::History;
 use crate::movepick::OrderingContext;
 use crate::score::{is_mate_score, MATE_IN_MAX_PLY};
 use crate::tt::Bound;
@@ -20,7 +21,15 @@ impl<G: Searchable> Search<'_, G> {
             side: self.pos.side_to_move(),
             continuation: &self.w.continuation,
             earlier: self.earlier_moves(ply),
+            captures: self.capture_history(),
         }
+    }
+
+    /// The capture history and its divisor, when it is on.
+    #[inline(always)]
+    fn capture_history(&self) -> Option<(&History, i32)> {
+        let on = self.params.features.capture_history && G::PIECE_TO_COUNT > 0;
+        on.then_some((&self.w.captures, self.params.capture_history_divisor))
     }
 
     /// The `piece_to` of the moves one and two plies before `ply`, when
@@ -45,15 +54,24 @@ impl<G: Searchable> Search<'_, G> {
 
     /// Step 15 of `negamax`: a quiet move that caused a cutoff becomes a
     /// killer and gains history, plain and as a reply; the quiet moves
-    /// tried before it lose some.
+    /// tried before it lose some. With capture history, a noisy move that
+    /// caused it gains capture history, and the other noisy moves tried
+    /// lose some.
     #[inline(always)]
     pub(super) fn reward_cutoff(&mut self, node: &Node, best_move: Option<G::Move>) {
         let Some(bm) = best_move else { return };
+        let bonus = self.params.history_bonus(node.depth);
+        if self.capture_history().is_some() {
+            let w = &mut *self.w;
+            for &m in &w.stack[node.ply].noisies {
+                let b = if m == bm { bonus } else { -bonus };
+                w.captures.update(0, self.pos.piece_to(m), b);
+            }
+        }
         if self.pos.noisy_key(bm).is_some() {
             return;
         }
         self.w.killers.record(node.ply, bm);
-        let bonus = self.params.history_bonus(node.depth);
         let earlier = self.earlier_moves(node.ply);
         let w = &mut *self.w;
         for &q in &w.stack[node.ply].quiets {

@@ -271,18 +271,21 @@ impl<G: Searchable> Search<'_, G> {
         Some(picker)
     }
 
-    /// This ply's buffer of quiet moves, emptied.
+    /// This ply's buffers of quiet and noisy moves, emptied.
     #[inline(always)]
-    fn take_quiets(&mut self, ply: usize) -> Vec<G::Move> {
-        let mut quiets = std::mem::take(&mut self.w.stack[ply].quiets);
+    fn take_tried(&mut self, ply: usize) -> (Vec<G::Move>, Vec<G::Move>) {
+        let frame = &mut self.w.stack[ply];
+        let mut quiets = std::mem::take(&mut frame.quiets);
+        let mut noisies = std::mem::take(&mut frame.noisies);
         quiets.clear();
-        quiets
+        noisies.clear();
+        (quiets, noisies)
     }
 
     /// Steps 10 to 14 of `negamax`, the move loop: each move pruned or
     /// searched, the best kept. Returns the best score and the move that
-    /// beat alpha with it (if one did); the quiet moves searched are left
-    /// in this ply's buffer.
+    /// beat alpha with it (if one did); the quiet and noisy moves searched
+    /// are left in this ply's buffers.
     #[inline(always)]
     fn search_moves<const PV: bool>(
         &mut self,
@@ -291,7 +294,7 @@ impl<G: Searchable> Search<'_, G> {
         singular: Option<u16>,
     ) -> (Score, Option<G::Move>) {
         let ply = node.ply;
-        let mut quiets = self.take_quiets(ply);
+        let (mut quiets, mut noisies) = self.take_tried(ply);
         let mut alpha = node.alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -327,7 +330,9 @@ impl<G: Searchable> Search<'_, G> {
             let Some(gives_check) = self.make_unless_pruned(node, mv, prunable) else {
                 continue;
             };
-            if !noisy {
+            if noisy {
+                noisies.push(mv);
+            } else {
                 quiets.push(mv);
             }
 
@@ -371,6 +376,7 @@ impl<G: Searchable> Search<'_, G> {
             }
         }
         self.w.stack[ply].quiets = quiets;
+        self.w.stack[ply].noisies = noisies;
         (best, best_move)
     }
 
