@@ -105,7 +105,7 @@ impl<G: Searchable> Search<'_, G> {
             return if best == -INFINITE { node.alpha } else { best };
         }
 
-        // 15. Reward a quiet move that caused a cutoff.
+        // 15. Reward the move that caused a cutoff.
         if best >= beta {
             self.reward_cutoff(&node, best_move);
         }
