@@ -208,6 +208,7 @@ fn display_shows_orientations_and_fen() {
 fn eval_lists_each_term_for_each_side() {
     let _serial = workspace_tests::serial();
     let mut e = engine();
+    e.send("setoption name TEMPO value 1500");
     e.send("position startpos");
     e.send("eval");
     let lines = e.sync();
@@ -226,6 +227,15 @@ fn eval_lists_each_term_for_each_side() {
         // The start position is symmetric.
         assert_eq!(values[0], values[1], "{row}");
     }
+    // Only TEMPO, the side to move's bonus, tells the sides apart.
+    assert!(
+        lines.iter().any(|l| l.starts_with("score: 15 cp")
+            && l.contains("(0 cp for Tangerine before TEMPO, 15 cp)")),
+        "{lines:?}"
+    );
+    e.send("setoption name TEMPO value 0");
+    e.send("eval");
+    let lines = e.sync();
     assert!(
         lines.iter().any(|l| l.starts_with("score: 0 cp")),
         "{lines:?}"

@@ -182,9 +182,10 @@ pub fn report(pos: &Position, params: &Params) -> String {
     }
     let _ = writeln!(
         out,
-        "score: {} cp for the side to move ({} cp for Tangerine)",
+        "score: {} cp for the side to move ({} cp for Tangerine before TEMPO, {} cp)",
         evaluate(pos, params, &mut EvalState::default()),
-        (w.total() - b.total()) / i64::from(EV_SCORE_RATIO)
+        (w.total() - b.total()) / i64::from(EV_SCORE_RATIO),
+        params.tempo / EV_SCORE_RATIO
     );
     out
 }
