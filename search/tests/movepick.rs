@@ -9,6 +9,24 @@ use search::history::History;
 use search::movepick::{MovePicker, OrderingContext};
 use search::{Rules, Searchable};
 
+/// The ordering context of `pos`'s root, without killers.
+fn context<'a>(
+    pos: &RandomTree,
+    history: &'a History,
+    continuation: &'a History,
+    earlier: [Option<usize>; 2],
+    captures: Option<(&'a History, i32)>,
+) -> OrderingContext<'a, TreeMove> {
+    OrderingContext {
+        history,
+        killers: [None, None],
+        side: pos.side_to_move(),
+        continuation,
+        earlier,
+        captures,
+    }
+}
+
 /// Picks every move of `pos`'s root, calling `skip_quiets` after `skip_at`
 /// moves (if given). Returns the moves and whether each was noisy.
 fn pick_all(pos: &RandomTree, history: &History, skip_at: Option<usize>) -> Vec<(TreeMove, bool)> {
@@ -16,14 +34,7 @@ fn pick_all(pos: &RandomTree, history: &History, skip_at: Option<usize>) -> Vec<
     pos.legal_moves(&mut moves);
     let mut picker = MovePicker::new(moves, Vec::new(), 0);
     let no_replies = History::new(0, 0, 1);
-    let ctx = OrderingContext {
-        history,
-        killers: [None, None],
-        side: pos.side_to_move(),
-        continuation: &no_replies,
-        earlier: [None, None],
-        captures: None,
-    };
+    let ctx = context(pos, history, &no_replies, [None, None], None);
     let mut out = Vec::new();
     while let Some(mv) = picker.next(pos, &ctx) {
         let noisy = picker
@@ -86,14 +97,7 @@ fn reduction_history_is_the_mean_of_the_tables_the_ordering_sums() {
     let mut replies = History::new(3, 1, 1000);
     replies.update(1, 0, 90);
     replies.update(2, 0, 30);
-    let ctx = |earlier| OrderingContext {
-        history: &history,
-        killers: [None, None],
-        side: pos.side_to_move(),
-        continuation: &replies,
-        earlier,
-        captures: None,
-    };
+    let ctx = |earlier| context(&pos, &history, &replies, earlier, None);
     let plain = ctx([None, None]);
     assert_eq!(plain.quiet_score(&pos, mv), 60);
     assert_eq!(plain.reduction_history(&pos, mv), 60);
@@ -114,14 +118,7 @@ fn capture_history_adds_to_a_noisy_moves_hint_only_when_on() {
     // The random tree puts every move at `piece_to` 0.
     let mut captures = History::new(1, 1, 1000);
     captures.update(0, 0, -800);
-    let ctx = |captures| OrderingContext {
-        history: &history,
-        killers: [None, None],
-        side: pos.side_to_move(),
-        continuation: &no_replies,
-        earlier: [None, None],
-        captures,
-    };
+    let ctx = |captures| context(&pos, &history, &no_replies, [None, None], captures);
     assert_eq!(ctx(None).noisy_score(&pos, mv, 500), 500);
     assert_eq!(ctx(Some((&captures, 8))).noisy_score(&pos, mv, 500), 400);
     // A divisor of 0 (a bad setting) does not divide by zero.

@@ -155,7 +155,7 @@ pub fn evaluate(pos: &Position, params: &Params, state: &mut EvalState) -> Score
     let total = state.score_or(pos.board().hash(), |state| {
         evaluate_white(pos, params, state)
     });
-    let tempo = params.tempo / EV_SCORE_RATIO;
+    let tempo = params.tempo_cp();
     match pos.side_to_move() {
         Side::White => total + tempo,
         Side::Black => -total + tempo,
@@ -185,7 +185,7 @@ pub fn report(pos: &Position, params: &Params) -> String {
         "score: {} cp for the side to move ({} cp for Tangerine before TEMPO, {} cp)",
         evaluate(pos, params, &mut EvalState::default()),
         (w.total() - b.total()) / i64::from(EV_SCORE_RATIO),
-        params.tempo / EV_SCORE_RATIO
+        params.tempo_cp()
     );
     out
 }

@@ -47,6 +47,12 @@ const SPECS: [(&str, i32, i32, i32); 8] = [
 ];
 
 impl Params {
+    /// The side to move's bonus in centipawns, as the score gets it.
+    #[inline]
+    pub fn tempo_cp(&self) -> i32 {
+        self.tempo / EV_SCORE_RATIO
+    }
+
     fn field(&mut self, i: usize) -> &mut i32 {
         match i {
             0 => &mut self.pawn,
