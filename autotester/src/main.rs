@@ -201,10 +201,14 @@ fn print_summary(s: &RunSummary, output: &OutputOptions) {
 
 fn execute(plan: &MatchPlan) -> Result<RunSummary, String> {
     runner::run(plan).map_err(|e| {
-        format!(
-            "{e}\n(finished games are kept in {}; rerun to resume)",
-            plan.pgn_out.display()
-        )
+        if e.rerun_may_resume() {
+            format!(
+                "{e}\n(finished games are kept in {}; rerun to resume)",
+                plan.pgn_out.display()
+            )
+        } else {
+            e.to_string()
+        }
     })
 }
 

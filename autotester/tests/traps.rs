@@ -150,6 +150,8 @@ fn a_rerun_with_other_settings_is_refused_and_force_new_starts_again() {
         err.contains("-pgnout FILE") && err.contains("--force-new"),
         "{err}"
     );
+    // The same command would be refused again: no "rerun" advice.
+    assert!(!err.contains("rerun to resume"), "{err}");
     assert_eq!(pgn_text(&pgn), first);
 
     // Another seed names the values.
@@ -288,6 +290,24 @@ fn the_flags_fastchess_and_cutechess_users_type() {
     assert!(stdout.contains("; 1 of 4 games, ETA 0:00:"), "{stdout}");
     assert!(stdout.contains("; 4 of 4 games, ETA 0:00:00"), "{stdout}");
     assert!(stdout.contains("from 4 games, trinomial"), "{stdout}");
+
+    // Games in play at once finish out of order; each keeps its number.
+    let out = four_games(
+        "numbers",
+        "-rounds 4 -concurrency 2 -output format=cutechess",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let players_of = |prefix: &str, number: usize| {
+        let start = format!("{prefix} game {number} ");
+        let line = stdout.lines().find(|l| l.starts_with(&start));
+        line.and_then(|l| Some(l[l.find('(')?..=l.find(')')?].to_string()))
+    };
+    for number in 1..=8 {
+        let finished = players_of("Finished", number);
+        assert!(finished.is_some(), "game {number} never finished: {stdout}");
+        assert_eq!(players_of("Started", number), finished, "{stdout}");
+    }
 
     let out = four_games("bad-output", "-output format=xml");
     assert_eq!(out.status.code(), Some(2));

@@ -25,7 +25,7 @@ use progress::Progress;
 use record::Context;
 use search::Frontend;
 use standings::Standings;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
@@ -84,6 +84,19 @@ pub enum RunError {
         round: u32,
         game: GameKind,
     },
+}
+
+impl RunError {
+    /// Whether running the same command again may go on from the games
+    /// kept in the PGN: true for failures that can pass (an engine that
+    /// crashed, a file that could not be written), false for settings that
+    /// a rerun would refuse in the same way.
+    pub fn rerun_may_resume(&self) -> bool {
+        matches!(
+            self,
+            RunError::Engine(_) | RunError::Referee { .. } | RunError::Write { .. }
+        )
+    }
 }
 
 /// What a run did.
@@ -374,7 +387,9 @@ fn play_games<G: Frontend>(
         for event in rx {
             match event {
                 Event::Started { job } => recorder.started(job, progress),
-                Event::Finished { game } => recorder.finished(game, &shared.stop, progress),
+                Event::Finished { job, game } => {
+                    recorder.finished(job, game, &shared.stop, progress)
+                }
                 Event::Failed(e) => recorder.failed(e),
             }
         }
@@ -399,6 +414,9 @@ struct Recorder<'a> {
     to_play: usize,
     started: usize,
     start: Instant,
+    /// Each game in play and its number in the `Started game` line, so
+    /// that its `Finished game` line has the same one.
+    numbers: HashMap<Job, usize>,
     /// `-live`: the standings go to the viewer after every game.
     live: Option<&'a LiveFeed>,
 }
@@ -431,6 +449,7 @@ impl<'a> Recorder<'a> {
             to_play: 0,
             started: 0,
             start: Instant::now(),
+            numbers: HashMap::new(),
             live: None,
         }
     }
@@ -438,6 +457,7 @@ impl<'a> Recorder<'a> {
     /// A game started: cutechess and fastchess say so.
     fn started(&mut self, job: Job, progress: &Progress) {
         self.started += 1;
+        self.numbers.insert(job, self.resumed + self.started);
         if self.plan.verbosity != Verbosity::Normal {
             return;
         }
@@ -495,7 +515,7 @@ impl<'a> Recorder<'a> {
 
     /// Records a finished game: appends it to the PGN, counts it, and
     /// prints its line with the standings.
-    fn finished(&mut self, game: PgnGame, stop: &AtomicBool, progress: &Progress) {
+    fn finished(&mut self, job: Job, game: PgnGame, stop: &AtomicBool, progress: &Progress) {
         let text = write_game(&game);
         let written = self
             .file
@@ -507,8 +527,11 @@ impl<'a> Recorder<'a> {
             self.failed(write_error(self.plan, e));
         }
         self.played += 1;
-        let mut line =
-            output::finished_line(self.plan.output.format, self.resumed + self.played, &game);
+        let number = self
+            .numbers
+            .remove(&job)
+            .unwrap_or(self.resumed + self.played);
+        let mut line = output::finished_line(self.plan.output.format, number, &game);
         self.standings.add(&game);
         self.games.push(game);
         if let Some(score) = self.score_line() {

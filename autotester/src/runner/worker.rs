@@ -21,7 +21,7 @@ use workbench::pgn::PgnGame;
 
 pub enum Event {
     Started { job: Job },
-    Finished { game: PgnGame },
+    Finished { job: Job, game: PgnGame },
     Failed(RunError),
 }
 
@@ -181,7 +181,7 @@ pub fn work<G: Frontend>(shared: &Shared, events: Sender<Event>) {
         }
         match play_job::<G>(shared, &mut engines, &mut balancer, job) {
             Ok(game) => {
-                if events.send(Event::Finished { game }).is_err() {
+                if events.send(Event::Finished { job, game }).is_err() {
                     break;
                 }
             }
