@@ -66,6 +66,12 @@
 //!   than `see_noisy_margin * depth` (a capture or promotion) or
 //!   `see_quiet_margin * depth` (a quiet move, which puts a piece where
 //!   it can be taken) is skipped, unless it gives check.
+//! - **ProbCut**: at a non-PV node from [`SearchParams::probcut_min_depth`]
+//!   on, a noisy move whose exchange alone could reach a bar
+//!   `probcut_margin` above beta is searched `probcut_reduction` plies
+//!   shallower against that bar (after a quiescence search confirms it);
+//!   if it beats the bar, the full search would almost surely fail high
+//!   too, and the node returns.
 //! - **Best-move stability** (time management): the soft time limit,
 //!   checked after each iteration, is scaled by how long the best move
 //!   has stayed the same: `tm_unstable_percent` of it right after a
@@ -101,6 +107,7 @@ pub struct Features {
     pub see_pruning: bool,
     pub nmp_eval_reduction: bool,
     pub capture_history: bool,
+    pub probcut: bool,
 }
 
 impl Features {
@@ -126,6 +133,7 @@ impl Features {
         see_pruning: false,
         nmp_eval_reduction: false,
         capture_history: false,
+        probcut: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -153,6 +161,7 @@ impl Features {
         see_pruning: false,
         nmp_eval_reduction: false,
         capture_history: false,
+        probcut: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -176,6 +185,7 @@ impl Features {
         FeatureSwitch::new("SEEPruning", |f| &mut f.see_pruning),
         FeatureSwitch::new("NMPEvalReduction", |f| &mut f.nmp_eval_reduction),
         FeatureSwitch::new("CaptureHistory", |f| &mut f.capture_history),
+        FeatureSwitch::new("ProbCut", |f| &mut f.probcut),
     ];
 }
 
@@ -321,6 +331,13 @@ pub struct SearchParams {
     pub see_noisy_margin: i32,
     pub see_quiet_margin: i32,
 
+    /// ProbCut applies at depth >= `probcut_min_depth`, with a bar
+    /// `probcut_margin` above beta and a search `probcut_reduction` plies
+    /// shallower than the node's child.
+    pub probcut_min_depth: i32,
+    pub probcut_margin: i32,
+    pub probcut_reduction: i32,
+
     /// Best-move stability: the soft limit in percent right after the
     /// best move changed, less `tm_stable_step_percent` per iteration it
     /// stayed (at most four), plus `tm_score_drop_percent` when the score
@@ -376,6 +393,9 @@ impl Default for SearchParams {
             see_max_depth: 6,
             see_noisy_margin: 100,
             see_quiet_margin: 50,
+            probcut_min_depth: 5,
+            probcut_margin: 200,
+            probcut_reduction: 3,
             tm_unstable_percent: 110,
             tm_stable_step_percent: 15,
             tm_score_drop_percent: 30,
@@ -414,6 +434,8 @@ impl SearchParams {
         ParamSpin::new("SEEMaxDepth", |p| &mut p.see_max_depth, 0, 32),
         ParamSpin::new("SEENoisyMargin", |p| &mut p.see_noisy_margin, 0, 1000),
         ParamSpin::new("SEEQuietMargin", |p| &mut p.see_quiet_margin, 0, 1000),
+        ParamSpin::new("ProbCutMinDepth", |p| &mut p.probcut_min_depth, 2, 32),
+        ParamSpin::new("ProbCutMargin", |p| &mut p.probcut_margin, 0, 2000),
         ParamSpin::new("TMUnstablePercent", |p| &mut p.tm_unstable_percent, 10, 400),
         ParamSpin::new(
             "TMStableStepPercent",

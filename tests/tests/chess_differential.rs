@@ -114,3 +114,35 @@ fn every_feature_switched_on_still_finds_forced_results() {
         search_score(&game, 8, Features::EXACT)
     );
 }
+
+fn search_with(game: &Chess, depth: u32, features: Features) -> (Option<String>, u64) {
+    let mut engine = Engine::<Chess>::new(8).expect("table");
+    engine.params_mut().features = features;
+    let stop = AtomicBool::new(false);
+    let result = engine.search(game, &Limits::depth(depth), &stop, &mut |_| {});
+    (result.best_move.map(|m| m.to_string()), result.nodes)
+}
+
+#[test]
+fn probcut_cuts_nodes_and_keeps_the_winning_capture() {
+    let with = Features {
+        probcut: true,
+        ..Features::ALL
+    };
+    let without = Features {
+        probcut: false,
+        ..Features::ALL
+    };
+    // White wins the queen on g5 with the bishop; the lines below it are
+    // full of captures that beat beta by far, which ProbCut cuts short.
+    let game = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/2N5/PPP1PPPP/R1BQKBNR w KQkq - 0 3")
+        .unwrap();
+    let (on_move, on_nodes) = search_with(&game, 9, with);
+    let (off_move, off_nodes) = search_with(&game, 9, without);
+    assert_eq!(on_move.as_deref(), Some("c1g5"));
+    assert_eq!(off_move.as_deref(), Some("c1g5"));
+    assert!(
+        on_nodes < off_nodes,
+        "ProbCut on {on_nodes} nodes, off {off_nodes}"
+    );
+}

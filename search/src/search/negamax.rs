@@ -7,7 +7,7 @@ use super::Search;
 use crate::game::{GameMove, Score, Searchable};
 use crate::movepick::MovePicker;
 use crate::score::{
-    from_tt, is_mate_score, mate_in, mated_in, outcome_score, INFINITE, MATE_IN_MAX_PLY,
+    from_tt, is_mate_score, mate_in, mated_in, outcome_score, to_tt, INFINITE, MATE_IN_MAX_PLY,
 };
 use crate::tt::{Bound, TtHit};
 
@@ -77,6 +77,14 @@ impl<G: Searchable> Search<'_, G> {
         // 8. Null move pruning (likewise).
         if excluded.is_none() {
             if let Some(score) = self.null_move_cutoff::<PV>(&node) {
+                return score;
+            }
+        }
+
+        // 8a. ProbCut (likewise): a capture that beats beta by a margin
+        // in a shallower search.
+        if excluded.is_none() {
+            if let Some(score) = self.probcut::<PV>(&node, hit) {
                 return score;
             }
         }
@@ -248,6 +256,71 @@ impl<G: Searchable> Search<'_, G> {
             return Some(if is_mate_score(s) { beta } else { s });
         }
         None
+    }
+
+    /// Step 8a of `negamax`, ProbCut: far enough from the leaves, a noisy
+    /// move whose exchange could reach a bar `probcut_margin` above beta
+    /// is tried against that bar, first by quiescence and then by a search
+    /// `probcut_reduction` plies shallower. A move that beats the bar
+    /// there almost surely beats beta at full depth: the node returns its
+    /// score (stored as a lower bound at the depth searched). Skipped when
+    /// the table already holds a result at least that deep below the bar.
+    #[inline(always)]
+    fn probcut<const PV: bool>(&mut self, node: &Node, hit: Option<TtHit>) -> Option<Score> {
+        let p = self.params;
+        let (ply, depth) = (node.ply, node.depth);
+        let applies = !PV
+            && !node.in_check
+            && p.features.probcut
+            && ply > 0
+            && depth >= p.probcut_min_depth
+            && !is_mate_score(node.beta);
+        let bar = node.beta + p.probcut_margin;
+        let probe_depth = depth - 1 - p.probcut_reduction;
+        let refuted_by_table = hit.is_some_and(|h| {
+            h.depth >= probe_depth + 1 && h.bound != Bound::Lower && from_tt(h.score, ply) < bar
+        });
+        if !applies || refuted_by_table {
+            return None;
+        }
+        let mut moves = self.take_moves(ply);
+        self.pos.noisy_moves(&mut moves);
+        let tt_move = hit.map_or(0, |h| h.mv);
+        let mut picker = self.move_picker(ply, moves, tt_move);
+        let mut found = None;
+        while let Some(mv) = self.next_move(&mut picker, ply) {
+            if !self.pos.see_ge(mv, bar - node.eval) {
+                continue;
+            }
+            self.note_move(ply, Some(mv));
+            self.pos.make(mv);
+            self.tt.prefetch(self.pos.hash());
+            let mut s = -self.qsearch::<false>(-bar, -bar + 1, ply + 1);
+            if !self.aborted && s >= bar && probe_depth > 0 {
+                s = -self.negamax::<false>(probe_depth, -bar, -bar + 1, ply + 1);
+            }
+            self.pos.unmake();
+            if self.aborted {
+                found = Some(0);
+                break;
+            }
+            if s >= bar {
+                let key = self.pos.hash();
+                let score = to_tt(s, ply);
+                self.tt.store(
+                    key,
+                    mv.to_u16(),
+                    score,
+                    node.raw_eval,
+                    probe_depth + 1,
+                    Bound::Lower,
+                );
+                found = Some(s);
+                break;
+            }
+        }
+        self.put_back_buffers(ply, picker);
+        found
     }
 
     /// Step 9 of `negamax`: a picker of the legal moves, `None` when there
