@@ -278,7 +278,7 @@ impl<G: Searchable> Search<'_, G> {
         let bar = node.beta + p.probcut_margin;
         let probe_depth = depth - 1 - p.probcut_reduction;
         let refuted_by_table = hit.is_some_and(|h| {
-            h.depth >= probe_depth + 1 && h.bound != Bound::Lower && from_tt(h.score, ply) < bar
+            h.depth > probe_depth && h.bound != Bound::Lower && from_tt(h.score, ply) < bar
         });
         if !applies || refuted_by_table {
             return None;
