@@ -8,7 +8,7 @@ use autotester::cli::svg::elo_graph;
 use autotester::config::{self, GameKind};
 use autotester::identify;
 use autotester::plan::{MatchPlan, OpeningsSpec, Verbosity};
-use autotester::report::elo_report;
+use autotester::report::{elo_report, elo_report_for};
 use autotester::runner::output::{self, OutputFormat, OutputOptions};
 use autotester::runner::{self, RunSummary};
 use autotester::schedule::{Shard, Tournament};
@@ -18,7 +18,7 @@ use autotester::tune;
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use workbench::pgn;
+use workbench::pgn::{self, PgnGame};
 
 #[derive(Parser)]
 #[command(name = "autotester", version, about, long_about = None,
@@ -97,6 +97,11 @@ enum Command {
         /// Run a GSPRT on the game pairs: logistic elo0 elo1, alpha, beta
         #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
         sprt: Option<Vec<f64>>,
+        /// With two players, state the head-to-head Elo and the SPRT for
+        /// this one (default: the White player of the file's first game;
+        /// in a run's PGN, of whichever game finished first)
+        #[arg(long, value_name = "NAME")]
+        first: Option<String>,
     },
     /// Join the PGNs of a run's shards (same fingerprint required; a game
     /// found twice is kept once) and print the standings
@@ -299,7 +304,12 @@ fn ladder(
     Ok(())
 }
 
-fn elo(paths: &[PathBuf], options: RatingOptions, sprt: Option<Vec<f64>>) -> Result<(), String> {
+fn elo(
+    paths: &[PathBuf],
+    options: RatingOptions,
+    sprt: Option<Vec<f64>>,
+    first: Option<&str>,
+) -> Result<(), String> {
     let sprt = sprt_of(sprt)?;
     let mut games = Vec::new();
     for path in paths {
@@ -309,7 +319,13 @@ fn elo(paths: &[PathBuf], options: RatingOptions, sprt: Option<Vec<f64>>) -> Res
         let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         return Err(format!("{}: no games found", names.join(", ")));
     }
-    print!("{}", elo_report(&games, &options, sprt));
+    if let Some(name) = first {
+        let plays = |g: &PgnGame| g.tag("White") == Some(name) || g.tag("Black") == Some(name);
+        if !games.iter().any(plays) {
+            return Err(format!("--first {name}: no game of that player in the PGN"));
+        }
+    }
+    print!("{}", elo_report_for(&games, &options, sprt, first));
     Ok(())
 }
 
@@ -421,6 +437,7 @@ fn run_command() -> ExitCode {
             estimate,
             prior,
             sprt,
+            first,
         } => {
             let options = RatingOptions {
                 advantage,
@@ -430,7 +447,7 @@ fn run_command() -> ExitCode {
                 prior,
                 ..RatingOptions::default()
             };
-            elo(&pgns, options, sprt)
+            elo(&pgns, options, sprt, first.as_deref())
         }
         Command::Ladder {
             engine,

@@ -47,6 +47,31 @@ fn elo_prints_the_table_and_head_to_head() {
 }
 
 #[test]
+fn elo_states_the_head_to_head_for_the_player_named_first() {
+    // The file starts with old's win, as a run's PGN may (games are
+    // written as they finish); --first new states the figures for new.
+    let pgn = temp_file(
+        "first.pgn",
+        "[Round \"1\"][White \"old\"][Black \"new\"][Result \"1-0\"] 1. e4 1-0\n\
+         [Round \"1\"][White \"new\"][Black \"old\"][Result \"1/2-1/2\"] 1. e4 1/2-1/2\n",
+    );
+    let path = pgn.to_str().unwrap();
+    let out = autotester(&["elo", path]);
+    assert!(text(&out.stdout).contains("old vs new: 2 games, W: 1 L: 0 D: 1"));
+    let out = autotester(&["elo", path, "--first", "new"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("new vs old: 2 games, W: 0 L: 1 D: 1"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(": [0, 1, 0, 0, 0]"), "{stdout}");
+    let out = autotester(&["elo", path, "--first", "nobody"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("--first nobody: no game of that player"));
+}
+
+#[test]
 fn elo_reads_a_pgn_that_starts_with_a_byte_order_mark() {
     let pgn = temp_file(
         "bom.pgn",

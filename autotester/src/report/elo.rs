@@ -173,6 +173,14 @@ fn elo_text(e: &EloEstimate) -> String {
             bound(e.upper)
         );
     }
+    if e.error == 0.0 {
+        // Every sample scored the same: its spread, and so the error, is
+        // unknown rather than zero.
+        return format!(
+            "{} (every sample scored the same: too few for an error)",
+            signed(e.elo)
+        );
+    }
     format!("{} +/- {:.2} (95%)", signed(e.elo), e.error)
 }
 
@@ -327,6 +335,16 @@ mod tests {
             upper: f64::INFINITY,
         };
         assert_eq!(elo_text(&all_won), "+inf (one side scored every point)");
+        let one_pair = EloEstimate {
+            elo: -190.85,
+            error: 0.0,
+            lower: -190.85,
+            upper: -190.85,
+        };
+        assert_eq!(
+            elo_text(&one_pair),
+            "-190.85 (every sample scored the same: too few for an error)"
+        );
     }
     use crate::stats::{RatingOptions, Sprt};
     use workbench::pgn::read_games;
