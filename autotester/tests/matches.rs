@@ -640,8 +640,12 @@ fn survivors(groups: &[u32], pids: &[u32]) -> Vec<u32> {
 /// any that are not.
 fn assert_nothing_left(d: &Path) {
     let (groups, pids) = (ids(&d.join("groups")), ids(&d.join("pids")));
+    // Each wrapper's two processes write their ids as they start; on a
+    // loaded machine a group may be killed before one of them has, so
+    // fewer ids than that are fine: the scan of the groups finds a process
+    // that never wrote its id all the same.
     assert!(
-        !groups.is_empty() && pids.len() >= 2 * groups.len(),
+        !groups.is_empty() && pids.len() >= groups.len(),
         "{groups:?} {pids:?}"
     );
     let start = Instant::now();

@@ -474,7 +474,7 @@ impl<'a> Recorder<'a> {
     }
 
     /// The running score line (two players) with the ETA.
-    fn score_line(&self) -> Option<String> {
+    fn score_line(&self, sprt: Option<&str>) -> Option<String> {
         let [a, b] = &self.names[..] else {
             return None;
         };
@@ -484,6 +484,7 @@ impl<'a> Recorder<'a> {
             self.plan.output.format,
             (a, b),
             &wdl,
+            sprt,
             (self.resumed + self.played, self.resumed + self.to_play),
             eta,
         ))
@@ -534,10 +535,14 @@ impl<'a> Recorder<'a> {
         let mut line = output::finished_line(self.plan.output.format, number, &game);
         self.standings.add(&game);
         self.games.push(game);
-        if let Some(score) = self.score_line() {
+        let sprt = self.sprt_state(stop, progress);
+        if let Some(score) = self.score_line(sprt.as_deref()) {
             line = format!("{line}\n{score}");
         }
-        let status = self.status(stop, progress);
+        let status = match &sprt {
+            Some(sprt) => format!("{}, {sprt}", self.standings.line()),
+            None => self.standings.line(),
+        };
         progress.finished(&line, &status);
         self.post_standings();
         self.interval_report(progress);
@@ -564,20 +569,20 @@ impl<'a> Recorder<'a> {
         live.standings(players);
     }
 
-    /// The standings line, with the SPRT's state for a two-player match;
-    /// stops the run (letting games in progress finish) once it decides.
-    fn status(&mut self, stop: &AtomicBool, progress: &Progress) -> String {
-        let mut status = self.standings.line();
-        if let (Some(sprt), [a, b]) = (&self.plan.sprt, &self.names[..]) {
-            let penta = standings::pentanomial(&self.games, a, b);
-            status = format!("{status}, {}", standings::sprt_text(sprt, &penta));
-            if !self.sprt_decided && sprt.status(&penta).decision != SprtDecision::Continue {
-                self.sprt_decided = true;
-                stop.store(true, Ordering::Relaxed);
-                progress.note("SPRT decided: finishing the games in progress");
-            }
+    /// The SPRT's state (`LLR x (lower, upper)`) in a two-player match
+    /// with an SPRT; stops the run (letting games in progress finish)
+    /// once it decides.
+    fn sprt_state(&mut self, stop: &AtomicBool, progress: &Progress) -> Option<String> {
+        let (Some(sprt), [a, b]) = (&self.plan.sprt, &self.names[..]) else {
+            return None;
+        };
+        let penta = standings::pentanomial(&self.games, a, b);
+        if !self.sprt_decided && sprt.status(&penta).decision != SprtDecision::Continue {
+            self.sprt_decided = true;
+            stop.store(true, Ordering::Relaxed);
+            progress.note("SPRT decided: finishing the games in progress");
         }
-        status
+        Some(standings::sprt_text(sprt, &penta))
     }
 
     /// Keeps the first error: later ones are usually its consequences.

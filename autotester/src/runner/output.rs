@@ -106,6 +106,7 @@ pub fn score_line(
     format: OutputFormat,
     (first, second): (&str, &str),
     wdl: &Wdl,
+    sprt: Option<&str>,
     progress: (usize, usize),
     eta: Option<Duration>,
 ) -> String {
@@ -118,8 +119,9 @@ pub fn score_line(
                 .filter(|e| e.elo.is_finite() && e.error.is_finite())
                 .map(|e| format!(", Elo {:+.1} +/- {:.1}", e.elo + 0.0, e.error))
                 .unwrap_or_default();
+            let sprt = sprt.map(|s| format!(", {s}")).unwrap_or_default();
             format!(
-                "Score of {first} vs {second}: +{} -{} ={} ({:.1}%){elo}; {done} of {total} games, ETA {}",
+                "Score of {first} vs {second}: +{} -{} ={} ({:.1}%){elo}{sprt}; {done} of {total} games, ETA {}",
                 wdl.wins,
                 wdl.losses,
                 wdl.draws,
@@ -201,16 +203,31 @@ mod tests {
         assert!("pgn".parse::<OutputFormat>().is_err());
         let wdl = Wdl::new(3, 4, 1);
         assert_eq!(
-            score_line(OutputFormat::Cutechess, ("a", "b"), &wdl, (8, 20), None),
+            score_line(
+                OutputFormat::Cutechess,
+                ("a", "b"),
+                &wdl,
+                None,
+                (8, 20),
+                None
+            ),
             "Score of a vs b: 3 - 1 - 4  [0.625] 8"
         );
         let left = eta(Duration::from_secs(40), 8, 20);
         assert_eq!(left, Some(Duration::from_secs(60)));
-        let native = score_line(OutputFormat::Native, ("a", "b"), &wdl, (8, 20), left);
+        let native = score_line(OutputFormat::Native, ("a", "b"), &wdl, None, (8, 20), left);
         assert!(
             native.starts_with("Score of a vs b: +3 -1 =4 (62.5%), Elo +"),
             "{native}"
         );
         assert!(native.ends_with("; 8 of 20 games, ETA 0:01:00"), "{native}");
+        // A run with an SPRT shows its state in every line (log files see
+        // no progress bar).
+        let sprt = Some("LLR 0.41 (-2.94, 2.94)");
+        let native = score_line(OutputFormat::Native, ("a", "b"), &wdl, sprt, (8, 20), left);
+        assert!(
+            native.ends_with(", LLR 0.41 (-2.94, 2.94); 8 of 20 games, ETA 0:01:00"),
+            "{native}"
+        );
     }
 }
