@@ -20,7 +20,7 @@ use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use crate::referee::RefereeError;
 use crate::report::{elo_report_for, EloReport};
 use crate::schedule::{jobs, pairings, Job};
-use crate::stats::SprtDecision;
+use crate::stats::{EloEstimate, SprtDecision};
 use progress::Progress;
 use record::Context;
 use search::Frontend;
@@ -559,7 +559,7 @@ impl<'a> Recorder<'a> {
                 let w = self.standings.wdl(name)?;
                 let elo = w
                     .elo()
-                    .filter(|e| e.elo.is_finite() && e.error.is_finite())
+                    .filter(EloEstimate::is_measured)
                     .map(|e| serde_json::json!({"elo": e.elo, "error": e.error}));
                 Some(serde_json::json!({
                     "name": name, "wins": w.wins, "draws": w.draws, "losses": w.losses, "elo": elo,

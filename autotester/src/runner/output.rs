@@ -5,7 +5,7 @@
 //! the results block.
 
 use crate::report::EloReport;
-use crate::stats::{Pentanomial, Wdl};
+use crate::stats::{EloEstimate, Pentanomial, Wdl};
 use std::str::FromStr;
 use std::time::Duration;
 use workbench::pgn::PgnGame;
@@ -116,7 +116,7 @@ pub fn score_line(
         OutputFormat::Native => {
             let elo = wdl
                 .elo()
-                .filter(|e| e.elo.is_finite() && e.error.is_finite())
+                .filter(EloEstimate::is_measured)
                 .map(|e| format!(", Elo {:+.1} +/- {:.1}", e.elo + 0.0, e.error))
                 .unwrap_or_default();
             let sprt = sprt.map(|s| format!(", {s}")).unwrap_or_default();
@@ -221,6 +221,17 @@ mod tests {
             "{native}"
         );
         assert!(native.ends_with("; 8 of 20 games, ETA 0:01:00"), "{native}");
+        // One draw: no spread yet, so no `Elo +0.0 +/- 0.0`.
+        let one_draw = Wdl::new(0, 1, 0);
+        let native = score_line(
+            OutputFormat::Native,
+            ("a", "b"),
+            &one_draw,
+            None,
+            (1, 20),
+            left,
+        );
+        assert!(!native.contains("Elo"), "{native}");
         // A run with an SPRT shows its state in every line (log files see
         // no progress bar).
         let sprt = Some("LLR 0.41 (-2.94, 2.94)");

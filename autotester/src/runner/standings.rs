@@ -3,7 +3,7 @@
 
 use crate::report::pair_games;
 use crate::stats::penta::from_pairs;
-use crate::stats::{Pentanomial, Sprt, Wdl};
+use crate::stats::{EloEstimate, Pentanomial, Sprt, Wdl};
 use workbench::pgn::{GameResult, PgnGame};
 
 #[derive(Clone, Debug, Default)]
@@ -58,7 +58,7 @@ impl Standings {
         let show = |(name, w): &(String, Wdl)| {
             let elo = w
                 .elo()
-                .filter(|e| e.elo.is_finite() && e.error.is_finite())
+                .filter(EloEstimate::is_measured)
                 .map(|e| format!(" Elo {:+.0}±{:.0}", e.elo + 0.0, e.error)) // no "-0"
                 .unwrap_or_default();
             format!(

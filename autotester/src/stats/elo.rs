@@ -30,6 +30,15 @@ pub struct EloEstimate {
     pub upper: f64,
 }
 
+impl EloEstimate {
+    /// Whether the estimate can be shown as `Elo ± error`: both finite,
+    /// and an error above zero (every sample scoring the same gives zero:
+    /// the spread is unknown, not absent).
+    pub fn is_measured(&self) -> bool {
+        self.elo.is_finite() && self.error.is_finite() && self.error > 0.0
+    }
+}
+
 /// Elo estimate from a mean score and the standard error of that mean,
 /// mapping the normal 95% interval of the score through `elo_from_score`.
 pub fn estimate_from_mean(mean: f64, std_error: f64) -> EloEstimate {
