@@ -173,7 +173,7 @@ fn elo_text(e: &EloEstimate) -> String {
             bound(e.upper)
         );
     }
-    if e.error == 0.0 {
+    if !e.is_measured() {
         // Every sample scored the same: its spread, and so the error, is
         // unknown rather than zero.
         return format!(

@@ -576,13 +576,13 @@ impl<'a> Recorder<'a> {
         let (Some(sprt), [a, b]) = (&self.plan.sprt, &self.names[..]) else {
             return None;
         };
-        let penta = standings::pentanomial(&self.games, a, b);
-        if !self.sprt_decided && sprt.status(&penta).decision != SprtDecision::Continue {
+        let status = sprt.status(&standings::pentanomial(&self.games, a, b));
+        if !self.sprt_decided && status.decision != SprtDecision::Continue {
             self.sprt_decided = true;
             stop.store(true, Ordering::Relaxed);
             progress.note("SPRT decided: finishing the games in progress");
         }
-        Some(standings::sprt_text(sprt, &penta))
+        Some(standings::sprt_text(&status))
     }
 
     /// Keeps the first error: later ones are usually its consequences.

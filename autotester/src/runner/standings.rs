@@ -3,7 +3,7 @@
 
 use crate::report::pair_games;
 use crate::stats::penta::from_pairs;
-use crate::stats::{EloEstimate, Pentanomial, Sprt, Wdl};
+use crate::stats::{EloEstimate, Pentanomial, SprtStatus, Wdl};
 use workbench::pgn::{GameResult, PgnGame};
 
 #[derive(Clone, Debug, Default)]
@@ -99,8 +99,7 @@ pub fn pentanomial(games: &[PgnGame], first: &str, second: &str) -> Pentanomial 
 }
 
 /// LLR and bounds text for the progress line.
-pub fn sprt_text(sprt: &Sprt, penta: &Pentanomial) -> String {
-    let s = sprt.status(penta);
+pub fn sprt_text(s: &SprtStatus) -> String {
     format!("LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper)
 }
 

@@ -283,18 +283,14 @@ impl<G: Searchable> Search<'_, G> {
         if !applies || refuted_by_table {
             return None;
         }
-        let mut moves = self.take_moves(ply);
-        self.pos.noisy_moves(&mut moves);
-        let tt_move = hit.map_or(0, |h| h.mv);
-        let mut picker = self.move_picker(ply, moves, tt_move);
+        // Not in check, so the noisy moves, always a picker.
+        let mut picker = self.generate_noisy_moves(ply, false, hit)?;
         let mut found = None;
         while let Some(mv) = self.next_move(&mut picker, ply) {
             if !self.pos.see_ge(mv, bar - node.eval) {
                 continue;
             }
-            self.note_move(ply, Some(mv));
-            self.pos.make(mv);
-            self.tt.prefetch(self.pos.hash());
+            self.make_noted(ply, mv);
             let mut s = -self.qsearch::<false>(-bar, -bar + 1, ply + 1);
             if !self.aborted && s >= bar && probe_depth > 0 {
                 s = -self.negamax::<false>(probe_depth, -bar, -bar + 1, ply + 1);
@@ -464,9 +460,7 @@ impl<G: Searchable> Search<'_, G> {
         if prunable && !G::HAS_CHECK {
             return None;
         }
-        self.note_move(node.ply, Some(mv));
-        self.pos.make(mv);
-        self.tt.prefetch(self.pos.hash());
+        self.make_noted(node.ply, mv);
         let gives_check = self.pos.in_check();
         if prunable && !gives_check {
             self.pos.unmake();

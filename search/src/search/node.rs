@@ -140,6 +140,15 @@ impl<G: Searchable> Search<'_, G> {
         clamp_eval(self.pos.evaluate(self.eval_params, &mut self.w.eval))
     }
 
+    /// Makes `mv`, the move leaving `ply`, noted for the continuation
+    /// history of the plies below, and prefetches the child's table entry.
+    #[inline(always)]
+    pub(super) fn make_noted(&mut self, ply: usize, mv: G::Move) {
+        self.note_move(ply, Some(mv));
+        self.pos.make(mv);
+        self.tt.prefetch(self.pos.hash());
+    }
+
     /// This ply's move buffer, emptied.
     #[inline(always)]
     pub(super) fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {

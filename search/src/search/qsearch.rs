@@ -119,7 +119,7 @@ impl<G: Searchable> Search<'_, G> {
     /// Step 6 of `quiesce`: a picker of the noisy moves, or in check of
     /// every legal move (`None` when there is none).
     #[inline(always)]
-    fn generate_noisy_moves(
+    pub(super) fn generate_noisy_moves(
         &mut self,
         ply: usize,
         in_check: bool,
