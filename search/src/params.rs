@@ -72,6 +72,11 @@
 //!   shallower against that bar (after a quiescence search confirms it);
 //!   if it beats the bar, the full search would almost surely fail high
 //!   too, and the node returns.
+//! - **Cut-node LMR**: a node searched with a zero window as a late
+//!   move's reduced search, or as the first child of an expected all-node,
+//!   is expected to fail high (a *cut node*; its first child an all node,
+//!   and so on). Its late moves are reduced `lmr_cut_node` plies more:
+//!   one move will refute it, and the others are not worth the depth.
 //! - **Best-move stability** (time management): the soft time limit,
 //!   checked after each iteration, is scaled by how long the best move
 //!   has stayed the same: `tm_unstable_percent` of it right after a
@@ -108,6 +113,7 @@ pub struct Features {
     pub nmp_eval_reduction: bool,
     pub capture_history: bool,
     pub probcut: bool,
+    pub cut_node_lmr: bool,
 }
 
 impl Features {
@@ -134,6 +140,7 @@ impl Features {
         nmp_eval_reduction: false,
         capture_history: false,
         probcut: false,
+        cut_node_lmr: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -162,6 +169,7 @@ impl Features {
         nmp_eval_reduction: false,
         capture_history: false,
         probcut: false,
+        cut_node_lmr: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -186,6 +194,7 @@ impl Features {
         FeatureSwitch::new("NMPEvalReduction", |f| &mut f.nmp_eval_reduction),
         FeatureSwitch::new("CaptureHistory", |f| &mut f.capture_history),
         FeatureSwitch::new("ProbCut", |f| &mut f.probcut),
+        FeatureSwitch::new("CutNodeLMR", |f| &mut f.cut_node_lmr),
     ];
 }
 
@@ -292,6 +301,9 @@ pub struct SearchParams {
     /// Reduction = (lmr_base + ln d * ln m / lmr_divisor), both in hundredths.
     pub lmr_base_centi: i32,
     pub lmr_divisor_centi: i32,
+    /// With cut-node LMR: the extra reduction of a late move at a node
+    /// expected to fail high.
+    pub lmr_cut_node: i32,
 
     /// Captures with SEE below this are skipped in quiescence.
     pub qs_see_threshold: i32,
@@ -380,6 +392,7 @@ impl Default for SearchParams {
             lmr_min_moves: 2,
             lmr_base_centi: 75,
             lmr_divisor_centi: 225,
+            lmr_cut_node: 1,
             qs_see_threshold: 0,
             qs_max_moves: 16,
             qs_node_budget_max: 1024,
@@ -416,12 +429,20 @@ impl SearchParams {
         ParamSpin::new("NMPBaseReduction", |p| &mut p.nmp_base_reduction, 0, 10),
         ParamSpin::new("NMPEvalDivisor", |p| &mut p.nmp_eval_divisor, 1, 2000),
         ParamSpin::new("NMPEvalMax", |p| &mut p.nmp_eval_max, 0, 10),
+        ParamSpin::new("NMPDepthDivisor", |p| &mut p.nmp_depth_divisor, 1, 32),
+        ParamSpin::new("RFPMaxDepth", |p| &mut p.rfp_max_depth, 0, 32),
         ParamSpin::new("RFPMargin", |p| &mut p.rfp_margin, 0, 1000),
+        ParamSpin::new("FutilityMaxDepth", |p| &mut p.futility_max_depth, 0, 32),
         ParamSpin::new("FutilityBase", |p| &mut p.futility_base, 0, 1000),
         ParamSpin::new("FutilityPerDepth", |p| &mut p.futility_per_depth, 0, 1000),
         ParamSpin::new("LMPMaxDepth", |p| &mut p.lmp_max_depth, 0, 16),
         ParamSpin::new("LMPBase", |p| &mut p.lmp_base, 0, 100),
         ParamSpin::new("LMPMovePercent", |p| &mut p.lmp_move_percent, 0, 100),
+        ParamSpin::new("LMRBase", |p| &mut p.lmr_base_centi, 0, 500),
+        ParamSpin::new("LMRDivisor", |p| &mut p.lmr_divisor_centi, 50, 2000),
+        ParamSpin::new("LMRCutNode", |p| &mut p.lmr_cut_node, 0, 8),
+        ParamSpin::new("HistoryBonusScale", |p| &mut p.history_bonus_scale, 1, 1000),
+        ParamSpin::new("HistoryBonusMax", |p| &mut p.history_bonus_max, 1, 16_384),
         ParamSpin::new("IIRMinDepth", |p| &mut p.iir_min_depth, 1, 32),
         ParamSpin::new("SEMinDepth", |p| &mut p.se_min_depth, 1, 32),
         ParamSpin::new("SEMarginPerDepth", |p| &mut p.se_margin_per_depth, 0, 100),

@@ -13,16 +13,18 @@ use crate::tt::{Bound, TtHit};
 
 impl<G: Searchable> Search<'_, G> {
     /// Principal variation search. `PV` nodes have an open window; others
-    /// are zero-window nodes expected to fail high or low.
+    /// are zero-window nodes expected to fail high (`cut`) or low.
     pub(super) fn negamax<const PV: bool>(
         &mut self,
         depth: i32,
         alpha: Score,
         beta: Score,
         ply: usize,
+        cut: bool,
     ) -> Score {
         debug_assert!(-INFINITE <= alpha && alpha < beta && beta <= INFINITE);
         debug_assert!(PV || beta - alpha == 1);
+        debug_assert!(!(PV && cut));
 
         // 1. At the horizon, resolve captures with quiescence.
         if depth <= 0 {
@@ -68,6 +70,7 @@ impl<G: Searchable> Search<'_, G> {
         // must be searched) and whether it improves on two plies up.
         let mut node = self.node(ply, depth, alpha, beta, us, hit);
         node.improving = self.improving(&node);
+        node.cut = cut;
 
         // 7. Reverse futility pruning (not in a singular extension test).
         if excluded.is_none() && self.reverse_futility_prunes::<PV>(&node) {
@@ -164,7 +167,7 @@ impl<G: Searchable> Search<'_, G> {
         }
         let bar = tt_score - p.se_margin_per_depth * node.depth;
         self.w.stack[ply].excluded = Some(h.mv);
-        let s = self.negamax::<false>((node.depth - 1) / 2, bar - 1, bar, ply);
+        let s = self.negamax::<false>((node.depth - 1) / 2, bar - 1, bar, ply, node.cut);
         self.w.stack[ply].excluded = None;
         if self.aborted {
             Singular::No
@@ -245,7 +248,7 @@ impl<G: Searchable> Search<'_, G> {
         self.w.stack[ply].null_move = true;
         self.note_move(ply, None);
         self.pos.make_null();
-        let s = -self.negamax::<false>(depth - 1 - r, -beta, -beta + 1, ply + 1);
+        let s = -self.negamax::<false>(depth - 1 - r, -beta, -beta + 1, ply + 1, !node.cut);
         self.pos.unmake_null();
         self.w.stack[ply].null_move = false;
         if self.aborted {
@@ -293,7 +296,7 @@ impl<G: Searchable> Search<'_, G> {
             self.make_noted(ply, mv);
             let mut s = -self.qsearch::<false>(-bar, -bar + 1, ply + 1);
             if !self.aborted && s >= bar && probe_depth > 0 {
-                s = -self.negamax::<false>(probe_depth, -bar, -bar + 1, ply + 1);
+                s = -self.negamax::<false>(probe_depth, -bar, -bar + 1, ply + 1, !node.cut);
             }
             self.pos.unmake();
             if self.aborted {
@@ -552,16 +555,21 @@ impl<G: Searchable> Search<'_, G> {
         if PV {
             self.w.stack[ply + 1].pv.clear();
         }
+        // A cut node's zero-window children are all nodes and the
+        // reverse (a PV node counts as an all node); a reduced late move
+        // is expected to fail high below.
+        let child_cut = !node.cut;
         if tried.count == 1 {
-            return -self.negamax::<PV>(new_depth, -beta, -alpha, ply + 1);
+            return -self.negamax::<PV>(new_depth, -beta, -alpha, ply + 1, !PV && child_cut);
         }
         let r = self.late_move_reduction::<PV>(node, tried, new_depth);
-        let mut s = -self.negamax::<false>(new_depth - r, -alpha - 1, -alpha, ply + 1);
+        let reduced_cut = r > 0 || child_cut;
+        let mut s = -self.negamax::<false>(new_depth - r, -alpha - 1, -alpha, ply + 1, reduced_cut);
         if !self.aborted && s > alpha && r > 0 {
-            s = -self.negamax::<false>(new_depth, -alpha - 1, -alpha, ply + 1);
+            s = -self.negamax::<false>(new_depth, -alpha - 1, -alpha, ply + 1, child_cut);
         }
         if PV && !self.aborted && s > alpha && s < beta {
-            s = -self.negamax::<true>(new_depth, -beta, -alpha, ply + 1);
+            s = -self.negamax::<true>(new_depth, -beta, -alpha, ply + 1, false);
         }
         s
     }
@@ -592,6 +600,9 @@ impl<G: Searchable> Search<'_, G> {
         r -= i32::from(PV);
         r -= i32::from(killers.contains(&Some(tried.mv)));
         r += i32::from(p.features.improving && !node.improving);
+        if p.features.cut_node_lmr && node.cut {
+            r += p.lmr_cut_node;
+        }
         r -= tried.history / (p.history_max / 2).max(1);
         r.clamp(0, (new_depth - 1).max(0))
     }

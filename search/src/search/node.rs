@@ -37,6 +37,9 @@ pub(super) struct Node {
     /// The main search's improving flag (`learning.rs`; false in
     /// quiescence).
     pub(super) improving: bool,
+    /// A zero-window node expected to fail high (see cut-node LMR in
+    /// `params.rs`); false at PV nodes and in quiescence.
+    pub(super) cut: bool,
 }
 
 impl<G: Searchable> Search<'_, G> {
@@ -132,6 +135,7 @@ impl<G: Searchable> Search<'_, G> {
             eval,
             raw_eval,
             improving: false,
+            cut: false,
         }
     }
 

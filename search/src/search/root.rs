@@ -193,7 +193,7 @@ impl<G: Searchable> Search<'_, G> {
             (-INFINITE, INFINITE)
         };
         loop {
-            let s = self.negamax::<true>(depth as i32, alpha, beta, 0);
+            let s = self.negamax::<true>(depth as i32, alpha, beta, 0, false);
             if self.aborted {
                 return None;
             }
