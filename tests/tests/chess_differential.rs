@@ -146,3 +146,22 @@ fn probcut_cuts_nodes_and_keeps_the_winning_capture() {
         "ProbCut on {on_nodes} nodes, off {off_nodes}"
     );
 }
+
+#[test]
+fn cut_node_lmr_changes_the_search_and_keeps_the_winning_capture() {
+    let features = |cut_node_lmr| Features {
+        cut_node_lmr,
+        ..Features::ALL
+    };
+    // The queen on g5 falls to the bishop whatever the reductions; the
+    // switch must reach the move loop (another tree), not the result.
+    // (Whether the tree is smaller depends on the position: here the
+    // deeper reductions cost re-searches.)
+    let game = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/2N5/PPP1PPPP/R1BQKBNR w KQkq - 0 3")
+        .unwrap();
+    let (on_move, on_nodes) = search_with(&game, 10, features(true));
+    let (off_move, off_nodes) = search_with(&game, 10, features(false));
+    assert_eq!(on_move.as_deref(), Some("c1g5"));
+    assert_eq!(off_move.as_deref(), Some("c1g5"));
+    assert_ne!(on_nodes, off_nodes, "cut-node LMR changed nothing");
+}
