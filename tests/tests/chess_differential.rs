@@ -155,8 +155,8 @@ fn cut_node_lmr_changes_the_search_and_keeps_the_winning_capture() {
     };
     // The queen on g5 falls to the bishop whatever the reductions; the
     // switch must reach the move loop (another tree), not the result.
-    // (Whether the tree is smaller depends on the position: here the
-    // deeper reductions cost re-searches.)
+    // (Not that the tree is smaller: with `lmr_cut_node` 3 this one grew
+    // from 28,346 to 46,237 nodes at depth 10.)
     let game = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/2N5/PPP1PPPP/R1BQKBNR w KQkq - 0 3")
         .unwrap();
     let (on_move, on_nodes) = search_with(&game, 10, features(true));
