@@ -124,6 +124,18 @@ fn test_positions_exercise_every_term() {
         ("outpost", layout::OUTPOST),
         ("connected", layout::CONNECTED),
         ("bishop_pawns", layout::BISHOP_PAWNS),
+        ("passed_blocked", layout::PASSED_BLOCKED),
+        ("passed_safe_stop", layout::PASSED_SAFE_STOP),
+        ("pawn_storm", layout::PAWN_STORM),
+        ("pawn_storm_blocked", layout::PAWN_STORM_BLOCKED),
+        ("king_file", layout::KING_FILE),
+        ("king_zone_weak", layout::KING_ZONE_WEAK),
+        ("space", layout::SPACE),
+        ("piece_pawns", layout::PIECE_PAWNS),
+        ("minor_behind_pawn", layout::MINOR_BEHIND_PAWN),
+        ("threat_by_king", layout::THREAT_BY_KING),
+        ("threat_by_push", layout::THREAT_BY_PUSH),
+        ("king_pawn_distance", layout::KING_PAWN_DISTANCE),
         ("tempo (never in the coefficients)", layout::TEMPO),
     ];
     for pair in groups.windows(2) {

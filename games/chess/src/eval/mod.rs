@@ -27,6 +27,8 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 
+mod king;
+mod pieces;
 mod threats;
 pub mod trace;
 pub mod tuned;
@@ -264,13 +266,13 @@ struct Context {
 fn side_terms<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     material_pst(pos, us, acc);
     mobility_and_king_attack(pos, ctx, us, acc);
-    pawn_structure(ctx, us, acc);
-    pawn_shield(ctx, us, acc);
+    pawn_structure(pos, ctx, us, acc);
+    king::king_terms(ctx, us, acc);
     pawn_threats(pos, ctx, us, acc);
     threats::piece_threats(pos, ctx, us, acc);
     threats::safe_checks(pos, ctx, us, acc);
     threats::outposts(pos, ctx, us, acc);
-    piece_bonuses(pos, ctx, us, acc);
+    pieces::piece_bonuses(pos, ctx, us, acc);
 }
 
 /// Material and piece-square bonuses.
@@ -316,30 +318,14 @@ fn mobility_and_king_attack<A: Accumulator>(pos: &Position, ctx: &Context, us: C
     }
 }
 
-/// Our own king's pawn shield: pawns one or two ranks before a king still
-/// on its first two ranks, on its file or beside it.
-#[inline]
-fn pawn_shield<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
-    let ksq = ctx.kings[us.index()];
-    if relative_rank(us, ksq) <= 1 {
-        let shield_files = adjacent_files(ksq.file().index()) | file_mask(ksq).0;
-        for pawn in ctx.pawns[us.index()] & Bitboard(shield_files) {
-            let ahead = relative_rank(us, pawn) as i32 - relative_rank(us, ksq) as i32;
-            if (1..=2).contains(&ahead) {
-                acc.add(us, layout::PAWN_SHIELD + ahead as usize - 1, 1);
-            }
-        }
-    }
-}
-
 /// Pawn structure: weaknesses (isolated, backward, doubled) and passed
 /// pawns.
 #[inline]
-fn pawn_structure<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
+fn pawn_structure<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     for sq in ctx.pawns[us.index()] {
         let spans = PawnSpans::of(us, sq);
         add_pawn_weaknesses(ctx, us, sq, &spans, acc);
-        add_passed_pawn_bonus(ctx, us, sq, &spans, acc);
+        add_passed_pawn_bonus(pos, ctx, us, sq, &spans, acc);
     }
 }
 
@@ -414,9 +400,11 @@ fn add_pawn_weaknesses<A: Accumulator>(
 
 /// The bonus for our pawn on `sq` if it is passed (no enemy pawn ahead on
 /// its file or beside it, and not behind a friendly pawn): by rank, by the
-/// kings' distances to its stop square, and for a free path ahead.
+/// kings' distances to its stop square, for a free path ahead, and for
+/// its stop square (blocked by an enemy piece, or empty and safe).
 #[inline]
 fn add_passed_pawn_bonus<A: Accumulator>(
+    pos: &Position,
     ctx: &Context,
     us: Color,
     sq: Square,
@@ -445,6 +433,11 @@ fn add_passed_pawn_bonus<A: Accumulator>(
         if (file_ahead & ctx.occupied).is_empty() {
             acc.add(us, layout::PASSED_FREE_PATH + rank, 1);
         }
+        if pos.color_bb(!us).contains(stop) {
+            acc.add(us, layout::PASSED_BLOCKED + rank, 1);
+        } else if !ctx.occupied.contains(stop) && !ctx.attacks[ti].all().contains(stop) {
+            acc.add(us, layout::PASSED_SAFE_STOP + rank, 1);
+        }
     }
 }
 
@@ -463,37 +456,6 @@ fn add_count<A: Accumulator>(acc: &mut A, us: Color, index: usize, squares: Bitb
     let count = squares.count() as i32;
     if count > 0 {
         acc.add(us, index, count);
-    }
-}
-
-/// The bishop pair, our pawns on each bishop's colour, and rooks on open
-/// or half-open files.
-#[inline]
-fn piece_bonuses<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
-    let our_pawns = ctx.pawns[us.index()];
-    let their_pawns = ctx.pawns[(!us).index()];
-    let bishops = pos.pieces(us, Role::Bishop);
-    if bishops.more_than_one() {
-        acc.add(us, layout::BISHOP_PAIR, 1);
-    }
-    for sq in bishops {
-        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
-            Bitboard::LIGHT_SQUARES
-        } else {
-            Bitboard::DARK_SQUARES
-        };
-        add_count(acc, us, layout::BISHOP_PAWNS, our_pawns & colour);
-    }
-    for sq in pos.pieces(us, Role::Rook) {
-        let file = file_mask(sq);
-        if (file & our_pawns).is_empty() {
-            let index = if (file & their_pawns).is_empty() {
-                layout::ROOK_OPEN_FILE
-            } else {
-                layout::ROOK_HALF_OPEN_FILE
-            };
-            acc.add(us, index, 1);
-        }
     }
 }
 

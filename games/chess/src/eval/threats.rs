@@ -67,6 +67,18 @@ impl SideAttacks {
         }
     }
 
+    /// The squares the pieces of `role` attack.
+    #[inline]
+    pub(super) fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The squares any piece attacks.
+    #[inline]
+    pub(super) fn all(&self) -> Bitboard {
+        self.all
+    }
+
     /// Each knight, bishop, rook and queen's role with the squares it
     /// attacks.
     #[inline]
@@ -130,6 +142,37 @@ pub(super) fn piece_threats<A: Accumulator>(pos: &Position, ctx: &Context, us: C
     }
     let pieces = pos.color_bb(them) & !ctx.pawns[them.index()] & !pos.pieces(them, Role::King);
     add_count(acc, us, layout::HANGING, pieces & ours.all & !theirs.all);
+    let undefended = pos.color_bb(them) & !pos.pieces(them, Role::King) & !theirs.all;
+    add_count(
+        acc,
+        us,
+        layout::THREAT_BY_KING,
+        undefended & ours.by_role[Role::King.index()],
+    );
+    threat_by_push(ctx, us, pieces, acc);
+}
+
+/// Enemy `pieces` (not pawns or king) not yet attacked by our pawns that
+/// one of our pawns would attack after a safe single push: to an empty
+/// square no enemy pawn attacks, and that we defend or they do not attack.
+#[inline]
+fn threat_by_push<A: Accumulator>(ctx: &Context, us: Color, pieces: Bitboard, acc: &mut A) {
+    let them = !us;
+    let pawns = ctx.pawns[us.index()];
+    let pushed = match us {
+        Color::White => pawns.north(),
+        Color::Black => pawns.south(),
+    };
+    let safe = !ctx.pawn_attacks[them.index()]
+        & (ctx.attacks[us.index()].all | !ctx.attacks[them.index()].all);
+    let pushes = pushed & !ctx.occupied & safe;
+    let targets = pieces & !ctx.pawn_attacks[us.index()];
+    add_count(
+        acc,
+        us,
+        layout::THREAT_BY_PUSH,
+        super::pawn_attack_set(us, pushes) & targets,
+    );
 }
 
 /// Squares from which each of our piece roles could check the enemy king,

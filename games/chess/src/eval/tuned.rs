@@ -553,5 +553,40 @@ pub const TUNED_RAW: [S; layout::COUNT] = [
     s(154, 9), // connected[rank 7]
     s(0, 0), // connected[rank 8]
     s(-3, -9), // bishop_pawns
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
+    s(0, 0), // new
     s(42, 8), // tempo
 ];

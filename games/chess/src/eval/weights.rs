@@ -76,8 +76,39 @@ pub mod layout {
     pub const CONNECTED: usize = OUTPOST + 2;
     /// Per own pawn on the squares of a bishop's colour, per bishop.
     pub const BISHOP_PAWNS: usize = CONNECTED + 8;
+    /// A passer whose stop square an enemy piece occupies, by relative
+    /// rank.
+    pub const PASSED_BLOCKED: usize = BISHOP_PAWNS + 1;
+    /// A passer whose stop square is empty and not attacked by the enemy,
+    /// by relative rank.
+    pub const PASSED_SAFE_STOP: usize = PASSED_BLOCKED + 8;
+    /// Our pawn on the enemy king's file or a file beside it, by its
+    /// relative rank, with no enemy pawn right in front of it.
+    pub const PAWN_STORM: usize = PASSED_SAFE_STOP + 8;
+    /// The same pawn with an enemy pawn right in front of it.
+    pub const PAWN_STORM_BLOCKED: usize = PAWN_STORM + 8;
+    /// Per file at or beside our king without a pawn of ours (`+0`), and
+    /// without any pawn (`+1`).
+    pub const KING_FILE: usize = PAWN_STORM_BLOCKED + 1;
+    /// Per square of the enemy king's zone we attack that only their king
+    /// or queen defends.
+    pub const KING_ZONE_WEAK: usize = KING_FILE + 2;
+    /// Per central square (files c to f, our ranks 2 to 4) not attacked by
+    /// enemy pawns nor held by our pawns, again if behind our pawns.
+    pub const SPACE: usize = KING_ZONE_WEAK + 1;
+    /// Knights (`+0`) and rooks (`+1`) times our pawns: a knight gains
+    /// with pawns on the board, a rook with open lines.
+    pub const PIECE_PAWNS: usize = SPACE + 1;
+    /// Our knight or bishop with a pawn right in front of it.
+    pub const MINOR_BEHIND_PAWN: usize = PIECE_PAWNS + 2;
+    /// Enemy pieces and pawns our king attacks that nothing defends.
+    pub const THREAT_BY_KING: usize = MINOR_BEHIND_PAWN + 1;
+    /// Enemy pieces (not pawns) a safe push of our pawns would attack.
+    pub const THREAT_BY_PUSH: usize = THREAT_BY_KING + 1;
+    /// Per square of distance from our king to our nearest pawn.
+    pub const KING_PAWN_DISTANCE: usize = THREAT_BY_PUSH + 1;
     /// For the side to move; not scaled with drawish endings.
-    pub const TEMPO: usize = BISHOP_PAWNS + 1;
+    pub const TEMPO: usize = KING_PAWN_DISTANCE + 1;
     /// How many weights there are.
     pub const COUNT: usize = TEMPO + 1;
 
@@ -96,6 +127,11 @@ pub mod layout {
             i if i < OUTPOST => 4,
             i if i < CONNECTED => 6,
             i if i < BISHOP_PAWNS => 2,
+            i if i < PASSED_BLOCKED => 6,
+            i if i < PAWN_STORM => 3,
+            i if i < SPACE => 4,
+            i if i < THREAT_BY_KING => 6,
+            i if i < KING_PAWN_DISTANCE => 5,
             i if i < TEMPO => 6,
             _ => 4,
         }
@@ -196,6 +232,20 @@ pub fn name(index: usize) -> String {
         i if i < CONNECTED => format!("outpost[{}]", ROLES[i - OUTPOST + 1]),
         i if i < BISHOP_PAWNS => format!("connected[rank {}]", i - CONNECTED + 1),
         BISHOP_PAWNS => "bishop_pawns".into(),
+        i if i < PASSED_SAFE_STOP => format!("passed_blocked[rank {}]", i - PASSED_BLOCKED + 1),
+        i if i < PAWN_STORM => format!("passed_safe_stop[rank {}]", i - PASSED_SAFE_STOP + 1),
+        i if i < PAWN_STORM_BLOCKED => format!("pawn_storm[rank {}]", i - PAWN_STORM + 1),
+        PAWN_STORM_BLOCKED => "pawn_storm_blocked".into(),
+        KING_FILE => "king_file[half-open]".into(),
+        i if i == KING_FILE + 1 => "king_file[open]".into(),
+        KING_ZONE_WEAK => "king_zone_weak".into(),
+        SPACE => "space".into(),
+        PIECE_PAWNS => "piece_pawns[knight]".into(),
+        i if i == PIECE_PAWNS + 1 => "piece_pawns[rook]".into(),
+        MINOR_BEHIND_PAWN => "minor_behind_pawn".into(),
+        THREAT_BY_KING => "threat_by_king".into(),
+        THREAT_BY_PUSH => "threat_by_push".into(),
+        KING_PAWN_DISTANCE => "king_pawn_distance".into(),
         TEMPO => "tempo".into(),
         _ => format!("weight {index}"),
     }
@@ -334,9 +384,9 @@ pub const fn hand_written_raw() -> [S; layout::COUNT] {
         w[KING_DANGER + units] = s(danger, danger / 8);
         units += 1;
     }
-    // The terms from THREAT_BY_MINOR to BISHOP_PAWNS were added for the
-    // tuner; the hand-written evaluation had none of them, so they stay 0
-    // here and the default evaluation is unchanged.
+    // The terms from THREAT_BY_MINOR to KING_PAWN_DISTANCE were added for
+    // the tuner; the hand-written evaluation had none of them, so they stay
+    // 0 here and the default evaluation is unchanged.
     w[TEMPO] = s(18, 8);
     w
 }
@@ -422,6 +472,6 @@ mod tests {
         assert_eq!(name(layout::KING_DANGER + 18), "king_danger[18 units]");
         assert_eq!(name(layout::SAFE_CHECK + 3), "safe_check[queen]");
         assert_eq!(name(layout::TEMPO), "tempo");
-        assert_eq!(layout::COUNT, 543);
+        assert_eq!(layout::COUNT, 578);
     }
 }
