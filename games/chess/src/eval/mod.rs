@@ -3,11 +3,14 @@
 //! Terms, each computed for both sides (White minus Black):
 //! material and piece-square tables,
 //! mobility (squares not covered by enemy pawns), pawn structure (passed,
-//! isolated, doubled, backward, connected), king safety (attacks on the
-//! king's zone, safe checks and its pawn shield), threats by pawns, minor
-//! pieces and rooks, hanging pieces, bishop pair, pawns on a bishop's
-//! colour, outposts, rooks on open and half-open files, and a tempo bonus
-//! for the side to move. Endgames
+//! with its stop square blocked or safe; isolated, doubled, backward,
+//! connected), king safety (attacks on the king's zone and its weak
+//! squares, safe checks, the pawn shield and storm, open files by the
+//! king), threats by pawns, pawn pushes, minor pieces, rooks and the king,
+//! hanging pieces, bishop pair, pawns on a bishop's colour, knights and
+//! rooks by the pawn count, minor pieces behind pawns, outposts, rooks on
+//! open and half-open files, space, the king's distance to its pawns, and
+//! a tempo bonus for the side to move. Endgames
 //! without pawns where the stronger side is up at most a minor piece are
 //! scaled towards a draw.
 //!

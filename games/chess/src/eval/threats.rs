@@ -1,6 +1,6 @@
 //! What each side's pieces attack, computed once per evaluation, and the
-//! terms that read it: threats on enemy pieces, hanging pieces, safe
-//! checks and outposts.
+//! terms that read it: threats on enemy pieces (by minor pieces, rooks,
+//! the king and pawn pushes), hanging pieces, safe checks and outposts.
 
 use super::{add_count, layout, relative_rank, Accumulator, Context, PASSED_SPAN};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
@@ -109,7 +109,8 @@ fn piece_attacks(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
 }
 
 /// Enemy pieces attacked by our minor pieces and rooks (by the victim's
-/// role), and enemy pieces we attack that nothing defends.
+/// role), enemy pieces we attack that nothing defends, undefended pieces
+/// and pawns our king attacks, and pieces a pawn push would attack.
 #[inline]
 pub(super) fn piece_threats<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     let them = !us;
