@@ -170,6 +170,17 @@ fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
+/// `squares` moved one rank towards `us`'s side (`forward` false) or
+/// towards the enemy's (`forward` true).
+#[inline]
+fn shift_rank(us: Color, squares: Bitboard, forward: bool) -> Bitboard {
+    if (us == Color::White) == forward {
+        squares.north()
+    } else {
+        squares.south()
+    }
+}
+
 #[inline]
 fn distance(a: Square, b: Square) -> i32 {
     let df = (a.file().index() as i32 - b.file().index() as i32).abs();

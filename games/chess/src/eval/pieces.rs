@@ -3,7 +3,7 @@
 //! the pawn count, minor pieces behind pawns, space, and the king's
 //! distance to its pawns.
 
-use super::{add_count, distance, file_mask, layout, Accumulator, Context, FILE_A};
+use super::{add_count, distance, file_mask, layout, shift_rank, Accumulator, Context, FILE_A};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::position::Position;
@@ -68,11 +68,7 @@ fn pieces_and_pawns<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, ac
             acc.add(us, layout::PIECE_PAWNS + k, product);
         }
     }
-    let all_pawns = ctx.pawns[0] | ctx.pawns[1];
-    let behind_pawns = match us {
-        Color::White => all_pawns.south(),
-        Color::Black => all_pawns.north(),
-    };
+    let behind_pawns = shift_rank(us, ctx.pawns[0] | ctx.pawns[1], false);
     let minors = pos.pieces(us, Role::Knight) | pos.pieces(us, Role::Bishop);
     add_count(acc, us, layout::MINOR_BEHIND_PAWN, minors & behind_pawns);
 }
@@ -91,16 +87,9 @@ fn space<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
     };
     let pawns = ctx.pawns[us.index()];
     let safe = Bitboard(CENTRE_FILES & ranks) & !pawns & !ctx.pawn_attacks[(!us).index()];
-    let behind = match us {
-        Color::White => {
-            let one = pawns.south();
-            one | one.south() | one.south().south()
-        }
-        Color::Black => {
-            let one = pawns.north();
-            one | one.north() | one.north().north()
-        }
-    };
+    let one = shift_rank(us, pawns, false);
+    let two = shift_rank(us, one, false);
+    let behind = one | two | shift_rank(us, two, false);
     let count = safe.count() + (safe & behind).count();
     if count > 0 {
         acc.add(us, layout::SPACE, count as i32);

@@ -159,11 +159,7 @@ pub(super) fn piece_threats<A: Accumulator>(pos: &Position, ctx: &Context, us: C
 #[inline]
 fn threat_by_push<A: Accumulator>(ctx: &Context, us: Color, pieces: Bitboard, acc: &mut A) {
     let them = !us;
-    let pawns = ctx.pawns[us.index()];
-    let pushed = match us {
-        Color::White => pawns.north(),
-        Color::Black => pawns.south(),
-    };
+    let pushed = super::shift_rank(us, ctx.pawns[us.index()], true);
     let safe = !ctx.pawn_attacks[them.index()]
         & (ctx.attacks[us.index()].all | !ctx.attacks[them.index()].all);
     let pushes = pushed & !ctx.occupied & safe;
