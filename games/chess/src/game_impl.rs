@@ -137,7 +137,7 @@ const PROMOTION_BONUS: i32 = 800;
 
 impl Searchable for Chess {
     type Params = EvalChoice;
-    type EvalState = ();
+    type EvalState = eval::PawnKingCache;
 
     const MOVE_INDEX_COUNT: usize = 64 * 64;
     const HAS_CHECK: bool = true;
@@ -158,8 +158,8 @@ impl Searchable for Chess {
     }
 
     #[inline]
-    fn evaluate(&self, params: &EvalChoice, _state: &mut ()) -> Score {
-        eval::evaluate_choice(self.position(), params)
+    fn evaluate(&self, params: &EvalChoice, cache: &mut eval::PawnKingCache) -> Score {
+        eval::evaluate_cached(self.position(), params, cache)
     }
 
     #[inline]

@@ -9,13 +9,13 @@ use crate::color::Color;
 use crate::role::Role;
 use crate::square::Square;
 
-/// Every king term of `us`.
+/// The king terms of `us` that read only the pawns and the kings (the
+/// pawn-king cache keeps them): shield, storm and files.
 #[inline]
-pub(super) fn king_terms<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
+pub(super) fn pawn_king_terms<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
     pawn_shield(ctx, us, acc);
     pawn_storm(ctx, us, acc);
     king_files(ctx, us, acc);
-    weak_zone_squares(ctx, us, acc);
 }
 
 /// The king's file and the files beside it.
@@ -75,7 +75,7 @@ fn king_files<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
 /// Squares next to the enemy king that we attack and that no enemy pawn,
 /// minor piece or rook defends.
 #[inline]
-fn weak_zone_squares<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
+pub(super) fn weak_zone_squares<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
     let theirs = &ctx.attacks[(!us).index()];
     let defended = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook]
         .into_iter()

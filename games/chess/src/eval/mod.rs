@@ -31,12 +31,14 @@ use crate::role::Role;
 use crate::square::Square;
 
 mod king;
+mod pawn_cache;
 mod pieces;
 mod threats;
 pub mod trace;
 pub mod tuned;
 pub mod weights;
 
+pub use pawn_cache::PawnKingCache;
 pub use weights::{
     hand_written_raw, layout, EvalChoice, Weights, HAND_WEIGHTS, SCALE_MATERIAL_EG, TUNED_WEIGHTS,
 };
@@ -273,15 +275,18 @@ struct Context {
     pawn_attacks: [Bitboard; 2],
     kings: [Square; 2],
     attacks: [threats::SideAttacks; 2],
+    /// Each side's passed pawns, found with the pawn-king terms.
+    passers: [Bitboard; 2],
 }
 
-/// Every evaluation term of `us`, one group at a time.
+/// Every evaluation term of `us` but the pawn-king terms, one group at a
+/// time.
 #[inline(always)]
 fn side_terms<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     material_pst(pos, us, acc);
     mobility_and_king_attack(pos, ctx, us, acc);
-    pawn_structure(pos, ctx, us, acc);
-    king::king_terms(ctx, us, acc);
+    passed_pawn_paths(pos, ctx, us, acc);
+    king::weak_zone_squares(ctx, us, acc);
     pawn_threats(pos, ctx, us, acc);
     threats::piece_threats(pos, ctx, us, acc);
     threats::safe_checks(pos, ctx, us, acc);
@@ -332,15 +337,26 @@ fn mobility_and_king_attack<A: Accumulator>(pos: &Position, ctx: &Context, us: C
     }
 }
 
-/// Pawn structure: weaknesses (isolated, backward, doubled) and passed
-/// pawns.
+/// Every term of both sides that reads nothing but the pawns and the
+/// kings, which [`PawnKingCache`] keeps: the pawn structure, the passed
+/// pawns' ranks and kings, the king's shield, storm and files, space and
+/// the king's distance to its pawns. Returns each side's passed pawns.
 #[inline]
-fn pawn_structure<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
-    for sq in ctx.pawns[us.index()] {
-        let spans = PawnSpans::of(us, sq);
-        add_pawn_weaknesses(ctx, us, sq, &spans, acc);
-        add_passed_pawn_bonus(pos, ctx, us, sq, &spans, acc);
+fn pawn_king_terms<A: Accumulator>(ctx: &Context, acc: &mut A) -> [Bitboard; 2] {
+    let mut passers = [Bitboard::EMPTY; 2];
+    for us in [Color::White, Color::Black] {
+        for sq in ctx.pawns[us.index()] {
+            let spans = PawnSpans::of(us, sq);
+            add_pawn_weaknesses(ctx, us, sq, &spans, acc);
+            if is_passed(ctx, us, &spans) {
+                passers[us.index()] = passers[us.index()].with(sq);
+                add_passer_kings(ctx, us, sq, acc);
+            }
+        }
+        king::pawn_king_terms(ctx, us, acc);
+        pieces::pawn_king_terms(ctx, us, acc);
     }
+    passers
 }
 
 /// The files and squares both pawn terms read about one pawn, computed
@@ -412,38 +428,37 @@ fn add_pawn_weaknesses<A: Accumulator>(
     }
 }
 
-/// The bonus for our pawn on `sq` if it is passed (no enemy pawn ahead on
-/// its file or beside it, and not behind a friendly pawn): by rank, by the
-/// kings' distances to its stop square, for a free path ahead, and for
-/// its stop square (blocked by an enemy piece, or empty and safe).
+/// Whether our pawn with `spans` is passed: no enemy pawn ahead on its
+/// file or beside it, and not behind a friendly pawn.
 #[inline]
-fn add_passed_pawn_bonus<A: Accumulator>(
-    pos: &Position,
-    ctx: &Context,
-    us: Color,
-    sq: Square,
-    spans: &PawnSpans,
-    acc: &mut A,
-) {
-    let ui = us.index();
+fn is_passed(ctx: &Context, us: Color, spans: &PawnSpans) -> bool {
+    (ctx.pawns[(!us).index()] & spans.span).is_empty()
+        && (ctx.pawns[us.index()] & spans.file_ahead).is_empty()
+}
+
+/// The bonus for our passed pawn on `sq` by its rank and by the kings'
+/// distances to its stop square.
+#[inline]
+fn add_passer_kings<A: Accumulator>(ctx: &Context, us: Color, sq: Square, acc: &mut A) {
+    let rank = relative_rank(us, sq);
+    let stop = stop_square(us, sq);
+    acc.add(us, layout::PASSED + rank, 1);
+    let enemy_king = distance(ctx.kings[(!us).index()], stop);
+    acc.add(us, layout::PASSED_ENEMY_KING + rank, enemy_king);
+    let own_king = distance(ctx.kings[us.index()], stop);
+    acc.add(us, layout::PASSED_OWN_KING + rank, own_king);
+}
+
+/// The bonuses of our passed pawns (`ctx.passers`) for what lies ahead of
+/// them: a free path, and their stop square blocked by an enemy piece or
+/// empty and safe.
+#[inline]
+fn passed_pawn_paths<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     let ti = (!us).index();
-    let PawnSpans {
-        span, file_ahead, ..
-    } = *spans;
-    if (ctx.pawns[ti] & span).is_empty() && (ctx.pawns[ui] & file_ahead).is_empty() {
+    for sq in ctx.passers[us.index()] {
         let rank = relative_rank(us, sq);
         let stop = stop_square(us, sq);
-        acc.add(us, layout::PASSED + rank, 1);
-        acc.add(
-            us,
-            layout::PASSED_ENEMY_KING + rank,
-            distance(ctx.kings[ti], stop),
-        );
-        acc.add(
-            us,
-            layout::PASSED_OWN_KING + rank,
-            distance(ctx.kings[ui], stop),
-        );
+        let file_ahead = Bitboard(PASSED_SPAN[us.index()][sq.index()]) & file_mask(sq);
         if (file_ahead & ctx.occupied).is_empty() {
             acc.add(us, layout::PASSED_FREE_PATH + rank, 1);
         }
@@ -500,6 +515,7 @@ fn context(pos: &Position) -> Context {
         pawns,
         kings: [pos.king(Color::White), pos.king(Color::Black)],
         attacks: [side(Color::White), side(Color::Black)],
+        passers: [Bitboard::EMPTY; 2],
     }
 }
 
@@ -578,8 +594,28 @@ pub fn evaluate_choice(pos: &Position, choice: &EvalChoice) -> i32 {
 /// The evaluation with `weights`, from the side to move's point of view.
 #[inline]
 pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
-    let ctx = context(pos);
     let mut scorer = Scorer::new(weights);
+    accumulate(pos, &mut scorer);
+    blend(pos, scorer.white_minus_black(), weights)
+}
+
+/// [`evaluate_choice`] with the pawn-king terms taken from `cache` when
+/// it has the position's pawns and kings (the same score either way).
+#[inline]
+pub fn evaluate_cached(pos: &Position, choice: &EvalChoice, cache: &mut PawnKingCache) -> i32 {
+    cache.serve(*choice);
+    if choice.tuned {
+        evaluate_with_cache(pos, &TUNED_WEIGHTS, cache)
+    } else {
+        evaluate_with_cache(pos, &HAND_WEIGHTS, cache)
+    }
+}
+
+#[inline(always)]
+fn evaluate_with_cache(pos: &Position, weights: &Weights, cache: &mut PawnKingCache) -> i32 {
+    let mut ctx = context(pos);
+    let mut scorer = Scorer::new(weights);
+    ctx.passers = cache.pawn_king_terms(&ctx, &mut scorer);
     side_terms(pos, &ctx, Color::White, &mut scorer);
     side_terms(pos, &ctx, Color::Black, &mut scorer);
     blend(pos, scorer.white_minus_black(), weights)
@@ -587,7 +623,8 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
 
 /// Runs the whole evaluation of both sides into `acc`; returns the phase.
 pub fn accumulate<A: Accumulator>(pos: &Position, acc: &mut A) -> i32 {
-    let ctx = context(pos);
+    let mut ctx = context(pos);
+    ctx.passers = pawn_king_terms(&ctx, acc);
     side_terms(pos, &ctx, Color::White, acc);
     side_terms(pos, &ctx, Color::Black, acc);
     phase(pos)

@@ -9,12 +9,19 @@ use crate::color::Color;
 use crate::position::Position;
 use crate::role::Role;
 
-/// Every piece term of `us`.
+/// Every piece term of `us` but those of [`pawn_king_terms`].
 #[inline]
 pub(super) fn piece_bonuses<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
     bishops(pos, ctx, us, acc);
     rook_files(pos, ctx, us, acc);
     pieces_and_pawns(pos, ctx, us, acc);
+}
+
+/// The terms of `us` here that read only the pawns and the kings (the
+/// pawn-king cache keeps them): space and the king's distance to its
+/// pawns.
+#[inline]
+pub(super) fn pawn_king_terms<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
     space(ctx, us, acc);
     king_pawn_distance(ctx, us, acc);
 }
