@@ -77,6 +77,13 @@
 //!   is expected to fail high (a *cut node*; its first child an all node,
 //!   and so on). Its late moves are reduced `lmr_cut_node` plies more:
 //!   one move will refute it, and the others are not worth the depth.
+//! - **Table-adjusted evaluation** (`TTEval`): a node's evaluation for
+//!   pruning (reverse futility, null move, futility, ProbCut, and
+//!   quiescence's stand pat) is the stored score instead of the static
+//!   evaluation when the stored bound says the true score lies on that
+//!   side of it (a lower bound above, an upper bound below, or exact): a
+//!   searched result is a better estimate than a static one. The improving
+//!   flag and correction history keep the static evaluation.
 //! - **Best-move stability** (time management): the soft time limit,
 //!   checked after each iteration, is scaled by how long the best move
 //!   has stayed the same: `tm_unstable_percent` of it right after a
@@ -114,6 +121,7 @@ pub struct Features {
     pub capture_history: bool,
     pub probcut: bool,
     pub cut_node_lmr: bool,
+    pub tt_eval: bool,
 }
 
 impl Features {
@@ -141,6 +149,7 @@ impl Features {
         capture_history: false,
         probcut: false,
         cut_node_lmr: false,
+        tt_eval: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -170,6 +179,7 @@ impl Features {
         capture_history: false,
         probcut: false,
         cut_node_lmr: false,
+        tt_eval: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -195,6 +205,7 @@ impl Features {
         FeatureSwitch::new("CaptureHistory", |f| &mut f.capture_history),
         FeatureSwitch::new("ProbCut", |f| &mut f.probcut),
         FeatureSwitch::new("CutNodeLMR", |f| &mut f.cut_node_lmr),
+        FeatureSwitch::new("TTEval", |f| &mut f.tt_eval),
     ];
 }
 

@@ -25,15 +25,15 @@ fn line_move(lines: &[String], depth: u32, k: u32) -> Option<String> {
 
 #[test]
 fn each_game_declares_its_own_search_defaults() {
-    // Internal iterative reduction and SEE pruning gained in chess and
-    // are unmeasured in Leiserchess (docs/strength.md): on for one, off
-    // for the other.
+    // Internal iterative reduction, SEE pruning and the table-adjusted
+    // evaluation gained in chess and are unmeasured in Leiserchess
+    // (docs/strength.md): on for one, off for the other.
     let _serial = workspace_tests::serial();
     for (name, on) in [("chess-engine", true), ("leiserchess-engine", false)] {
         let mut e = Engine::start(name);
         e.send("uci");
         let lines = e.read_until(T, |l| l == "uciok");
-        for switch in ["IIR", "SEEPruning"] {
+        for switch in ["IIR", "SEEPruning", "TTEval"] {
             let line = format!("option name {switch} type check default {on}");
             assert!(lines.contains(&line), "{name}: no {line}: {lines:?}");
         }

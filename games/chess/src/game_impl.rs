@@ -142,15 +142,16 @@ impl Searchable for Chess {
     const MOVE_INDEX_COUNT: usize = 64 * 64;
     const HAS_CHECK: bool = true;
 
-    /// Internal iterative reduction and SEE pruning are on for chess:
-    /// 600 games each at 2 s + 0.02 s, on against off, gave +19.7 ± 18.0
-    /// and +22.6 ± 19.8 Elo (docs/strength.md). Leiserchess has not
-    /// measured them.
+    /// Internal iterative reduction, SEE pruning and the table-adjusted
+    /// evaluation are on for chess: 600 games each at 2 s + 0.02 s, on
+    /// against off, gave +19.7 ± 18.0, +22.6 ± 19.8 and +16.2 ± 18.8 Elo
+    /// (docs/strength.md). Leiserchess has not measured them.
     fn search_params() -> SearchParams {
         SearchParams {
             features: Features {
                 iir: true,
                 see_pruning: true,
+                tt_eval: true,
                 ..Features::ALL
             },
             ..SearchParams::default()

@@ -96,7 +96,7 @@ impl<G: Searchable> Search<'_, G> {
         }
         self.w.stack[node.ply - 2]
             .static_eval
-            .is_some_and(|before| node.eval > before)
+            .is_some_and(|before| node.static_eval > before)
     }
 
     /// The static evaluation corrected by what searches have found of
@@ -132,15 +132,15 @@ impl<G: Searchable> Search<'_, G> {
         }
         let bound = Bound::of(best, node.alpha, node.beta);
         let wrong_side = match bound {
-            Bound::Lower => best <= node.eval,
-            Bound::Upper => best >= node.eval,
+            Bound::Lower => best <= node.static_eval,
+            Bound::Upper => best >= node.static_eval,
             Bound::Exact => false,
         };
         if wrong_side {
             return;
         }
         let max = self.params.correction_max;
-        let bonus = ((best - node.eval) * node.depth * self.params.correction_divisor / 8)
+        let bonus = ((best - node.static_eval) * node.depth * self.params.correction_divisor / 8)
             .clamp(-max / 4, max / 4);
         let key = self.pos.correction_key() as usize % super::CORRECTION_ENTRIES;
         self.w.correction.update(node.us.index(), key, bonus);

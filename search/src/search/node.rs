@@ -11,7 +11,7 @@
 use super::Search;
 use crate::game::{GameMove, Score, Searchable, Side};
 use crate::movepick::MovePicker;
-use crate::score::{clamp_eval, from_tt, outcome_score, to_tt, MAX_PLY};
+use crate::score::{clamp_eval, from_tt, is_mate_score, outcome_score, to_tt, MAX_PLY};
 use crate::tt::{Bound, TtHit};
 
 /// What the steps of one node share: where it is, its window and its
@@ -29,7 +29,10 @@ pub(super) struct Node {
     pub(super) us: Side,
     pub(super) in_check: bool,
     /// The static evaluation (0 in check), corrected by correction
-    /// history.
+    /// history: what the improving flag and correction history compare.
+    pub(super) static_eval: Score,
+    /// The estimate pruning uses: `static_eval`, or with `TTEval` the
+    /// stored score when its bound says the true score is on that side.
     pub(super) eval: Score,
     /// The evaluation as the game gave it, which the table keeps (the
     /// correction changes as the search learns).
@@ -119,12 +122,17 @@ impl<G: Searchable> Search<'_, G> {
     ) -> Node {
         let in_check = self.pos.in_check();
         let raw_eval = self.static_eval(hit, in_check);
-        let eval = if in_check {
+        let static_eval = if in_check {
             raw_eval
         } else {
             self.corrected(raw_eval)
         };
-        self.w.stack[ply].static_eval = (!in_check).then_some(eval);
+        self.w.stack[ply].static_eval = (!in_check).then_some(static_eval);
+        let eval = if in_check {
+            static_eval
+        } else {
+            self.table_adjusted(static_eval, hit, ply)
+        };
         Node {
             ply,
             depth,
@@ -132,10 +140,33 @@ impl<G: Searchable> Search<'_, G> {
             beta,
             us,
             in_check,
+            static_eval,
             eval,
             raw_eval,
             improving: false,
             cut: false,
+        }
+    }
+
+    /// With `TTEval`, the stored score in place of `eval` when the stored
+    /// bound puts the true score on its side of `eval` (a lower bound
+    /// above it, an upper bound below it, or an exact score); not a mate
+    /// score, which says nothing of the position's value for pruning.
+    #[inline(always)]
+    fn table_adjusted(&self, eval: Score, hit: Option<TtHit>, ply: usize) -> Score {
+        let Some(h) = hit.filter(|_| self.params.features.tt_eval) else {
+            return eval;
+        };
+        let stored = from_tt(h.score, ply);
+        let informs = match h.bound {
+            Bound::Exact => true,
+            Bound::Lower => stored > eval,
+            Bound::Upper => stored < eval,
+        };
+        if informs && !is_mate_score(stored) {
+            stored
+        } else {
+            eval
         }
     }
 
