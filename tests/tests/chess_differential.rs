@@ -5,6 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use chess::eval::evaluate_choice;
 use chess::Chess;
 use search::score::{clamp_eval, outcome_score};
 use search::{Engine, Features, Frontend, Limits, Rules, Score, Searchable};
@@ -21,7 +22,9 @@ fn alpha_beta(pos: &mut Chess, depth: i32, ply: usize, mut alpha: Score, beta: S
     let mut moves = Vec::new();
     let quiescence = depth <= 0;
     if quiescence && !pos.in_check() {
-        let stand_pat = clamp_eval(pos.evaluate(&Default::default(), &mut ()));
+        // The plain evaluation, not the search's cached one.
+        let plain = evaluate_choice(pos.position(), &Default::default());
+        let stand_pat = clamp_eval(plain);
         if stand_pat >= beta {
             return beta;
         }
