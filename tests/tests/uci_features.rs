@@ -26,8 +26,8 @@ fn line_move(lines: &[String], depth: u32, k: u32) -> Option<String> {
 #[test]
 fn each_game_declares_its_own_search_defaults() {
     // Internal iterative reduction, SEE pruning and the table-adjusted
-    // evaluation gained in chess and are unmeasured in Leiserchess
-    // (docs/strength.md): on for one, off for the other.
+    // evaluation gained in chess and showed no gain or are unmeasured in
+    // Leiserchess (docs/strength.md): on for one, off for the other.
     let _serial = workspace_tests::serial();
     for (name, on) in [("chess-engine", true), ("leiserchess-engine", false)] {
         let mut e = Engine::start(name);

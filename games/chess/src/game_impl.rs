@@ -145,7 +145,8 @@ impl Searchable for Chess {
     /// Internal iterative reduction, SEE pruning and the table-adjusted
     /// evaluation are on for chess: 600 games each at 2 s + 0.02 s, on
     /// against off, gave +19.7 ± 18.0, +22.6 ± 19.8 and +16.2 ± 18.8 Elo
-    /// (docs/strength.md). Leiserchess has not measured them.
+    /// (docs/strength.md). Leiserchess keeps them off (`TTEval` showed no
+    /// gain there; the other two are unmeasured).
     fn search_params() -> SearchParams {
         SearchParams {
             features: Features {
