@@ -377,9 +377,15 @@ impl PawnSpans {
         PawnSpans {
             adjacent: Bitboard(adjacent_files(sq.file().index())),
             span,
-            file_ahead: span & file_mask(sq),
+            file_ahead: file_ahead(us, sq),
         }
     }
+}
+
+/// The squares ahead of a pawn of `us` on `sq`, on its own file.
+#[inline]
+fn file_ahead(us: Color, sq: Square) -> Bitboard {
+    Bitboard(PASSED_SPAN[us.index()][sq.index()]) & file_mask(sq)
 }
 
 /// The square in front of a pawn of `us` on `sq`.
@@ -458,8 +464,7 @@ fn passed_pawn_paths<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, a
     for sq in ctx.passers[us.index()] {
         let rank = relative_rank(us, sq);
         let stop = stop_square(us, sq);
-        let file_ahead = Bitboard(PASSED_SPAN[us.index()][sq.index()]) & file_mask(sq);
-        if (file_ahead & ctx.occupied).is_empty() {
+        if (file_ahead(us, sq) & ctx.occupied).is_empty() {
             acc.add(us, layout::PASSED_FREE_PATH + rank, 1);
         }
         if pos.color_bb(!us).contains(stop) {
@@ -566,8 +571,7 @@ pub fn tempo(weights: &Weights, phase: i32) -> i32 {
 /// Blends White's totals by phase, scales drawish endings, and returns
 /// the score for the side to move with its tempo.
 #[inline]
-fn blend(pos: &Position, white_total: S, weights: &Weights) -> i32 {
-    let phase = phase(pos);
+fn blend(pos: &Position, phase: i32, white_total: S, weights: &Weights) -> i32 {
     let scale = endgame_scale_for(pos, strong_side(white_total.eg));
     let white = taper(white_total, phase, scale);
     white * pos.side_to_move().fold(1, -1) + tempo(weights, phase)
@@ -595,8 +599,8 @@ pub fn evaluate_choice(pos: &Position, choice: &EvalChoice) -> i32 {
 #[inline]
 pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
     let mut scorer = Scorer::new(weights);
-    accumulate(pos, &mut scorer);
-    blend(pos, scorer.white_minus_black(), weights)
+    let phase = accumulate(pos, &mut scorer);
+    blend(pos, phase, scorer.white_minus_black(), weights)
 }
 
 /// [`evaluate_choice`] with the pawn-king terms taken from `cache` when
@@ -613,18 +617,28 @@ pub fn evaluate_cached(pos: &Position, choice: &EvalChoice, cache: &mut PawnKing
 
 #[inline(always)]
 fn evaluate_with_cache(pos: &Position, weights: &Weights, cache: &mut PawnKingCache) -> i32 {
-    let mut ctx = context(pos);
     let mut scorer = Scorer::new(weights);
-    ctx.passers = cache.pawn_king_terms(&ctx, &mut scorer);
-    side_terms(pos, &ctx, Color::White, &mut scorer);
-    side_terms(pos, &ctx, Color::Black, &mut scorer);
-    blend(pos, scorer.white_minus_black(), weights)
+    let phase = accumulate_with(pos, &mut scorer, |ctx, scorer| {
+        cache.pawn_king_terms(ctx, scorer)
+    });
+    blend(pos, phase, scorer.white_minus_black(), weights)
 }
 
 /// Runs the whole evaluation of both sides into `acc`; returns the phase.
 pub fn accumulate<A: Accumulator>(pos: &Position, acc: &mut A) -> i32 {
+    accumulate_with(pos, acc, pawn_king_terms)
+}
+
+/// [`accumulate`] with the pawn-king terms added by `pawn_king` (which
+/// computes them or takes them from a cache), which returns the passers.
+#[inline(always)]
+fn accumulate_with<A: Accumulator>(
+    pos: &Position,
+    acc: &mut A,
+    pawn_king: impl FnOnce(&Context, &mut A) -> [Bitboard; 2],
+) -> i32 {
     let mut ctx = context(pos);
-    ctx.passers = pawn_king_terms(&ctx, acc);
+    ctx.passers = pawn_king(&ctx, acc);
     side_terms(pos, &ctx, Color::White, acc);
     side_terms(pos, &ctx, Color::Black, acc);
     phase(pos)
