@@ -15,6 +15,10 @@
 //!   `nmp_eval_max`: far above beta a shallower check suffices.
 //! - **Reverse futility pruning (RFP)**: near the leaves, if the static
 //!   evaluation beats beta by `rfp_margin * depth`, return it.
+//! - **Razoring**: near the leaves (depth <= `razor_max_depth`), at a
+//!   zero-window node whose static evaluation is more than `razor_base +
+//!   razor_depth_squared * depth²` below alpha, a quiescence search
+//!   decides: if it stays at or below alpha, so does the node.
 //! - **Futility pruning**: near the leaves, skip quiet moves when the static
 //!   evaluation plus `futility_base + futility_per_depth * depth` cannot
 //!   reach alpha.
@@ -91,6 +95,12 @@
 //!   four), and `tm_score_drop_percent` more after an iteration whose
 //!   score fell by `tm_score_drop_margin` or more. Time saved on easy
 //!   moves is spent on hard ones; the hard limit is unchanged.
+//! - **Node-based time management** (`NodeTime`): the soft limit,
+//!   checked after each iteration, is also scaled by the share of the
+//!   search's nodes spent on the best root move: `(tm_node_base_percent -
+//!   share) * tm_node_scale_percent / 100` percent. A best move that took
+//!   nearly all the effort is clear (the others were refuted quickly); one
+//!   that took little is in doubt, and more time is worth it.
 //! - **History gravity**: history scores are updated by
 //!   `h += bonus - h * |bonus| / history_max`, which keeps them within
 //!   `±history_max` and lets old information fade.
@@ -122,6 +132,8 @@ pub struct Features {
     pub probcut: bool,
     pub cut_node_lmr: bool,
     pub tt_eval: bool,
+    pub node_time: bool,
+    pub razoring: bool,
 }
 
 impl Features {
@@ -150,6 +162,8 @@ impl Features {
         probcut: false,
         cut_node_lmr: false,
         tt_eval: false,
+        node_time: false,
+        razoring: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -180,6 +194,8 @@ impl Features {
         probcut: false,
         cut_node_lmr: false,
         tt_eval: false,
+        node_time: false,
+        razoring: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -206,6 +222,8 @@ impl Features {
         FeatureSwitch::new("ProbCut", |f| &mut f.probcut),
         FeatureSwitch::new("CutNodeLMR", |f| &mut f.cut_node_lmr),
         FeatureSwitch::new("TTEval", |f| &mut f.tt_eval),
+        FeatureSwitch::new("NodeTime", |f| &mut f.node_time),
+        FeatureSwitch::new("Razoring", |f| &mut f.razoring),
     ];
 }
 
@@ -294,6 +312,12 @@ pub struct SearchParams {
     pub rfp_max_depth: i32,
     pub rfp_margin: i32,
 
+    /// Razoring applies at depth <= this, when the evaluation is more than
+    /// `razor_base + razor_depth_squared * depth²` below alpha.
+    pub razor_max_depth: i32,
+    pub razor_base: i32,
+    pub razor_depth_squared: i32,
+
     /// Futility pruning applies at depth <= this.
     pub futility_max_depth: i32,
     pub futility_base: i32,
@@ -369,6 +393,11 @@ pub struct SearchParams {
     pub tm_stable_step_percent: i32,
     pub tm_score_drop_percent: i32,
     pub tm_score_drop_margin: i32,
+    /// Node-based time management: the soft limit in percent is
+    /// `(tm_node_base_percent - share) * tm_node_scale_percent / 100`,
+    /// where `share` is the percentage of the nodes spent on the best move.
+    pub tm_node_base_percent: i32,
+    pub tm_node_scale_percent: i32,
 
     /// History scores stay within ±history_max.
     pub history_max: i32,
@@ -393,6 +422,9 @@ impl Default for SearchParams {
             nmp_eval_max: 3,
             rfp_max_depth: 6,
             rfp_margin: 90,
+            razor_max_depth: 3,
+            razor_base: 250,
+            razor_depth_squared: 150,
             futility_max_depth: 5,
             futility_base: 80,
             futility_per_depth: 100,
@@ -424,6 +456,8 @@ impl Default for SearchParams {
             tm_stable_step_percent: 15,
             tm_score_drop_percent: 30,
             tm_score_drop_margin: 25,
+            tm_node_base_percent: 150,
+            tm_node_scale_percent: 135,
             history_max: 16_384,
             capture_history_divisor: 8,
             history_bonus_scale: 32,
@@ -443,6 +477,9 @@ impl SearchParams {
         ParamSpin::new("NMPDepthDivisor", |p| &mut p.nmp_depth_divisor, 1, 32),
         ParamSpin::new("RFPMaxDepth", |p| &mut p.rfp_max_depth, 0, 32),
         ParamSpin::new("RFPMargin", |p| &mut p.rfp_margin, 0, 1000),
+        ParamSpin::new("RazorMaxDepth", |p| &mut p.razor_max_depth, 0, 16),
+        ParamSpin::new("RazorBase", |p| &mut p.razor_base, 0, 2000),
+        ParamSpin::new("RazorDepthSquared", |p| &mut p.razor_depth_squared, 0, 2000),
         ParamSpin::new("FutilityMaxDepth", |p| &mut p.futility_max_depth, 0, 32),
         ParamSpin::new("FutilityBase", |p| &mut p.futility_base, 0, 1000),
         ParamSpin::new("FutilityPerDepth", |p| &mut p.futility_per_depth, 0, 1000),
@@ -475,6 +512,8 @@ impl SearchParams {
             0,
             50,
         ),
+        ParamSpin::new("TMNodeBase", |p| &mut p.tm_node_base_percent, 100, 300),
+        ParamSpin::new("TMNodeScale", |p| &mut p.tm_node_scale_percent, 10, 400),
     ];
 
     /// Defaults with all pruning, reductions and extensions off, and no
@@ -516,6 +555,14 @@ impl SearchParams {
             0
         };
         (self.tm_unstable_percent - settled + drop).max(10) as u32
+    }
+
+    /// The soft limit in percent by node-based time management, when the
+    /// best root move took `share_percent` of the root's nodes.
+    #[inline]
+    pub fn node_time_percent(&self, share_percent: u32) -> u32 {
+        let left = (self.tm_node_base_percent - share_percent.min(100) as i32).max(0);
+        (left * self.tm_node_scale_percent / 100).max(10) as u32
     }
 
     /// The history bonus (and malus) for a cutoff at `depth`.
@@ -591,6 +638,19 @@ mod tests {
         );
         assert!(steady[0] > 100 && steady[4] <= 50, "{steady:?}");
         assert!(p.soft_time_percent(4, true) > steady[4]);
+    }
+
+    #[test]
+    fn node_time_grows_as_the_best_move_takes_a_smaller_share() {
+        let p = SearchParams::default();
+        let by_share: Vec<u32> = (0..=10).map(|s| p.node_time_percent(s * 10)).collect();
+        assert!(by_share.windows(2).all(|w| w[0] > w[1]), "{by_share:?}");
+        assert!(by_share[10] < 100 && by_share[5] > 100, "{by_share:?}");
+        assert_eq!(
+            p.node_time_percent(250),
+            by_share[10],
+            "a share is at most 100%"
+        );
     }
 
     #[test]

@@ -410,6 +410,8 @@ struct Search<'a, G: Searchable> {
     soft_deadline: Option<Instant>,
     /// How settled the root's best move is (for the soft limit).
     stability: limits::Stability,
+    /// The nodes each root move took (for the soft limit).
+    root_effort: limits::RootEffort,
     /// Polled in every iteration, the first included: past it the search
     /// returns the best move found so far (or the table's move, or the
     /// first legal one) rather than risk the clock.
@@ -470,6 +472,7 @@ impl<'a, G: Searchable> Search<'a, G> {
             pondering: None,
             soft_deadline: None,
             stability: limits::Stability::default(),
+            root_effort: limits::RootEffort::default(),
             hard_deadline: None,
             mate_limit: None,
             start: shared.start,

@@ -133,6 +133,29 @@ fn clock_limits_are_kept() {
 }
 
 #[test]
+fn node_time_management_stays_within_the_hard_limit() {
+    // The node share scales the soft limit by at most
+    // (150 - 0) * 1.35 = 202%, and never past the hard limit.
+    let pos = RandomTree::startpos();
+    let mut engine = Engine::<RandomTree>::new(4).expect("table");
+    engine.params_mut().features.node_time = true;
+    let limits = Limits {
+        clock: Some(Clock {
+            remaining: Duration::from_millis(3000),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let r = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+    let elapsed = start.elapsed();
+    assert!(elapsed < Duration::from_millis(350), "{elapsed:?}");
+    assert!(elapsed >= Duration::from_millis(5), "{elapsed:?}");
+    assert!(legal(&pos).contains(&r.best_move.expect("move")));
+}
+
+#[test]
 fn a_single_legal_move_is_played_at_once_on_the_clock() {
     let pos = Nim::from_fen("0/1 w").expect("fen");
     let mut engine = Engine::<Nim>::new(1).expect("table");

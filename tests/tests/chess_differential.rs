@@ -168,3 +168,21 @@ fn cut_node_lmr_changes_the_search_and_keeps_the_winning_capture() {
     assert_eq!(off_move.as_deref(), Some("c1g5"));
     assert_ne!(on_nodes, off_nodes, "cut-node LMR changed nothing");
 }
+
+#[test]
+fn razoring_changes_the_search_and_keeps_the_winning_capture() {
+    let features = |razoring| Features {
+        razoring,
+        ..Features::ALL
+    };
+    // Below the bishop's capture of the queen, the lines where White
+    // lets the queen go are far below alpha: razoring ends them with a
+    // quiescence search, another tree, and the same winning move.
+    let game = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/2N5/PPP1PPPP/R1BQKBNR w KQkq - 0 3")
+        .unwrap();
+    let (on_move, on_nodes) = search_with(&game, 10, features(true));
+    let (off_move, off_nodes) = search_with(&game, 10, features(false));
+    assert_eq!(on_move.as_deref(), Some("c1g5"));
+    assert_eq!(off_move.as_deref(), Some("c1g5"));
+    assert_ne!(on_nodes, off_nodes, "razoring changed nothing");
+}

@@ -11,7 +11,7 @@ use crate::game::{Score, Searchable};
 /// a row kept the best move, and whether the last one's score fell.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Stability {
-    best: Option<u16>,
+    pub(super) best: Option<u16>,
     score: Score,
     pub(super) stable: u32,
     pub(super) dropped: bool,
@@ -29,6 +29,31 @@ impl Stability {
         self.dropped = !first && score <= self.score - drop_margin;
         self.best = Some(best);
         self.score = score;
+    }
+}
+
+/// The nodes each root move's subtree took in this search, over all its
+/// iterations (for node-based time management).
+#[derive(Clone, Debug, Default)]
+pub(super) struct RootEffort {
+    nodes: Vec<(u16, u64)>,
+}
+
+impl RootEffort {
+    /// Adds `nodes` to the effort of root move `mv`.
+    pub(super) fn add(&mut self, mv: u16, nodes: u64) {
+        match self.nodes.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, n)) => *n += nodes,
+            None => self.nodes.push((mv, nodes)),
+        }
+    }
+
+    /// The percentage of all root moves' nodes that `mv` took (100 before
+    /// any was counted: nothing says the move is in doubt).
+    pub(super) fn share_percent(&self, mv: u16) -> u32 {
+        let total: u64 = self.nodes.iter().map(|&(_, n)| n).sum();
+        let own = self.nodes.iter().find(|(m, _)| *m == mv).map_or(0, |e| e.1);
+        (own * 100).checked_div(total).map_or(100, |share| share as u32)
     }
 }
 
@@ -53,25 +78,39 @@ impl<G: Searchable> Search<'_, G> {
         }
     }
 
-    /// Whether the soft limit has passed, checked after an iteration:
-    /// with best-move stability, a limit taken from the clock is scaled by
-    /// how settled the root is (never past the hard limit); a `movetime`
-    /// is used in full.
+    /// Whether the soft limit has passed, checked after an iteration: a
+    /// limit taken from the clock is scaled by how settled the root is
+    /// (best-move stability, node-based time management; never past the
+    /// hard limit); a `movetime` is used in full.
     pub(super) fn soft_limit_passed(&self) -> bool {
         let Some(deadline) = self.soft_deadline else {
             return false;
         };
-        let p = self.params;
         let scaled = match self.budget.soft {
-            Some(soft) if p.features.best_move_stability && self.budget.flexible => {
-                let percent = p.soft_time_percent(self.stability.stable, self.stability.dropped);
-                let limit = (soft * percent / 100).min(self.budget.hard.unwrap_or(Duration::MAX));
+            Some(soft) if self.budget.flexible => {
+                let limit = (soft * self.soft_percent() / 100)
+                    .min(self.budget.hard.unwrap_or(Duration::MAX));
                 // The deadline is the clock's start plus `soft`.
                 deadline - soft + limit
             }
             _ => deadline,
         };
         Instant::now() >= scaled
+    }
+
+    /// The share of the soft limit to use now, in percent: the product
+    /// of the scalings that are on.
+    fn soft_percent(&self) -> u32 {
+        let p = self.params;
+        let f = p.features;
+        let mut percent = 100;
+        if f.best_move_stability {
+            percent = p.soft_time_percent(self.stability.stable, self.stability.dropped);
+        }
+        if let Some(best) = self.stability.best.filter(|_| f.node_time) {
+            percent = percent * p.node_time_percent(self.root_effort.share_percent(best)) / 100;
+        }
+        percent
     }
 
     pub(super) fn publish_nodes(&self) {
@@ -110,7 +149,7 @@ impl<G: Searchable> Search<'_, G> {
 
 #[cfg(test)]
 mod tests {
-    use super::Stability;
+    use super::{RootEffort, Stability};
 
     #[test]
     fn stability_counts_iterations_with_the_same_best_move_and_notes_drops() {
@@ -123,5 +162,17 @@ mod tests {
         assert_eq!((s.stable, s.dropped), (2, true));
         s.record(9, -15, 25);
         assert_eq!((s.stable, s.dropped), (0, false), "a new best move");
+    }
+
+    #[test]
+    fn root_effort_is_each_moves_share_of_all_root_nodes() {
+        let mut e = RootEffort::default();
+        assert_eq!(e.share_percent(3), 100, "nothing counted yet");
+        e.add(3, 600);
+        e.add(5, 300);
+        e.add(3, 100);
+        assert_eq!(e.share_percent(3), 70);
+        assert_eq!(e.share_percent(5), 30);
+        assert_eq!(e.share_percent(9), 0);
     }
 }

@@ -77,6 +77,14 @@ impl<G: Searchable> Search<'_, G> {
             return node.eval;
         }
 
+        // 7a. Razoring (likewise): far below alpha near the leaves, only
+        // captures could bring the score back; quiescence decides.
+        if excluded.is_none() {
+            if let Some(score) = self.razor::<PV>(&node) {
+                return score;
+            }
+        }
+
         // 8. Null move pruning (likewise).
         if excluded.is_none() {
             if let Some(score) = self.null_move_cutoff::<PV>(&node) {
@@ -216,6 +224,28 @@ impl<G: Searchable> Search<'_, G> {
             && node.depth <= p.rfp_max_depth
             && !is_mate_score(node.beta)
             && node.eval - p.rfp_margin * (node.depth - i32::from(node.improving)) >= node.beta
+    }
+
+    /// Step 7a of `negamax`, razoring: when the evaluation is more than
+    /// `razor_base + razor_depth_squared * depth²` below alpha, a
+    /// quiescence search that stays at or below alpha ends the node with
+    /// its score (the quiet moves are not expected to recover that much).
+    #[inline(always)]
+    fn razor<const PV: bool>(&mut self, node: &Node) -> Option<Score> {
+        let p = self.params;
+        let depth = node.depth;
+        let margin = p.razor_base + p.razor_depth_squared * depth * depth;
+        let applies = !PV
+            && !node.in_check
+            && p.features.razoring
+            && depth <= p.razor_max_depth
+            && !is_mate_score(node.alpha)
+            && node.eval + margin < node.alpha;
+        if !applies {
+            return None;
+        }
+        let s = self.qsearch::<false>(node.alpha, node.alpha + 1, node.ply);
+        (self.aborted || s <= node.alpha).then_some(s)
     }
 
     /// Step 8 of `negamax`, null move pruning: if passing still fails high
@@ -422,7 +452,11 @@ impl<G: Searchable> Search<'_, G> {
                 gives_check,
                 history,
             };
+            let before = self.nodes;
             let score = self.search_move::<PV>(node, &tried, new_depth, alpha);
+            if ply == 0 {
+                self.root_effort.add(packed, self.nodes - before);
+            }
             self.pos.unmake();
             if self.aborted {
                 break;

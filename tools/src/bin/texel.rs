@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use chess::eval::HAND_WEIGHTS;
+use chess::eval::{HAND_WEIGHTS, TUNED_WEIGHTS};
 use tools::dataset::{self, DatasetError, Labelled};
 use tools::extract::{extract, ExtractError, ExtractOptions};
 use tools::label::{label_all, LabelError, LabelOptions};
@@ -166,11 +166,22 @@ struct TuneArgs {
     /// measure the error on unseen games.
     #[arg(long, default_value_t = 0.1)]
     holdout: f64,
-    /// Ridge penalty towards the hand-written weights (see
+    /// Ridge penalty towards the starting weights (see
     /// `TuneOptions::l2`); 2e-9 gave the lowest error on the held-out
     /// games of the first data set (tools/README.md).
     #[arg(long, default_value_t = 2e-9)]
     l2: f64,
+    /// The weights the fit starts from: the hand-written ones, or the
+    /// tuned ones the engine plays with (to refine them on new data).
+    #[arg(long, value_enum, default_value_t = Start::Hand)]
+    from: Start,
+}
+
+/// The weights a fit starts from.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Start {
+    Hand,
+    Tuned,
 }
 
 fn run_tune(args: TuneArgs) -> Result<(), TexelError> {
@@ -187,7 +198,10 @@ fn run_tune(args: TuneArgs) -> Result<(), TexelError> {
     let set = TraceSet::new(train);
     let holdout = TraceSet::new(test);
     drop(data);
-    let start = params_of(&HAND_WEIGHTS);
+    let start = params_of(match args.from {
+        Start::Hand => &HAND_WEIGHTS,
+        Start::Tuned => &TUNED_WEIGHTS,
+    });
     let k = args.k.unwrap_or_else(|| set.fit_k(&start));
     let mse_before = set.mse(&start, k);
     let holdout_before = holdout.mse(&start, k);
@@ -224,7 +238,7 @@ fn run_tune(args: TuneArgs) -> Result<(), TexelError> {
     let mse_after = set.mse(&params_of(&weights), k);
     let holdout_after = holdout.mse(&params_of(&weights), k);
     println!(
-        "tuned (rounded): mean squared error {mse_after:.6} (defaults {mse_before:.6}); held out {holdout_after:.6} (defaults {holdout_before:.6}); {:.1} s",
+        "tuned (rounded): mean squared error {mse_after:.6} (at the start {mse_before:.6}); held out {holdout_after:.6} (at the start {holdout_before:.6}); {:.1} s",
         started.elapsed().as_secs_f64()
     );
     let command: Vec<String> = std::env::args()
