@@ -53,7 +53,9 @@ impl RootEffort {
     pub(super) fn share_percent(&self, mv: u16) -> u32 {
         let total: u64 = self.nodes.iter().map(|&(_, n)| n).sum();
         let own = self.nodes.iter().find(|(m, _)| *m == mv).map_or(0, |e| e.1);
-        (own * 100).checked_div(total).map_or(100, |share| share as u32)
+        (own * 100)
+            .checked_div(total)
+            .map_or(100, |share| share as u32)
     }
 }
 

@@ -72,30 +72,10 @@ impl<G: Searchable> Search<'_, G> {
         node.improving = self.improving(&node);
         node.cut = cut;
 
-        // 7. Reverse futility pruning (not in a singular extension test).
-        if excluded.is_none() && self.reverse_futility_prunes::<PV>(&node) {
-            return node.eval;
-        }
-
-        // 7a. Razoring (likewise): far below alpha near the leaves, only
-        // captures could bring the score back; quiescence decides.
+        // 7.-8a. Pruning before the moves (not in a singular extension
+        // test): reverse futility, razoring, null move, ProbCut.
         if excluded.is_none() {
-            if let Some(score) = self.razor::<PV>(&node) {
-                return score;
-            }
-        }
-
-        // 8. Null move pruning (likewise).
-        if excluded.is_none() {
-            if let Some(score) = self.null_move_cutoff::<PV>(&node) {
-                return score;
-            }
-        }
-
-        // 8a. ProbCut (likewise): a capture that beats beta by a margin
-        // in a shallower search.
-        if excluded.is_none() {
-            if let Some(score) = self.probcut::<PV>(&node, hit) {
+            if let Some(score) = self.prune_node::<PV>(&node, hit) {
                 return score;
             }
         }
@@ -224,6 +204,18 @@ impl<G: Searchable> Search<'_, G> {
             && node.depth <= p.rfp_max_depth
             && !is_mate_score(node.beta)
             && node.eval - p.rfp_margin * (node.depth - i32::from(node.improving)) >= node.beta
+    }
+
+    /// Steps 7 to 8a of `negamax`: the node's score when a pruning
+    /// before the move loop ends it.
+    #[inline(always)]
+    fn prune_node<const PV: bool>(&mut self, node: &Node, hit: Option<TtHit>) -> Option<Score> {
+        if self.reverse_futility_prunes::<PV>(node) {
+            return Some(node.eval);
+        }
+        self.razor::<PV>(node)
+            .or_else(|| self.null_move_cutoff::<PV>(node))
+            .or_else(|| self.probcut::<PV>(node, hit))
     }
 
     /// Step 7a of `negamax`, razoring: when the evaluation is more than
