@@ -98,18 +98,23 @@ fn node_limit_is_respected_and_still_gives_a_move() {
     }
 }
 
-#[test]
-fn clock_limits_are_kept() {
-    let pos = RandomTree::startpos();
-    let mut engine = Engine::<RandomTree>::new(4).expect("table");
-    let limits = Limits {
+/// A clock of `ms` milliseconds with no increment.
+fn sudden_death(ms: u64) -> Limits {
+    Limits {
         clock: Some(Clock {
-            remaining: Duration::from_millis(3000),
+            remaining: Duration::from_millis(ms),
             increment: Duration::ZERO,
             moves_to_go: None,
         }),
         ..Limits::default()
-    };
+    }
+}
+
+#[test]
+fn clock_limits_are_kept() {
+    let pos = RandomTree::startpos();
+    let mut engine = Engine::<RandomTree>::new(4).expect("table");
+    let limits = sudden_death(3000);
     let start = Instant::now();
     let r = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
     let elapsed = start.elapsed();
@@ -119,14 +124,7 @@ fn clock_limits_are_kept() {
     assert!(r.best_move.is_some());
 
     // Almost no time left: still a searched, legal move.
-    let limits = Limits {
-        clock: Some(Clock {
-            remaining: Duration::from_millis(1),
-            increment: Duration::ZERO,
-            moves_to_go: None,
-        }),
-        ..Limits::default()
-    };
+    let limits = sudden_death(1);
     let r = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
     assert!(r.depth >= 1);
     assert!(legal(&pos).contains(&r.best_move.expect("move")));
@@ -139,14 +137,7 @@ fn node_time_management_stays_within_the_hard_limit() {
     let pos = RandomTree::startpos();
     let mut engine = Engine::<RandomTree>::new(4).expect("table");
     engine.params_mut().features.node_time = true;
-    let limits = Limits {
-        clock: Some(Clock {
-            remaining: Duration::from_millis(3000),
-            increment: Duration::ZERO,
-            moves_to_go: None,
-        }),
-        ..Limits::default()
-    };
+    let limits = sudden_death(3000);
     let start = Instant::now();
     let r = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
     let elapsed = start.elapsed();

@@ -150,6 +150,19 @@ fn probcut_cuts_nodes_and_keeps_the_winning_capture() {
     );
 }
 
+/// The nodes of depth-10 searches with a switch on and off (`features`
+/// gives both), each of which must find that the bishop on c1 wins the
+/// queen on g5.
+fn queen_won_at_depth_10(features: impl Fn(bool) -> Features) -> (u64, u64) {
+    let game = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/2N5/PPP1PPPP/R1BQKBNR w KQkq - 0 3")
+        .unwrap();
+    let (on_move, on_nodes) = search_with(&game, 10, features(true));
+    let (off_move, off_nodes) = search_with(&game, 10, features(false));
+    assert_eq!(on_move.as_deref(), Some("c1g5"));
+    assert_eq!(off_move.as_deref(), Some("c1g5"));
+    (on_nodes, off_nodes)
+}
+
 #[test]
 fn cut_node_lmr_changes_the_search_and_keeps_the_winning_capture() {
     let features = |cut_node_lmr| Features {
@@ -160,12 +173,7 @@ fn cut_node_lmr_changes_the_search_and_keeps_the_winning_capture() {
     // switch must reach the move loop (another tree), not the result.
     // (Not that the tree is smaller: with `lmr_cut_node` 3 this one grew
     // from 28,346 to 46,237 nodes at depth 10.)
-    let game = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/2N5/PPP1PPPP/R1BQKBNR w KQkq - 0 3")
-        .unwrap();
-    let (on_move, on_nodes) = search_with(&game, 10, features(true));
-    let (off_move, off_nodes) = search_with(&game, 10, features(false));
-    assert_eq!(on_move.as_deref(), Some("c1g5"));
-    assert_eq!(off_move.as_deref(), Some("c1g5"));
+    let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
     assert_ne!(on_nodes, off_nodes, "cut-node LMR changed nothing");
 }
 
@@ -178,11 +186,6 @@ fn razoring_changes_the_search_and_keeps_the_winning_capture() {
     // Below the bishop's capture of the queen, the lines where White
     // lets the queen go are far below alpha: razoring ends them with a
     // quiescence search, another tree, and the same winning move.
-    let game = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/2N5/PPP1PPPP/R1BQKBNR w KQkq - 0 3")
-        .unwrap();
-    let (on_move, on_nodes) = search_with(&game, 10, features(true));
-    let (off_move, off_nodes) = search_with(&game, 10, features(false));
-    assert_eq!(on_move.as_deref(), Some("c1g5"));
-    assert_eq!(off_move.as_deref(), Some("c1g5"));
+    let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
     assert_ne!(on_nodes, off_nodes, "razoring changed nothing");
 }
