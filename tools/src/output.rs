@@ -32,8 +32,8 @@ pub fn rust_source(weights: &Weights, run: &RunSummary) -> String {
          //! edit by hand, rerun the tuner.\n\
          //!\n\
          //! Command: `{}`\n\
-         //! Positions fitted: {}, K = {:.4}, epochs: {}, mean squared error {:.6} (hand-written) -> {:.6}.\n\
-         //! Positions held out: {}, mean squared error {:.6} (hand-written) -> {:.6}.\n",
+         //! Positions fitted: {}, K = {:.4}, epochs: {}, mean squared error {:.6} at the start -> {:.6}.\n\
+         //! Positions held out: {}, mean squared error {:.6} at the start -> {:.6}.\n",
         run.command,
         run.positions,
         run.k,
