@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 
-use chess::eval::{evaluate_cached, evaluate_with, EvalCache, EvalChoice, TUNED_WEIGHTS};
+use chess::eval::{evaluate_cached, evaluate_with, EvalChoice, PawnKingCache, TUNED_WEIGHTS};
 use chess::Position;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -35,7 +35,7 @@ fn evaluation(c: &mut Criterion) {
         })
     });
     let choice = EvalChoice::default();
-    let mut cache = EvalCache::default();
+    let mut cache = PawnKingCache::default();
     group.bench_function("cached", |b| {
         b.iter(|| {
             positions

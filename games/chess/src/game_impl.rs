@@ -137,7 +137,7 @@ const PROMOTION_BONUS: i32 = 800;
 
 impl Searchable for Chess {
     type Params = EvalChoice;
-    type EvalState = eval::EvalCache;
+    type EvalState = eval::PawnKingCache;
 
     const MOVE_INDEX_COUNT: usize = 64 * 64;
     const HAS_CHECK: bool = true;
@@ -160,7 +160,7 @@ impl Searchable for Chess {
     }
 
     #[inline]
-    fn evaluate(&self, params: &EvalChoice, cache: &mut eval::EvalCache) -> Score {
+    fn evaluate(&self, params: &EvalChoice, cache: &mut eval::PawnKingCache) -> Score {
         eval::evaluate_cached(self.position(), params, cache)
     }
 

@@ -1,9 +1,9 @@
-//! The evaluation terms added for the Texel fits, each on a position
+//! The evaluation terms added for the second Texel fit, each on a position
 //! built to show it: the trace's coefficient (White's count minus Black's)
 //! of the term's weight is the count worked out by hand in the comment.
 
+use chess::eval::layout;
 use chess::eval::trace::Trace;
-use chess::eval::{imbalance, layout};
 use chess::Position;
 
 /// White's count minus Black's of weight `index` in `fen`.
@@ -118,75 +118,4 @@ fn the_king_is_measured_to_its_nearest_pawn() {
     // e1 to a2 is four squares; Black has no pawn.
     let fen = "4k3/8/8/8/8/8/P7/4K3 w - - 0 1";
     assert_eq!(coeff(fen, layout::KING_PAWN_DISTANCE), 4);
-}
-
-#[test]
-fn pinned_pieces_are_counted_by_role() {
-    // The knight on e4 is pinned by the rook on e8; the bishop on
-    // c3 is not pinned (nothing behind it on a line to the king).
-    let fen = "4r1k1/8/8/8/4N3/2B5/8/4K3 w - - 0 1";
-    assert_eq!(coeff(fen, layout::PINNED + 1), 1);
-    assert_eq!(coeff(fen, layout::PINNED + 2), 0);
-}
-
-#[test]
-fn a_rook_behind_a_passer_counts_for_its_side() {
-    // White's a-pawn is passed; White's rook on a1 stands behind it.
-    let ours = "6k1/8/8/P7/8/8/8/R5K1 w - - 0 1";
-    assert_eq!(coeff(ours, layout::ROOK_BEHIND_PASSER), 1);
-    // A knight between rook and pawn hides the rook.
-    let blocked = "6k1/8/8/P7/8/N7/8/R5K1 w - - 0 1";
-    assert_eq!(coeff(blocked, layout::ROOK_BEHIND_PASSER), 0);
-    // Black's rook behind White's passer.
-    let theirs = "6k1/8/8/P7/8/8/8/r5K1 w - - 0 1";
-    assert_eq!(coeff(theirs, layout::ROOK_BEHIND_PASSER + 1), 1);
-}
-
-#[test]
-fn king_protectors_count_the_distance_to_the_king() {
-    // The knight on g1 is two squares from the king on e1 (far 2),
-    // the queen on a5 four.
-    let fen = "4k3/8/8/Q7/8/8/8/4K1N1 w - - 0 1";
-    assert_eq!(coeff(fen, layout::KING_PROTECTOR), 2);
-    assert_eq!(coeff(fen, layout::KING_PROTECTOR + 2), 4);
-}
-
-#[test]
-fn imbalance_multiplies_the_piece_counts() {
-    // White: knight and three pawns; Black: rook and two pawns.
-    let fen = "3rk3/6pp/8/8/8/8/2N2PPP/6K1 w - - 0 1";
-    let (pawn, knight, rook) = (1, 2, 4);
-    let ours = |i, j| coeff(fen, layout::IMBALANCE_OURS + imbalance::ours_index(i, j));
-    assert_eq!(ours(knight, pawn), 3, "White's knight x its 3 pawns");
-    assert_eq!(ours(pawn, pawn), 9 - 4, "3 x 3 for White, 2 x 2 for Black");
-    assert_eq!(ours(rook, pawn), -2, "Black's rook x its 2 pawns");
-    let theirs = |i, j| {
-        coeff(
-            fen,
-            layout::IMBALANCE_THEIRS + imbalance::theirs_index(i, j),
-        )
-    };
-    assert_eq!(theirs(knight, pawn), 2, "White's knight x Black's 2 pawns");
-    assert_eq!(theirs(rook, pawn), -3, "Black's rook x White's 3 pawns");
-    assert_eq!(theirs(rook, knight), -1, "Black's rook x White's knight");
-}
-
-#[test]
-fn connected_passers_and_islands() {
-    // White: passers on a6 and b5 side by side (no black pawn ahead),
-    // and a lone h2 pawn: two islands. Black: pawns on f7 and g7, one
-    // island.
-    let fen = "6k1/5pp1/P7/1P6/8/8/7P/6K1 w - - 0 1";
-    assert_eq!(coeff(fen, layout::CONNECTED_PASSER + 5), 1, "a6");
-    assert_eq!(coeff(fen, layout::CONNECTED_PASSER + 4), 1, "b5");
-    assert_eq!(coeff(fen, layout::PAWN_ISLANDS), 2 - 1);
-}
-
-#[test]
-fn restricted_squares_are_contested_and_not_pawn_defended() {
-    // Both sides attack d1, d2 (White's king and Black's rook), d3
-    // (White's c-pawn and the rook) and a8 (the rooks): four squares
-    // for Black, three for White, whose pawn defends d3.
-    let fen = "3r2k1/8/8/8/8/8/2P5/R3K3 w - - 0 1";
-    assert_eq!(coeff(fen, layout::RESTRICTED), 3 - 4);
 }

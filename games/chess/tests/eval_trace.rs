@@ -5,13 +5,13 @@
 //! exactly, for the hand-written weights, the tuned ones and random tables (so a
 //! trace that missed or double-counted a term, or a scorer that read a
 //! weight the trace does not record, fails). The search's evaluation,
-//! which takes the pawn-king terms and the imbalance from caches, is checked against
+//! which takes the pawn-king terms from a cache, is checked against
 //! `evaluate_choice` on the same positions.
 
 use chess::eval::trace::Trace;
 use chess::eval::{
     evaluate, evaluate_cached, evaluate_choice, evaluate_with, hand_written_raw, layout, s,
-    EvalCache, EvalChoice, Weights, HAND_WEIGHTS, TUNED_WEIGHTS,
+    EvalChoice, PawnKingCache, Weights, HAND_WEIGHTS, TUNED_WEIGHTS,
 };
 use chess::{Chess, Position};
 use rand::rngs::StdRng;
@@ -94,12 +94,11 @@ fn trace_reproduces_the_evaluation_with_random_weights() {
 }
 
 /// One cache serves every position, with the weight table switching
-/// often: a cached score is used only for its own pawns and kings (or
-/// piece counts, for the imbalance) and weights (the random games repeat
-/// placements, so most evaluations hit).
+/// often: a cached score is used only for its own pawns, kings and
+/// weights (the random games repeat placements, so most evaluations hit).
 #[test]
-fn the_eval_caches_change_no_evaluation() {
-    let mut cache = EvalCache::default();
+fn the_pawn_king_cache_changes_no_evaluation() {
+    let mut cache = PawnKingCache::default();
     for (i, pos) in positions().iter().enumerate() {
         let choice = EvalChoice { tuned: i % 97 < 60 };
         let cached = evaluate_cached(pos, &choice, &mut cache);

@@ -1,15 +1,11 @@
 //! The pawns and files around each king: our shield before our king, our
 //! storm against theirs, the open files beside our king, and the squares
-//! of their king's zone only their king or queen defends; and how far
-//! our minor pieces and queen stand from our king.
+//! of their king's zone only their king or queen defends.
 
-use super::{
-    add_count, adjacent_files, distance, file_mask, layout, relative_rank, Accumulator, Context,
-};
+use super::{add_count, adjacent_files, file_mask, layout, relative_rank, Accumulator, Context};
 use crate::attacks::king_attacks;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 
@@ -91,19 +87,4 @@ pub(super) fn weak_zone_squares<A: Accumulator>(ctx: &Context, us: Color, acc: &
         layout::KING_ZONE_WEAK,
         zone & ctx.attacks[us.index()].all() & !defended,
     );
-}
-
-/// How far our knights, bishops and queens stand from our king.
-#[inline]
-pub(super) fn protectors<A: Accumulator>(pos: &Position, us: Color, acc: &mut A) {
-    let king = pos.king(us);
-    for (k, role) in [Role::Knight, Role::Bishop, Role::Queen]
-        .into_iter()
-        .enumerate()
-    {
-        let far: i32 = pos.pieces(us, role).map(|sq| distance(king, sq)).sum();
-        if far > 0 {
-            acc.add(us, layout::KING_PROTECTOR + k, far);
-        }
-    }
 }

@@ -9,10 +9,7 @@
 //! king), threats by pawns, pawn pushes, minor pieces, rooks and the king,
 //! hanging pieces, bishop pair, pawns on a bishop's colour, knights and
 //! rooks by the pawn count, minor pieces behind pawns, outposts, rooks on
-//! open and half-open files, space, the king's distance to its pawns,
-//! material imbalance (products of the piece counts), pinned pieces,
-//! rooks behind passers, the distance of minor pieces and queen to their
-//! king, connected passers, pawn islands, squares both sides contest, and
+//! open and half-open files, space, the king's distance to its pawns, and
 //! a tempo bonus for the side to move. Endgames
 //! without pawns where the stronger side is up at most a minor piece are
 //! scaled towards a draw.
@@ -26,14 +23,13 @@
 use std::fmt::Write as _;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
-use crate::attacks::{between, king_attacks};
+use crate::attacks::king_attacks;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 
-pub mod imbalance;
 mod king;
 mod pawn_cache;
 mod pieces;
@@ -42,8 +38,7 @@ pub mod trace;
 pub mod tuned;
 pub mod weights;
 
-use imbalance::MaterialCache;
-use pawn_cache::PawnKingCache;
+pub use pawn_cache::PawnKingCache;
 pub use weights::{
     hand_written_raw, layout, EvalChoice, Weights, HAND_WEIGHTS, SCALE_MATERIAL_EG, TUNED_WEIGHTS,
 };
@@ -297,9 +292,6 @@ fn side_terms<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mu
     threats::safe_checks(pos, ctx, us, acc);
     threats::outposts(pos, ctx, us, acc);
     pieces::piece_bonuses(pos, ctx, us, acc);
-    threats::pinned_pieces(pos, us, acc);
-    threats::restricted(ctx, us, acc);
-    king::protectors(pos, us, acc);
 }
 
 /// Material and piece-square bonuses.
@@ -346,7 +338,7 @@ fn mobility_and_king_attack<A: Accumulator>(pos: &Position, ctx: &Context, us: C
 }
 
 /// Every term of both sides that reads nothing but the pawns and the
-/// kings, which the pawn-king cache keeps: the pawn structure, the passed
+/// kings, which [`PawnKingCache`] keeps: the pawn structure, the passed
 /// pawns' ranks and kings, the king's shield, storm and files, space and
 /// the king's distance to its pawns. Returns each side's passed pawns.
 #[inline]
@@ -363,42 +355,8 @@ fn pawn_king_terms<A: Accumulator>(ctx: &Context, acc: &mut A) -> [Bitboard; 2] 
         }
         king::pawn_king_terms(ctx, us, acc);
         pieces::pawn_king_terms(ctx, us, acc);
-        connected_passers(us, passers[us.index()], acc);
-        add_count(
-            acc,
-            us,
-            layout::PAWN_ISLANDS,
-            island_starts(ctx.pawns[us.index()]),
-        );
     }
     passers
-}
-
-/// Our passers with another passer of ours on a file beside them.
-#[inline]
-fn connected_passers<A: Accumulator>(us: Color, passers: Bitboard, acc: &mut A) {
-    if !passers.more_than_one() {
-        return;
-    }
-    for sq in passers {
-        if (passers & Bitboard(adjacent_files(sq.file().index()))).nonempty() {
-            acc.add(us, layout::CONNECTED_PASSER + relative_rank(us, sq), 1);
-        }
-    }
-}
-
-/// One square per pawn island of `pawns`: the first rank-1 square of each
-/// run of files holding pawns.
-#[inline]
-fn island_starts(pawns: Bitboard) -> Bitboard {
-    // The files with pawns, folded onto the first rank.
-    let mut files = pawns.0;
-    files |= files >> 32;
-    files |= files >> 16;
-    files |= files >> 8;
-    files &= 0xff;
-    // A file with pawns whose left neighbour has none starts an island.
-    Bitboard(files & !(files << 1))
 }
 
 /// The files and squares both pawn terms read about one pawn, computed
@@ -509,27 +467,12 @@ fn passed_pawn_paths<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, a
         if (file_ahead(us, sq) & ctx.occupied).is_empty() {
             acc.add(us, layout::PASSED_FREE_PATH + rank, 1);
         }
-        if let Some(side) = rook_behind(pos, us, sq) {
-            acc.add(us, layout::ROOK_BEHIND_PASSER + side, 1);
-        }
         if pos.color_bb(!us).contains(stop) {
             acc.add(us, layout::PASSED_BLOCKED + rank, 1);
         } else if !ctx.occupied.contains(stop) && !ctx.attacks[ti].all().contains(stop) {
             acc.add(us, layout::PASSED_SAFE_STOP + rank, 1);
         }
     }
-}
-
-/// Whose rook stands behind our passer on `sq` with nothing between:
-/// `Some(0)` ours, `Some(1)` theirs.
-#[inline]
-fn rook_behind(pos: &Position, us: Color, sq: Square) -> Option<usize> {
-    let behind = file_ahead(!us, sq);
-    let rooks = behind & pos.role_bb(Role::Rook);
-    let nearest = rooks
-        .into_iter()
-        .find(|&r| (between(sq, r) & pos.occupied()).is_empty())?;
-    Some(usize::from(!pos.color_bb(us).contains(nearest)))
 }
 
 /// Enemy pieces (not pawns) attacked by our pawns.
@@ -660,34 +603,10 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
     blend(pos, phase, scorer.white_minus_black(), weights)
 }
 
-/// One search thread's evaluation state: the caches of the terms that
-/// read only the pawns and kings, and of the material imbalance. Their
-/// scores belong to one weight table: [`EvalCache::serve`], called by
-/// every evaluation through the caches, empties them when it changes.
-#[derive(Default)]
-pub struct EvalCache {
-    pawn_king: PawnKingCache,
-    material: MaterialCache,
-    /// The weights its scores were computed with.
-    serves: Option<EvalChoice>,
-}
-
-impl EvalCache {
-    /// Readies the caches for the weights of `choice`, emptying them when
-    /// their scores were computed with other weights.
-    pub fn serve(&mut self, choice: EvalChoice) {
-        if self.serves != Some(choice) {
-            self.pawn_king.clear();
-            self.material.clear();
-            self.serves = Some(choice);
-        }
-    }
-}
-
-/// [`evaluate_choice`] with the pawn-king terms and the imbalance taken
-/// from `cache` when it has them (the same score either way).
+/// [`evaluate_choice`] with the pawn-king terms taken from `cache` when
+/// it has the position's pawns and kings (the same score either way).
 #[inline]
-pub fn evaluate_cached(pos: &Position, choice: &EvalChoice, cache: &mut EvalCache) -> i32 {
+pub fn evaluate_cached(pos: &Position, choice: &EvalChoice, cache: &mut PawnKingCache) -> i32 {
     cache.serve(*choice);
     if choice.tuned {
         evaluate_with_cache(pos, &TUNED_WEIGHTS, cache)
@@ -697,40 +616,29 @@ pub fn evaluate_cached(pos: &Position, choice: &EvalChoice, cache: &mut EvalCach
 }
 
 #[inline(always)]
-fn evaluate_with_cache(pos: &Position, weights: &Weights, cache: &mut EvalCache) -> i32 {
+fn evaluate_with_cache(pos: &Position, weights: &Weights, cache: &mut PawnKingCache) -> i32 {
     let mut scorer = Scorer::new(weights);
-    let EvalCache {
-        pawn_king,
-        material,
-        ..
-    } = cache;
-    let phase = accumulate_with(
-        pos,
-        &mut scorer,
-        |ctx, scorer| pawn_king.pawn_king_terms(ctx, scorer),
-        |pos, scorer| material.imbalance(pos, scorer),
-    );
+    let phase = accumulate_with(pos, &mut scorer, |ctx, scorer| {
+        cache.pawn_king_terms(ctx, scorer)
+    });
     blend(pos, phase, scorer.white_minus_black(), weights)
 }
 
 /// Runs the whole evaluation of both sides into `acc`; returns the phase.
 pub fn accumulate<A: Accumulator>(pos: &Position, acc: &mut A) -> i32 {
-    accumulate_with(pos, acc, pawn_king_terms, imbalance::imbalance)
+    accumulate_with(pos, acc, pawn_king_terms)
 }
 
 /// [`accumulate`] with the pawn-king terms added by `pawn_king` (which
-/// computes them or takes them from a cache, and returns the passers) and
-/// the imbalance by `material` (the same).
+/// computes them or takes them from a cache), which returns the passers.
 #[inline(always)]
 fn accumulate_with<A: Accumulator>(
     pos: &Position,
     acc: &mut A,
     pawn_king: impl FnOnce(&Context, &mut A) -> [Bitboard; 2],
-    material: impl FnOnce(&Position, &mut A),
 ) -> i32 {
     let mut ctx = context(pos);
     ctx.passers = pawn_king(&ctx, acc);
-    material(pos, acc);
     side_terms(pos, &ctx, Color::White, acc);
     side_terms(pos, &ctx, Color::Black, acc);
     phase(pos)

@@ -6,9 +6,10 @@
 //!
 //! An entry holds its whole key (both pawn sets and both king squares),
 //! so a hit is never another placement's. Its scores belong to one weight
-//! table: [`super::EvalCache`] empties it when the table changes.
+//! table: [`PawnKingCache::serve`], called by every evaluation through
+//! the cache, empties it when the table changes.
 
-use super::{pawn_king_terms, Context, Scorer, S};
+use super::{pawn_king_terms, Context, EvalChoice, Scorer, S};
 use crate::bitboard::Bitboard;
 
 /// Entries in a cache: a power of two. 8192 entries of 56 bytes stay
@@ -35,23 +36,30 @@ const EMPTY: Entry = Entry {
     passers: [Bitboard::EMPTY; 2],
 };
 
-/// One search thread's pawn-king cache.
-pub(super) struct PawnKingCache {
+/// One search thread's pawn-king cache (the chess evaluation's state).
+pub struct PawnKingCache {
     entries: Vec<Entry>,
+    /// The weights its scores were computed with.
+    serves: Option<EvalChoice>,
 }
 
 impl Default for PawnKingCache {
     fn default() -> Self {
         PawnKingCache {
             entries: vec![EMPTY; ENTRIES],
+            serves: None,
         }
     }
 }
 
 impl PawnKingCache {
-    /// Forgets every entry.
-    pub(super) fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+    /// Readies the cache for the weights of `choice`, emptying it when
+    /// its scores were computed with other weights.
+    pub fn serve(&mut self, choice: EvalChoice) {
+        if self.serves != Some(choice) {
+            self.entries.fill(EMPTY);
+            self.serves = Some(choice);
+        }
     }
 
     /// Adds the pawn-king terms of the position of `ctx` to `scorer` and

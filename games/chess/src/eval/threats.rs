@@ -1,7 +1,6 @@
 //! What each side's pieces attack, computed once per evaluation, and the
 //! terms that read it: threats on enemy pieces (by minor pieces, rooks,
-//! the king and pawn pushes), hanging pieces, safe checks, outposts, the
-//! squares both sides contest, and pinned pieces.
+//! the king and pawn pushes), hanging pieces, safe checks and outposts.
 
 use super::{add_count, layout, relative_rank, Accumulator, Context, PASSED_SPAN};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
@@ -209,29 +208,6 @@ pub(super) fn outposts<A: Accumulator>(pos: &Position, ctx: &Context, us: Color,
             if (3..=5).contains(&rank) && (their_pawns.0 & ahead_beside) == 0 {
                 acc.add(us, layout::OUTPOST + k, 1);
             }
-        }
-    }
-}
-
-/// Squares both sides attack that no pawn of ours defends (where our
-/// pieces stand or move only under fire).
-#[inline]
-pub(super) fn restricted<A: Accumulator>(ctx: &Context, us: Color, acc: &mut A) {
-    let ours = ctx.attacks[us.index()].all() & !ctx.pawn_attacks[us.index()];
-    add_count(
-        acc,
-        us,
-        layout::RESTRICTED,
-        ours & ctx.attacks[(!us).index()].all(),
-    );
-}
-
-/// Our pieces pinned to our king.
-#[inline]
-pub(super) fn pinned_pieces<A: Accumulator>(pos: &Position, us: Color, acc: &mut A) {
-    for sq in pos.pinned(us) {
-        if let Some(role) = pos.role_at(sq) {
-            acc.add(us, layout::PINNED + role.index(), 1);
         }
     }
 }

@@ -109,31 +109,8 @@ pub mod layout {
     pub const KING_PAWN_DISTANCE: usize = THREAT_BY_PUSH + 1;
     /// For the side to move; not scaled with drawish endings.
     pub const TEMPO: usize = KING_PAWN_DISTANCE + 1;
-    /// Material imbalance (see `super::super::imbalance`): our count of
-    /// one kind times our count of the same or a smaller kind …
-    pub const IMBALANCE_OURS: usize = TEMPO + 1;
-    pub const IMBALANCE_OURS_LEN: usize = 21;
-    /// … and times their count of a smaller kind.
-    pub const IMBALANCE_THEIRS: usize = IMBALANCE_OURS + IMBALANCE_OURS_LEN;
-    pub const IMBALANCE_THEIRS_LEN: usize = 15;
-    /// Per piece of ours pinned to our king, by its role (pawn .. queen).
-    pub const PINNED: usize = IMBALANCE_THEIRS + IMBALANCE_THEIRS_LEN;
-    /// A rook of ours (`+0`) or of theirs (`+1`) behind our passed pawn on
-    /// its file, nothing between them.
-    pub const ROOK_BEHIND_PASSER: usize = PINNED + 5;
-    /// Per square of distance from our knight (`+0`), bishop (`+1`) or
-    /// queen (`+2`) to our king.
-    pub const KING_PROTECTOR: usize = ROOK_BEHIND_PASSER + 2;
-    /// A passer with a passer of ours on a file beside it, by its
-    /// relative rank.
-    pub const CONNECTED_PASSER: usize = KING_PROTECTOR + 3;
-    /// Per group of our pawns on adjacent files (a pawn island).
-    pub const PAWN_ISLANDS: usize = CONNECTED_PASSER + 8;
-    /// Per square both sides attack that no pawn of ours defends (where
-    /// our pieces' moves are restricted).
-    pub const RESTRICTED: usize = PAWN_ISLANDS + 1;
     /// How many weights there are.
-    pub const COUNT: usize = RESTRICTED + 1;
+    pub const COUNT: usize = TEMPO + 1;
 
     /// The term of the `eval` report a weight belongs to (index into
     /// [`super::super::GROUP_NAMES`]).
@@ -156,14 +133,7 @@ pub mod layout {
             i if i < THREAT_BY_KING => 6,
             i if i < KING_PAWN_DISTANCE => 5,
             i if i < TEMPO => 6,
-            TEMPO => 4,
-            i if i < PINNED => 0,
-            i if i < ROOK_BEHIND_PASSER => 5,
-            i if i < KING_PROTECTOR => 3,
-            i if i < CONNECTED_PASSER => 4,
-            i if i < PAWN_ISLANDS => 3,
-            PAWN_ISLANDS => 2,
-            _ => 1,
+            _ => 4,
         }
     }
 }
@@ -277,26 +247,8 @@ pub fn name(index: usize) -> String {
         THREAT_BY_PUSH => "threat_by_push".into(),
         KING_PAWN_DISTANCE => "king_pawn_distance".into(),
         TEMPO => "tempo".into(),
-        i if i < IMBALANCE_THEIRS => imbalance_name("ours", i - IMBALANCE_OURS, true),
-        i if i < PINNED => imbalance_name("theirs", i - IMBALANCE_THEIRS, false),
-        i if i < ROOK_BEHIND_PASSER => format!("pinned[{}]", ROLES[i - PINNED]),
-        ROOK_BEHIND_PASSER => "rook_behind_passer[ours]".into(),
-        i if i < KING_PROTECTOR => "rook_behind_passer[theirs]".into(),
-        i if i < CONNECTED_PASSER => {
-            format!("king_protector[{}]", ROLES[[1, 2, 4][i - KING_PROTECTOR]])
-        }
-        i if i < PAWN_ISLANDS => format!("connected_passer[rank {}]", i - CONNECTED_PASSER + 1),
-        PAWN_ISLANDS => "pawn_islands".into(),
-        RESTRICTED => "restricted".into(),
         _ => format!("weight {index}"),
     }
-}
-
-/// The name of entry `k` of an imbalance triangle.
-fn imbalance_name(side: &str, k: usize, diagonal: bool) -> String {
-    use super::imbalance::{pair_of, KIND_NAMES};
-    let (i, j) = pair_of(k, diagonal);
-    format!("imbalance_{side}[{} x {}]", KIND_NAMES[i], KIND_NAMES[j])
 }
 
 // ---- The defaults: the hand-written evaluation --------------------------------
@@ -520,12 +472,6 @@ mod tests {
         assert_eq!(name(layout::KING_DANGER + 18), "king_danger[18 units]");
         assert_eq!(name(layout::SAFE_CHECK + 3), "safe_check[queen]");
         assert_eq!(name(layout::TEMPO), "tempo");
-        assert_eq!(
-            name(layout::IMBALANCE_OURS + 3),
-            "imbalance_ours[knight x bishop pair]"
-        );
-        assert_eq!(name(layout::PINNED - 1), "imbalance_theirs[queen x rook]");
-        assert_eq!(name(layout::CONNECTED_PASSER - 1), "king_protector[queen]");
-        assert_eq!(layout::COUNT, 634);
+        assert_eq!(layout::COUNT, 578);
     }
 }
