@@ -21,14 +21,15 @@ async fn analysis_shows_three_lines_arrows_graph_and_statistics() {
         .await;
     b.wait("document.querySelectorAll('.engine-arrow').length === 3")
         .await;
-    let firsts = b
-        .js("return [...document.querySelectorAll('#analysis-lines .line-pv')].map(e => e.textContent.split(' ')[0]);")
-        .await;
-    let firsts: Vec<String> = serde_json::from_value(firsts).expect("moves");
-    assert!(
-        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
-        "{firsts:?}"
-    );
+    // Three different first moves, read in one step: the lines are
+    // redrawn at each new depth, so two separate reads could straddle a
+    // redraw.
+    b.wait(
+        "(() => { const firsts = [...document.querySelectorAll('#analysis-lines .line-pv')] \
+         .map(e => e.textContent.split(' ')[0]); \
+         return firsts.length === 3 && new Set(firsts).size === 3; })()",
+    )
+    .await;
     assert!(!b.text("#eval-bar").await.is_empty());
     assert!(b.text("#eval-bar").await.contains("White's view"));
     // Statistics: a row per depth, the hit rate and quiescence share.
