@@ -9,7 +9,8 @@
 //!    never yield a move that is not in the list);
 //! 2. noisy moves that do not lose material (`see_ge(mv, 0)`), best
 //!    `noisy_order` (plus capture history, when on) first;
-//! 3. the two killer moves of the ply (quiet moves only);
+//! 3. the two killer moves of the ply (quiet moves only), then the
+//!    counter move of the previous move (when on);
 //! 4. the other quiet moves by history score;
 //! 5. noisy moves that lose material, best `noisy_order` first.
 //!
@@ -53,6 +54,9 @@ enum Stage {
 pub struct OrderingContext<'a, M> {
     pub history: &'a History,
     pub killers: [Option<M>; 2],
+    /// The move that last refuted the previous move, when counter moves
+    /// are on.
+    pub counter: Option<M>,
     pub side: Side,
     /// The continuation history, and the `piece_to` of the moves one and
     /// two plies earlier whose rows apply (none when off or unknown).
@@ -187,6 +191,8 @@ impl<M: GameMove> MovePicker<M> {
                 KILLER + 1
             } else if ctx.killers[1] == Some(mv) {
                 KILLER
+            } else if ctx.counter == Some(mv) {
+                KILLER - 1
             } else {
                 ctx.quiet_score(pos, mv)
             };

@@ -101,6 +101,14 @@
 //!   share) * tm_node_scale_percent / 100` percent. A best move that took
 //!   nearly all the effort is clear (the others were refuted quickly); one
 //!   that took little is in doubt, and more time is worth it.
+//! - **Counter move** (`CounterMove`): the quiet move that last refuted
+//!   a move (by its piece and destination) is tried after the killers
+//!   when that move is played again: a refutation often answers the move
+//!   itself, wherever it is played.
+//! - **History pruning** (`HistoryPruning`): at depth
+//!   `history_pruning_max_depth` or less, a quiet move whose history (the
+//!   mean LMR uses) is below `-history_pruning_margin * depth` is skipped
+//!   once a move has been searched: it has failed low often enough.
 //! - **History gravity**: history scores are updated by
 //!   `h += bonus - h * |bonus| / history_max`, which keeps them within
 //!   `±history_max` and lets old information fade.
@@ -134,6 +142,8 @@ pub struct Features {
     pub tt_eval: bool,
     pub node_time: bool,
     pub razoring: bool,
+    pub counter_move: bool,
+    pub history_pruning: bool,
 }
 
 impl Features {
@@ -164,6 +174,8 @@ impl Features {
         tt_eval: false,
         node_time: false,
         razoring: false,
+        counter_move: false,
+        history_pruning: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -196,6 +208,8 @@ impl Features {
         tt_eval: false,
         node_time: false,
         razoring: false,
+        counter_move: false,
+        history_pruning: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -224,6 +238,8 @@ impl Features {
         FeatureSwitch::new("TTEval", |f| &mut f.tt_eval),
         FeatureSwitch::new("NodeTime", |f| &mut f.node_time),
         FeatureSwitch::new("Razoring", |f| &mut f.razoring),
+        FeatureSwitch::new("CounterMove", |f| &mut f.counter_move),
+        FeatureSwitch::new("HistoryPruning", |f| &mut f.history_pruning),
     ];
 }
 
@@ -377,6 +393,11 @@ pub struct SearchParams {
     pub see_max_depth: i32,
     pub see_noisy_margin: i32,
     pub see_quiet_margin: i32,
+    /// History pruning skips a quiet move at depth
+    /// `history_pruning_max_depth` or less when its history is below
+    /// `-history_pruning_margin * depth`.
+    pub history_pruning_max_depth: i32,
+    pub history_pruning_margin: i32,
 
     /// ProbCut applies at depth >= `probcut_min_depth`, with a bar
     /// `probcut_margin` above beta and a search `probcut_reduction` plies
@@ -385,6 +406,9 @@ pub struct SearchParams {
     pub probcut_margin: i32,
     pub probcut_reduction: i32,
 
+    /// Moves assumed left in a game without `movestogo`: the clock's
+    /// share per move before the scaling below (and increment).
+    pub tm_moves_to_go: i32,
     /// Best-move stability: the soft limit in percent right after the
     /// best move changed, less `tm_stable_step_percent` per iteration it
     /// stayed (at most four), plus `tm_score_drop_percent` when the score
@@ -449,9 +473,12 @@ impl Default for SearchParams {
             see_max_depth: 6,
             see_noisy_margin: 100,
             see_quiet_margin: 50,
+            history_pruning_max_depth: 3,
+            history_pruning_margin: 2000,
             probcut_min_depth: 5,
             probcut_margin: 200,
             probcut_reduction: 3,
+            tm_moves_to_go: 30,
             tm_unstable_percent: 110,
             tm_stable_step_percent: 15,
             tm_score_drop_percent: 30,
@@ -503,8 +530,21 @@ impl SearchParams {
         ParamSpin::new("SEEMaxDepth", |p| &mut p.see_max_depth, 0, 32),
         ParamSpin::new("SEENoisyMargin", |p| &mut p.see_noisy_margin, 0, 1000),
         ParamSpin::new("SEEQuietMargin", |p| &mut p.see_quiet_margin, 0, 1000),
+        ParamSpin::new(
+            "HistoryPruningMaxDepth",
+            |p| &mut p.history_pruning_max_depth,
+            0,
+            16,
+        ),
+        ParamSpin::new(
+            "HistoryPruningMargin",
+            |p| &mut p.history_pruning_margin,
+            0,
+            16_384,
+        ),
         ParamSpin::new("ProbCutMinDepth", |p| &mut p.probcut_min_depth, 2, 32),
         ParamSpin::new("ProbCutMargin", |p| &mut p.probcut_margin, 0, 2000),
+        ParamSpin::new("TMMovesToGo", |p| &mut p.tm_moves_to_go, 1, 50),
         ParamSpin::new("TMUnstablePercent", |p| &mut p.tm_unstable_percent, 10, 400),
         ParamSpin::new(
             "TMStableStepPercent",

@@ -133,6 +133,8 @@ pub(crate) struct Worker<G: Searchable> {
     correction: History,
     eval: G::EvalState,
     killers: Killers<G::Move>,
+    /// The quiet move that last refuted a move, by its `piece_to`.
+    counters: Vec<Option<G::Move>>,
     stack: Vec<Frame<G::Move>>,
     lmr: Vec<[u8; LMR_TABLE_SIZE]>,
 }
@@ -147,6 +149,7 @@ impl<G: Searchable> Worker<G> {
             captures: History::new(1, G::PIECE_TO_COUNT, params.history_max),
             correction: History::new(2, CORRECTION_ENTRIES, params.correction_max),
             killers: Killers::new(),
+            counters: vec![None; G::PIECE_TO_COUNT],
             eval: G::EvalState::default(),
             stack,
             lmr: Vec::new(),
@@ -161,6 +164,7 @@ impl<G: Searchable> Worker<G> {
         self.captures.clear();
         self.correction.clear();
         self.killers.clear();
+        self.counters.fill(None);
     }
 
     /// `reduction = base + ln(depth) * ln(move number) / divisor`, rounded
@@ -329,7 +333,11 @@ impl<G: Searchable> Engine<G> {
         report: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
-        let budget = TimeBudget::new(limits, self.move_overhead);
+        let budget = TimeBudget::new(
+            limits,
+            self.move_overhead,
+            self.params.tm_moves_to_go as u32,
+        );
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         let root_moves = searchable_root_moves(root, options.searchmoves);

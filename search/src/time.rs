@@ -60,8 +60,6 @@ impl Limits {
 
 /// Named constants of the time manager.
 pub mod constants {
-    /// Assumed moves left in sudden death.
-    pub const DEFAULT_MOVES_TO_GO: u32 = 30;
     /// `moves_to_go` beyond this is treated as this (very long controls).
     pub const MAX_MOVES_TO_GO: u32 = 50;
     /// Fraction of the increment added to the per-move budget, in percent.
@@ -95,8 +93,10 @@ impl TimeBudget {
     };
 
     /// Computes the budget from the limits and the `Move Overhead` (time
-    /// lost between the engine's answer and the clock stopping).
-    pub fn new(limits: &Limits, overhead: Duration) -> TimeBudget {
+    /// lost between the engine's answer and the clock stopping);
+    /// `sudden_death_moves` is how many moves are assumed left when the
+    /// clock gives no `movestogo`.
+    pub fn new(limits: &Limits, overhead: Duration, sudden_death_moves: u32) -> TimeBudget {
         use constants::*;
         if limits.infinite {
             return TimeBudget::UNLIMITED;
@@ -109,7 +109,7 @@ impl TimeBudget {
             let usable = remaining.saturating_sub(overhead_ms).max(MIN_LIMIT_MS);
             let mtg = clock
                 .moves_to_go
-                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .unwrap_or(sudden_death_moves)
                 .clamp(1, MAX_MOVES_TO_GO) as u64;
             let inc = clock.increment.as_millis() as u64;
             let cap_percent = if mtg == 1 {
@@ -162,25 +162,34 @@ mod tests {
 
     #[test]
     fn sudden_death_uses_a_thirtieth() {
-        let b = TimeBudget::new(&clock(60_010, 0, None), ms(10));
+        let b = TimeBudget::new(&clock(60_010, 0, None), ms(10), 30);
         assert_eq!(b.soft, Some(ms(2000)));
         assert_eq!(b.hard, Some(ms(6000)));
     }
 
     #[test]
+    fn the_moves_assumed_left_divide_a_sudden_death_clock() {
+        let b = TimeBudget::new(&clock(60_010, 0, None), ms(10), 20);
+        assert_eq!(b.soft, Some(ms(3000)));
+        // A clock's own `movestogo` wins over the assumption.
+        let b = TimeBudget::new(&clock(10_000, 0, Some(10)), ms(0), 20);
+        assert_eq!(b.soft, Some(ms(1000)));
+    }
+
+    #[test]
     fn increment_adds_three_quarters() {
-        let b = TimeBudget::new(&clock(30_000, 1_000, None), ms(0));
+        let b = TimeBudget::new(&clock(30_000, 1_000, None), ms(0), 30);
         assert_eq!(b.soft, Some(ms(1000 + 750)));
         assert_eq!(b.hard, Some(ms(3 * 1750)));
     }
 
     #[test]
     fn moves_to_go_divides_the_time() {
-        let b = TimeBudget::new(&clock(10_000, 0, Some(10)), ms(0));
+        let b = TimeBudget::new(&clock(10_000, 0, Some(10)), ms(0), 30);
         assert_eq!(b.soft, Some(ms(1000)));
         assert_eq!(b.hard, Some(ms(3000)));
         // The last move before the control may use most of the clock.
-        let b = TimeBudget::new(&clock(10_000, 0, Some(1)), ms(0));
+        let b = TimeBudget::new(&clock(10_000, 0, Some(1)), ms(0), 30);
         assert_eq!(b.hard, Some(ms(9000)));
         assert_eq!(b.soft, Some(ms(9000)));
     }
@@ -188,45 +197,45 @@ mod tests {
     #[test]
     fn hard_limit_never_exceeds_half_the_clock() {
         // A big increment with little time left.
-        let b = TimeBudget::new(&clock(1_000, 5_000, None), ms(0));
+        let b = TimeBudget::new(&clock(1_000, 5_000, None), ms(0), 30);
         assert_eq!(b.hard, Some(ms(500)));
         assert!(b.soft <= b.hard);
     }
 
     #[test]
     fn nearly_out_of_time_still_gets_a_moment() {
-        let b = TimeBudget::new(&clock(5, 0, None), ms(50));
+        let b = TimeBudget::new(&clock(5, 0, None), ms(50), 30);
         assert_eq!(b.hard, Some(ms(1)));
         assert_eq!(b.soft, Some(ms(1)));
     }
 
     #[test]
     fn movetime_subtracts_overhead_and_infinite_is_unlimited() {
-        let b = TimeBudget::new(&Limits::movetime(ms(500)), ms(20));
+        let b = TimeBudget::new(&Limits::movetime(ms(500)), ms(20), 30);
         assert_eq!((b.soft, b.hard), (Some(ms(480)), Some(ms(480))));
         let mut l = clock(60_000, 0, None);
         l.infinite = true;
-        assert_eq!(TimeBudget::new(&l, ms(10)), TimeBudget::UNLIMITED);
+        assert_eq!(TimeBudget::new(&l, ms(10), 30), TimeBudget::UNLIMITED);
         assert_eq!(
-            TimeBudget::new(&Limits::depth(5), ms(10)),
+            TimeBudget::new(&Limits::depth(5), ms(10), 30),
             TimeBudget::UNLIMITED
         );
     }
 
     #[test]
     fn only_a_clock_alone_gives_a_flexible_soft_limit() {
-        assert!(TimeBudget::new(&clock(60_000, 0, None), ms(10)).flexible);
-        assert!(!TimeBudget::new(&Limits::movetime(ms(500)), ms(10)).flexible);
+        assert!(TimeBudget::new(&clock(60_000, 0, None), ms(10), 30).flexible);
+        assert!(!TimeBudget::new(&Limits::movetime(ms(500)), ms(10), 30).flexible);
         let mut l = clock(60_000, 0, None);
         l.movetime = Some(ms(100));
-        assert!(!TimeBudget::new(&l, ms(0)).flexible);
+        assert!(!TimeBudget::new(&l, ms(0), 30).flexible);
     }
 
     #[test]
     fn movetime_and_clock_take_the_tighter() {
         let mut l = clock(60_000, 0, None);
         l.movetime = Some(ms(100));
-        let b = TimeBudget::new(&l, ms(0));
+        let b = TimeBudget::new(&l, ms(0), 30);
         assert_eq!((b.soft, b.hard), (Some(ms(100)), Some(ms(100))));
     }
 }

@@ -20,6 +20,7 @@ fn context<'a>(
     OrderingContext {
         history,
         killers: [None, None],
+        counter: None,
         side: pos.side_to_move(),
         continuation,
         earlier,
@@ -123,4 +124,41 @@ fn capture_history_adds_to_a_noisy_moves_hint_only_when_on() {
     assert_eq!(ctx(Some((&captures, 8))).noisy_score(&pos, mv, 500), 400);
     // A divisor of 0 (a bad setting) does not divide by zero.
     assert_eq!(ctx(Some((&captures, 0))).noisy_score(&pos, mv, 500), -300);
+}
+
+#[test]
+fn the_counter_move_follows_the_killers_and_precedes_other_quiets() {
+    // Find a position with at least four quiet moves.
+    let (pos, quiets) = (0..1_000u64)
+        .find_map(|seed| {
+            let pos = RandomTree::new(seed, 0, false);
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            moves.retain(|m| pos.noisy_key(*m).is_none());
+            (moves.len() >= 4).then_some((pos, moves))
+        })
+        .expect("a position with four quiet moves");
+    let history = History::new(2, RandomTree::MOVE_INDEX_COUNT, 1000);
+    let no_replies = History::new(0, 0, 1);
+    let order = |counter: Option<TreeMove>| {
+        let mut ctx = context(&pos, &history, &no_replies, [None, None], None);
+        ctx.killers = [Some(quiets[1]), None];
+        ctx.counter = counter;
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut picker = MovePicker::new(moves, Vec::new(), 0);
+        let mut out = Vec::new();
+        while let Some(mv) = picker.next(&pos, &ctx) {
+            if pos.noisy_key(mv).is_none() {
+                out.push(mv);
+            }
+        }
+        out
+    };
+    let last = *quiets.last().expect("four quiets");
+    // Without a counter move, equal histories keep the generation order.
+    assert_eq!(order(None)[..2], [quiets[1], quiets[0]]);
+    assert_eq!(order(Some(last))[..3], [quiets[1], last, quiets[0]]);
+    // A counter move that is also a killer keeps its killer place.
+    assert_eq!(order(Some(quiets[1]))[..2], [quiets[1], quiets[0]]);
 }

@@ -18,11 +18,29 @@ impl<G: Searchable> Search<'_, G> {
         OrderingContext {
             history: &self.w.history,
             killers: self.w.killers.get(ply),
+            counter: self.counter_move(ply),
             side: self.pos.side_to_move(),
             continuation: &self.w.continuation,
             earlier: self.earlier_moves(ply),
             captures: self.capture_history(),
         }
+    }
+
+    /// The `piece_to` of the move that led to `ply`, when known.
+    #[inline(always)]
+    fn previous_piece_to(&self, ply: usize) -> Option<usize> {
+        ply.checked_sub(1).and_then(|p| self.w.stack[p].piece_to)
+    }
+
+    /// The counter move of the move that led to `ply`, when counter moves
+    /// are on.
+    #[inline(always)]
+    fn counter_move(&self, ply: usize) -> Option<G::Move> {
+        if !self.params.features.counter_move {
+            return None;
+        }
+        let previous = self.previous_piece_to(ply)?;
+        self.w.counters.get(previous).copied().flatten()
     }
 
     /// The capture history and its divisor, when it is on.
@@ -72,6 +90,14 @@ impl<G: Searchable> Search<'_, G> {
             return;
         }
         self.w.killers.record(node.ply, bm);
+        if self.params.features.counter_move {
+            if let Some(slot) = self
+                .previous_piece_to(node.ply)
+                .and_then(|p| self.w.counters.get_mut(p))
+            {
+                *slot = Some(bm);
+            }
+        }
         let earlier = self.earlier_moves(node.ply);
         let w = &mut *self.w;
         for &q in &w.stack[node.ply].quiets {

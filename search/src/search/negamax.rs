@@ -419,7 +419,7 @@ impl<G: Searchable> Search<'_, G> {
             let shallow = ply > 0 && !node.in_check && best > -MATE_IN_MAX_PLY;
             let may_prune = shallow && !noisy;
             let prunable = (may_prune
-                && self.quiet_is_prunable(node, alpha, quiets.len() >= lmp_keep))
+                && self.quiet_is_prunable(node, alpha, quiets.len() >= lmp_keep, history))
                 || (shallow && self.loses_exchange(node, mv, noisy));
             let Some(gives_check) = self.make_unless_pruned(node, mv, prunable) else {
                 continue;
@@ -539,17 +539,20 @@ impl<G: Searchable> Search<'_, G> {
     }
 
     /// Late move pruning (`late`: the quiet moves it keeps have been
-    /// tried) and futility pruning of a quiet move (step 11 of
-    /// `negamax`).
+    /// tried), futility pruning and history pruning of a quiet move with
+    /// this `history` (step 11 of `negamax`).
     #[inline]
-    fn quiet_is_prunable(&self, node: &Node, alpha: Score, late: bool) -> bool {
+    fn quiet_is_prunable(&self, node: &Node, alpha: Score, late: bool, history: i32) -> bool {
         let p = self.params;
         let f = p.features;
         let depth = node.depth;
         let futile = f.futility
             && depth <= p.futility_max_depth
             && node.eval + p.futility_base + p.futility_per_depth * depth <= alpha;
-        late || futile
+        let unpromising = f.history_pruning
+            && depth <= p.history_pruning_max_depth
+            && history < -p.history_pruning_margin * depth;
+        late || futile || unpromising
     }
 
     /// Step 12 of `negamax`, the check extension: a checking move is
