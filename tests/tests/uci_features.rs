@@ -27,9 +27,13 @@ fn line_move(lines: &[String], depth: u32, k: u32) -> Option<String> {
 fn each_game_declares_its_own_search_defaults() {
     // Internal iterative reduction, SEE pruning and the table-adjusted
     // evaluation gained in chess and showed no gain or are unmeasured in
-    // Leiserchess (docs/strength.md): on for one, off for the other.
+    // Leiserchess (docs/strength.md): on for one, off for the other. So
+    // did sharing the clock as if 20 moves were left rather than 30.
     let _serial = workspace_tests::serial();
-    for (name, on) in [("chess-engine", true), ("leiserchess-engine", false)] {
+    for (name, on, moves_to_go) in [
+        ("chess-engine", true, 20),
+        ("leiserchess-engine", false, 30),
+    ] {
         let mut e = Engine::start(name);
         e.send("uci");
         let lines = e.read_until(T, |l| l == "uciok");
@@ -37,6 +41,8 @@ fn each_game_declares_its_own_search_defaults() {
             let line = format!("option name {switch} type check default {on}");
             assert!(lines.contains(&line), "{name}: no {line}: {lines:?}");
         }
+        let line = format!("option name TMMovesToGo type spin default {moves_to_go} min 1 max 50");
+        assert!(lines.contains(&line), "{name}: no {line}: {lines:?}");
         e.send("quit");
         assert!(e.wait_exit(T), "{name}: quit must end the engine");
     }
