@@ -26,10 +26,11 @@ impl<G: Searchable> Search<'_, G> {
         }
     }
 
-    /// The `piece_to` of the move that led to `ply`, when known.
+    /// The `piece_to` of the move made `back` plies before `ply`, when
+    /// known.
     #[inline(always)]
-    fn previous_piece_to(&self, ply: usize) -> Option<usize> {
-        ply.checked_sub(1).and_then(|p| self.w.stack[p].piece_to)
+    fn piece_to_before(&self, ply: usize, back: usize) -> Option<usize> {
+        ply.checked_sub(back).and_then(|p| self.w.stack[p].piece_to)
     }
 
     /// The counter move of the move that led to `ply`, when counter moves
@@ -39,7 +40,7 @@ impl<G: Searchable> Search<'_, G> {
         if !self.params.features.counter_move {
             return None;
         }
-        let previous = self.previous_piece_to(ply)?;
+        let previous = self.piece_to_before(ply, 1)?;
         self.w.counters.get(previous).copied().flatten()
     }
 
@@ -57,8 +58,7 @@ impl<G: Searchable> Search<'_, G> {
         if !self.params.features.continuation_history || G::PIECE_TO_COUNT == 0 {
             return [None, None];
         }
-        let back = |k: usize| ply.checked_sub(k).and_then(|p| self.w.stack[p].piece_to);
-        [back(1), back(2)]
+        [self.piece_to_before(ply, 1), self.piece_to_before(ply, 2)]
     }
 
     /// Remembers which move leaves `ply` (for the continuation history of
@@ -92,7 +92,7 @@ impl<G: Searchable> Search<'_, G> {
         self.w.killers.record(node.ply, bm);
         if self.params.features.counter_move {
             if let Some(slot) = self
-                .previous_piece_to(node.ply)
+                .piece_to_before(node.ply, 1)
                 .and_then(|p| self.w.counters.get_mut(p))
             {
                 *slot = Some(bm);
