@@ -134,6 +134,11 @@ impl<M: GameMove> MovePicker<M> {
         }
     }
 
+    /// The table's move, when it is one of the moves.
+    pub fn tt_move(&self) -> Option<M> {
+        self.has_tt_move.then(|| self.moves[0])
+    }
+
     /// Number of moves in the list.
     pub fn len(&self) -> usize {
         self.moves.len()

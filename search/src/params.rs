@@ -109,6 +109,18 @@
 //!   `history_pruning_max_depth` or less, a quiet move whose history (the
 //!   mean LMR uses) is below `-history_pruning_margin * depth` is skipped
 //!   once a move has been searched: it has failed low often enough.
+//! - **Reduced-depth pruning** (`LMRDepthPruning`): futility and SEE
+//!   pruning of a quiet move judge it by the depth its late move
+//!   reduction would leave (`depth - 1 - reduction`, at least 0) instead
+//!   of the node's depth: a move the search would reduce to a shallow
+//!   search is pruned as a shallow one.
+//! - **Losing noisy moves reduced** (`BadNoisyLMR`): a late capture or
+//!   promotion whose exchange loses material gets the late move
+//!   reduction of a quiet move (other noisy moves are never reduced).
+//! - **Noisy table move LMR** (`TTNoisyLMR`): when the table's move is
+//!   a capture or promotion, late quiet moves are reduced one ply more:
+//!   the node's best line is most likely that noisy move, and a quiet
+//!   alternative rarely beats it.
 //! - **History gravity**: history scores are updated by
 //!   `h += bonus - h * |bonus| / history_max`, which keeps them within
 //!   `±history_max` and lets old information fade.
@@ -144,6 +156,9 @@ pub struct Features {
     pub razoring: bool,
     pub counter_move: bool,
     pub history_pruning: bool,
+    pub lmr_depth_pruning: bool,
+    pub bad_noisy_lmr: bool,
+    pub tt_noisy_lmr: bool,
 }
 
 impl Features {
@@ -176,6 +191,9 @@ impl Features {
         razoring: false,
         counter_move: false,
         history_pruning: false,
+        lmr_depth_pruning: false,
+        bad_noisy_lmr: false,
+        tt_noisy_lmr: false,
     };
 
     /// No pruning, reduction or extension: exact alpha-beta (PVS) with
@@ -210,6 +228,9 @@ impl Features {
         razoring: false,
         counter_move: false,
         history_pruning: false,
+        lmr_depth_pruning: false,
+        bad_noisy_lmr: false,
+        tt_noisy_lmr: false,
     };
 
     /// The UCI check options: name, getter and setter for each switch.
@@ -240,6 +261,9 @@ impl Features {
         FeatureSwitch::new("Razoring", |f| &mut f.razoring),
         FeatureSwitch::new("CounterMove", |f| &mut f.counter_move),
         FeatureSwitch::new("HistoryPruning", |f| &mut f.history_pruning),
+        FeatureSwitch::new("LMRDepthPruning", |f| &mut f.lmr_depth_pruning),
+        FeatureSwitch::new("BadNoisyLMR", |f| &mut f.bad_noisy_lmr),
+        FeatureSwitch::new("TTNoisyLMR", |f| &mut f.tt_noisy_lmr),
     ];
 }
 

@@ -7,7 +7,7 @@ mod common;
 use common::random_tree::{RandomTree, TreeMove};
 use search::history::History;
 use search::movepick::{MovePicker, OrderingContext};
-use search::{Rules, Searchable};
+use search::{GameMove, Rules, Searchable};
 
 /// The ordering context of `pos`'s root, without killers.
 fn context<'a>(
@@ -161,4 +161,22 @@ fn the_counter_move_follows_the_killers_and_precedes_other_quiets() {
     assert_eq!(order(Some(last))[..3], [quiets[1], last, quiets[0]]);
     // A counter move that is also a killer keeps its killer place.
     assert_eq!(order(Some(quiets[1]))[..2], [quiets[1], quiets[0]]);
+}
+
+#[test]
+fn the_table_move_is_known_only_when_it_is_one_of_the_moves() {
+    let pos = RandomTree::new(3, 0, false);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert!(moves.len() >= 2, "a root with two moves");
+    let second = moves[1];
+    let picker = MovePicker::new(moves.clone(), Vec::new(), second.to_u16());
+    assert_eq!(picker.tt_move(), Some(second));
+    let none = MovePicker::new(moves.clone(), Vec::new(), 0);
+    assert_eq!(none.tt_move(), None);
+    // A packed move not in the list (a collision) is not the table move.
+    let unknown = (0..=u16::MAX)
+        .find(|&p| p != 0 && moves.iter().all(|m| m.to_u16() != p))
+        .expect("a packed move outside the list");
+    assert_eq!(MovePicker::new(moves, Vec::new(), unknown).tt_move(), None);
 }

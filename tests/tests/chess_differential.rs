@@ -189,3 +189,49 @@ fn razoring_changes_the_search_and_keeps_the_winning_capture() {
     let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
     assert_ne!(on_nodes, off_nodes, "razoring changed nothing");
 }
+
+#[test]
+fn lmr_depth_pruning_prunes_more_and_keeps_the_winning_capture() {
+    let features = |lmr_depth_pruning| Features {
+        lmr_depth_pruning,
+        futility: true,
+        see_pruning: true,
+        ..Features::ALL
+    };
+    // Late quiet moves judged at their reduced depth fall to futility
+    // and SEE pruning sooner: a smaller tree, the same winning move.
+    let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
+    assert!(
+        on_nodes < off_nodes,
+        "reduced-depth pruning on {on_nodes} nodes, off {off_nodes}"
+    );
+}
+
+#[test]
+fn bad_noisy_lmr_changes_the_search_and_keeps_the_winning_capture() {
+    let features = |bad_noisy_lmr| Features {
+        bad_noisy_lmr,
+        ..Features::ALL
+    };
+    // Losing captures searched late are reduced: another tree.
+    let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
+    assert_ne!(
+        on_nodes, off_nodes,
+        "reducing losing captures changed nothing"
+    );
+}
+
+#[test]
+fn tt_noisy_lmr_changes_the_search_and_keeps_the_winning_capture() {
+    let features = |tt_noisy_lmr| Features {
+        tt_noisy_lmr,
+        ..Features::ALL
+    };
+    // Where the table's move is the capture of the queen (and below it,
+    // recaptures), the quiet moves are reduced more: another tree.
+    let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
+    assert_ne!(
+        on_nodes, off_nodes,
+        "reducing beside a noisy table move changed nothing"
+    );
+}

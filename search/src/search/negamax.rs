@@ -394,6 +394,10 @@ impl<G: Searchable> Search<'_, G> {
         let mut best_move = None;
         let mut move_count = 0usize;
         let lmp_keep = self.late_move_keep(node, picker.len());
+        let tt_noisy = self.params.features.tt_noisy_lmr
+            && picker
+                .tt_move()
+                .is_some_and(|m| self.pos.noisy_key(m).is_some());
         let excluded = self.w.stack[ply].excluded;
         // 10. Each move in the picker's order.
         while let Some(mv) = self.next_move(picker, ply) {
@@ -414,13 +418,15 @@ impl<G: Searchable> Search<'_, G> {
             } else {
                 self.ordering(ply).reduction_history(&self.pos, mv)
             };
+            let losing = noisy && self.params.features.bad_noisy_lmr && !self.pos.see_ge(mv, 0);
 
             // 11. Shallow pruning, or make the move.
             let shallow = ply > 0 && !node.in_check && best > -MATE_IN_MAX_PLY;
             let may_prune = shallow && !noisy;
-            let prunable = (may_prune
-                && self.quiet_is_prunable(node, alpha, quiets.len() >= lmp_keep, history))
-                || (shallow && self.loses_exchange(node, mv, noisy));
+            let depth = self.pruning_depth(node, move_count, noisy);
+            let late = quiets.len() >= lmp_keep;
+            let prunable = (may_prune && self.quiet_is_prunable(node, depth, alpha, late, history))
+                || (shallow && self.loses_exchange(depth, mv, noisy));
             let Some(gives_check) = self.make_unless_pruned(node, mv, prunable) else {
                 continue;
             };
@@ -441,8 +447,10 @@ impl<G: Searchable> Search<'_, G> {
                 mv,
                 count: move_count,
                 noisy,
+                losing,
                 gives_check,
                 history,
+                tt_noisy,
             };
             let before = self.nodes;
             let score = self.search_move::<PV>(node, &tried, new_depth, alpha);
@@ -498,12 +506,24 @@ impl<G: Searchable> Search<'_, G> {
         Some(gives_check)
     }
 
-    /// SEE pruning (step 11 of `negamax`): near the leaves, whether `mv`
-    /// loses more material in its exchange than the margin allows.
+    /// The depth futility and SEE pruning judge the `count`th move by
+    /// (step 11 of `negamax`): the node's, or with reduced-depth pruning,
+    /// for a quiet move, the depth its late move reduction would leave.
     #[inline(always)]
-    fn loses_exchange(&self, node: &Node, mv: G::Move, noisy: bool) -> bool {
+    fn pruning_depth(&self, node: &Node, count: usize, noisy: bool) -> i32 {
+        if noisy || !self.params.features.lmr_depth_pruning {
+            return node.depth;
+        }
+        (node.depth - 1 - self.w.lmr_reduction(node.depth, count)).max(0)
+    }
+
+    /// SEE pruning (step 11 of `negamax`): near the leaves (at pruning
+    /// `depth`), whether `mv` loses more material in its exchange than
+    /// the margin allows.
+    #[inline(always)]
+    fn loses_exchange(&self, depth: i32, mv: G::Move, noisy: bool) -> bool {
         let p = self.params;
-        if !p.features.see_pruning || node.depth > p.see_max_depth {
+        if !p.features.see_pruning || depth > p.see_max_depth {
             return false;
         }
         let margin = if noisy {
@@ -511,7 +531,7 @@ impl<G: Searchable> Search<'_, G> {
         } else {
             p.see_quiet_margin
         };
-        !self.pos.see_ge(mv, -margin * node.depth)
+        !self.pos.see_ge(mv, -margin * depth)
     }
 
     /// How many quiet moves late move pruning keeps at this node of
@@ -539,19 +559,25 @@ impl<G: Searchable> Search<'_, G> {
     }
 
     /// Late move pruning (`late`: the quiet moves it keeps have been
-    /// tried), futility pruning and history pruning of a quiet move with
-    /// this `history` (step 11 of `negamax`).
+    /// tried), futility pruning (at pruning `depth`) and history pruning
+    /// of a quiet move with this `history` (step 11 of `negamax`).
     #[inline]
-    fn quiet_is_prunable(&self, node: &Node, alpha: Score, late: bool, history: i32) -> bool {
+    fn quiet_is_prunable(
+        &self,
+        node: &Node,
+        depth: i32,
+        alpha: Score,
+        late: bool,
+        history: i32,
+    ) -> bool {
         let p = self.params;
         let f = p.features;
-        let depth = node.depth;
         let futile = f.futility
             && depth <= p.futility_max_depth
             && node.eval + p.futility_base + p.futility_per_depth * depth <= alpha;
         let unpromising = f.history_pruning
-            && depth <= p.history_pruning_max_depth
-            && history < -p.history_pruning_margin * depth;
+            && node.depth <= p.history_pruning_max_depth
+            && history < -p.history_pruning_margin * node.depth;
         late || futile || unpromising
     }
 
@@ -603,8 +629,9 @@ impl<G: Searchable> Search<'_, G> {
         s
     }
 
-    /// The reduction of a late quiet move (step 13 of `negamax`), the move
-    /// being made.
+    /// The reduction of a late quiet move, or with `BadNoisyLMR` of a
+    /// late noisy move that loses its exchange (step 13 of `negamax`), the
+    /// move being made.
     #[inline(always)]
     fn late_move_reduction<const PV: bool>(
         &self,
@@ -616,19 +643,20 @@ impl<G: Searchable> Search<'_, G> {
         let reducible = p.features.lmr
             && node.depth >= p.lmr_min_depth
             && tried.count > p.lmr_min_moves + usize::from(PV)
-            && !tried.noisy
+            && (!tried.noisy || tried.losing)
             && !node.in_check
             && !tried.gives_check;
         if !reducible {
             return 0;
         }
         let mut r = self.w.lmr_reduction(node.depth, tried.count);
-        // Less for PV nodes and killers, more when not improving, more or
-        // less by history.
+        // Less for PV nodes and killers, more when not improving or beside
+        // a noisy table move, more or less by history.
         let killers = self.w.killers.get(node.ply);
         r -= i32::from(PV);
         r -= i32::from(killers.contains(&Some(tried.mv)));
         r += i32::from(p.features.improving && !node.improving);
+        r += i32::from(tried.tt_noisy);
         if p.features.cut_node_lmr && node.cut {
             r += p.lmr_cut_node;
         }
@@ -662,7 +690,12 @@ struct Tried<M> {
     /// Its number among the moves searched (1 for the first).
     count: usize,
     noisy: bool,
+    /// A noisy move that loses its exchange (only looked at with
+    /// `BadNoisyLMR`).
+    losing: bool,
     gives_check: bool,
     /// Its history (the mean of plain and as a reply), for a quiet move.
     history: i32,
+    /// The node's table move is noisy (only looked at with `TTNoisyLMR`).
+    tt_noisy: bool,
 }
