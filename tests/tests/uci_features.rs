@@ -25,10 +25,11 @@ fn line_move(lines: &[String], depth: u32, k: u32) -> Option<String> {
 
 #[test]
 fn each_game_declares_its_own_search_defaults() {
-    // Internal iterative reduction, SEE pruning and the table-adjusted
-    // evaluation gained in chess and showed no gain or are unmeasured in
-    // Leiserchess (docs/strength.md): on for one, off for the other. So
-    // did sharing the clock as if 20 moves were left rather than 30.
+    // Internal iterative reduction, SEE pruning, the table-adjusted
+    // evaluation and the extra reduction beside a noisy table move gained
+    // in chess and showed no gain or are unmeasured in Leiserchess
+    // (docs/strength.md): on for one, off for the other. So did sharing
+    // the clock as if 20 moves were left rather than 30.
     let _serial = workspace_tests::serial();
     for (name, on, moves_to_go) in [
         ("chess-engine", true, 20),
@@ -37,7 +38,7 @@ fn each_game_declares_its_own_search_defaults() {
         let mut e = Engine::start(name);
         e.send("uci");
         let lines = e.read_until(T, |l| l == "uciok");
-        for switch in ["IIR", "SEEPruning", "TTEval"] {
+        for switch in ["IIR", "SEEPruning", "TTEval", "TTNoisyLMR"] {
             let line = format!("option name {switch} type check default {on}");
             assert!(lines.contains(&line), "{name}: no {line}: {lines:?}");
         }

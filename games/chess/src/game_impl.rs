@@ -155,6 +155,7 @@ impl Searchable for Chess {
                 iir: true,
                 see_pruning: true,
                 tt_eval: true,
+                tt_noisy_lmr: true,
                 ..Features::ALL
             },
             tm_moves_to_go: 20,
