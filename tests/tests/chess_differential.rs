@@ -163,38 +163,44 @@ fn queen_won_at_depth_10(features: impl Fn(bool) -> Features) -> (u64, u64) {
     (on_nodes, off_nodes)
 }
 
+/// Asserts that the UCI switch `name`, turned on over the playing
+/// configuration, changes the depth-10 tree of [`queen_won_at_depth_10`]
+/// (it reaches the search) and keeps the winning capture.
+fn switch_changes_the_tree(name: &str) {
+    let switch = Features::UCI_SWITCHES
+        .iter()
+        .find(|s| s.name == name)
+        .expect("a known switch");
+    let features = |on| {
+        let mut f = Features::ALL;
+        switch.set(&mut f, on);
+        f
+    };
+    let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
+    assert_ne!(on_nodes, off_nodes, "{name} changed nothing");
+}
+
 #[test]
 fn cut_node_lmr_changes_the_search_and_keeps_the_winning_capture() {
-    let features = |cut_node_lmr| Features {
-        cut_node_lmr,
-        ..Features::ALL
-    };
     // The queen on g5 falls to the bishop whatever the reductions; the
     // switch must reach the move loop (another tree), not the result.
     // (Not that the tree is smaller: with `lmr_cut_node` 3 this one grew
     // from 28,346 to 46,237 nodes at depth 10.)
-    let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
-    assert_ne!(on_nodes, off_nodes, "cut-node LMR changed nothing");
+    switch_changes_the_tree("CutNodeLMR");
 }
 
 #[test]
 fn razoring_changes_the_search_and_keeps_the_winning_capture() {
-    let features = |razoring| Features {
-        razoring,
-        ..Features::ALL
-    };
     // Below the bishop's capture of the queen, the lines where White
     // lets the queen go are far below alpha: razoring ends them with a
     // quiescence search, another tree, and the same winning move.
-    let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
-    assert_ne!(on_nodes, off_nodes, "razoring changed nothing");
+    switch_changes_the_tree("Razoring");
 }
 
 #[test]
 fn lmr_depth_pruning_prunes_more_and_keeps_the_winning_capture() {
     let features = |lmr_depth_pruning| Features {
         lmr_depth_pruning,
-        futility: true,
         see_pruning: true,
         ..Features::ALL
     };
@@ -209,29 +215,13 @@ fn lmr_depth_pruning_prunes_more_and_keeps_the_winning_capture() {
 
 #[test]
 fn bad_noisy_lmr_changes_the_search_and_keeps_the_winning_capture() {
-    let features = |bad_noisy_lmr| Features {
-        bad_noisy_lmr,
-        ..Features::ALL
-    };
     // Losing captures searched late are reduced: another tree.
-    let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
-    assert_ne!(
-        on_nodes, off_nodes,
-        "reducing losing captures changed nothing"
-    );
+    switch_changes_the_tree("BadNoisyLMR");
 }
 
 #[test]
 fn tt_noisy_lmr_changes_the_search_and_keeps_the_winning_capture() {
-    let features = |tt_noisy_lmr| Features {
-        tt_noisy_lmr,
-        ..Features::ALL
-    };
     // Where the table's move is the capture of the queen (and below it,
     // recaptures), the quiet moves are reduced more: another tree.
-    let (on_nodes, off_nodes) = queen_won_at_depth_10(features);
-    assert_ne!(
-        on_nodes, off_nodes,
-        "reducing beside a noisy table move changed nothing"
-    );
+    switch_changes_the_tree("TTNoisyLMR");
 }
