@@ -43,8 +43,19 @@ impl History {
         debug_assert!(row < self.rows, "row {row} out of range");
         debug_assert!(index < self.per_row, "index {index} out of range");
         // A game returning an index out of range must not crash release
-        // builds: fold it into the table instead.
-        (row % self.rows) * self.per_row + index % self.per_row
+        // builds: fold it into the table instead (compared first, since a
+        // division on every history read is dear).
+        let row = if row < self.rows {
+            row
+        } else {
+            row % self.rows
+        };
+        let index = if index < self.per_row {
+            index
+        } else {
+            index % self.per_row
+        };
+        row * self.per_row + index
     }
 
     #[inline]

@@ -33,8 +33,20 @@ const NOISY_ORDER_LIMIT: i32 = 1 << 20;
 /// equal scores the earlier move has the larger key.
 const TIE_BITS: u32 = 16;
 const TIE_MASK: i64 = (1 << TIE_BITS) - 1;
-/// The key of a move already returned (or dropped): below every real key.
+/// The key of a move already returned: below every real key.
 const PICKED: i64 = i64::MIN;
+/// A dropped move's key is its key less this: below every real key (so
+/// never picked) and above `PICKED`, and still in the order, so that the
+/// moves dropped before a returned one can be counted.
+const DROPPED_OFFSET: i64 = 1 << 60;
+/// Real keys are above this, dropped ones below.
+const DROPPED_CEILING: i64 = -(1 << 59);
+
+/// Whether a stored key is a dropped move's.
+#[inline]
+fn is_dropped(key: i64) -> bool {
+    key != PICKED && key < DROPPED_CEILING
+}
 
 /// Whether a stored key is a noisy move's.
 #[inline]
@@ -110,6 +122,12 @@ pub struct MovePicker<M> {
     has_tt_move: bool,
     /// The key of the move returned last, once the moves are scored.
     last_key: Option<i64>,
+    /// Moves dropped by `retain_quiets`, and how many of them came in the
+    /// order before the moves returned so far.
+    dropped: usize,
+    dropped_passed: usize,
+    /// How many dropped moves came between the last two returned.
+    dropped_before_last: usize,
 }
 
 impl<M: GameMove> MovePicker<M> {
@@ -131,6 +149,9 @@ impl<M: GameMove> MovePicker<M> {
             stage: Stage::TtMove,
             has_tt_move,
             last_key: None,
+            dropped: 0,
+            dropped_passed: 0,
+            dropped_before_last: 0,
         }
     }
 
@@ -168,11 +189,42 @@ impl<M: GameMove> MovePicker<M> {
         // One plain pass for the largest key (it vectorizes); the key says
         // where its move is. Cheap because most nodes cut off after a few
         // moves.
-        let best = self.keys.iter().copied().max().filter(|&k| k != PICKED)?;
+        let best = self
+            .keys
+            .iter()
+            .copied()
+            .max()
+            .filter(|&k| k >= DROPPED_CEILING)?;
         let at = (TIE_MASK - (best & TIE_MASK)) as usize;
         self.keys[at] = PICKED;
         self.last_key = Some(best);
+        self.count_dropped_before(best);
         Some(self.moves[at])
+    }
+
+    /// Counts the dropped moves whose place in the order came before the
+    /// move of key `best`, and not before the one returned earlier.
+    #[inline]
+    fn count_dropped_before(&mut self, best: i64) {
+        self.dropped_before_last = 0;
+        if self.dropped == self.dropped_passed {
+            return;
+        }
+        let passed = self
+            .keys
+            .iter()
+            .filter(|&&k| is_dropped(k) && k + DROPPED_OFFSET > best)
+            .count();
+        self.dropped_before_last = passed - self.dropped_passed;
+        self.dropped_passed = passed;
+    }
+
+    /// How many dropped moves the order passed over between the move
+    /// returned last and the one before it (the search counts them as
+    /// tried, so that dropping changes no later move's number).
+    #[inline]
+    pub fn dropped_before_last(&self) -> usize {
+        self.dropped_before_last
     }
 
     fn score<G: Searchable<Move = M>>(&mut self, pos: &G, ctx: &OrderingContext<'_, M>) {
@@ -212,13 +264,17 @@ impl<M: GameMove> MovePicker<M> {
         self.last_key.map(is_noisy_key)
     }
 
-    /// Drops the quiet moves not returned yet: the search calls it once
-    /// it prunes every further quiet move, so that they are not picked
-    /// one by one for nothing. Only after scoring (else it does nothing).
-    pub fn skip_quiets(&mut self) {
-        for key in &mut self.keys {
-            if *key != PICKED && !is_noisy_key(*key) {
-                *key = PICKED;
+    /// Drops the quiet moves not returned yet, except those `keep`
+    /// accepts (their order unchanged): the search calls it once it
+    /// prunes every further quiet move that does not give check, so that
+    /// the others are not picked one by one for nothing. Only after
+    /// scoring (else it does nothing).
+    pub fn retain_quiets(&mut self, mut keep: impl FnMut(M) -> bool) {
+        for (i, key) in self.keys.iter_mut().enumerate() {
+            let open = *key != PICKED && !is_dropped(*key);
+            if open && !is_noisy_key(*key) && !keep(self.moves[i]) {
+                *key -= DROPPED_OFFSET;
+                self.dropped += 1;
             }
         }
     }

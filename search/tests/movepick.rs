@@ -1,6 +1,6 @@
 //! The move picker: every move exactly once, in the contract's order, and
-//! `skip_quiets` leaving exactly the noisy moves not yet returned, in the
-//! same order.
+//! `retain_quiets` leaving exactly the noisy moves not yet returned and
+//! the quiet ones it keeps, in the same order.
 
 mod common;
 
@@ -28,29 +28,42 @@ fn context<'a>(
     }
 }
 
-/// Picks every move of `pos`'s root, calling `skip_quiets` after `skip_at`
-/// moves (if given). Returns the moves and whether each was noisy.
-fn pick_all(pos: &RandomTree, history: &History, skip_at: Option<usize>) -> Vec<(TreeMove, bool)> {
+/// Picks every move of `pos`'s root, calling `retain_quiets` with
+/// [`kept`] after `skip_at` moves (if given). Returns the moves, whether
+/// each was noisy, and its place in the order with the dropped moves
+/// counted (1 for the first).
+fn pick_all(
+    pos: &RandomTree,
+    history: &History,
+    skip_at: Option<usize>,
+) -> Vec<(TreeMove, bool, usize)> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut picker = MovePicker::new(moves, Vec::new(), 0);
     let no_replies = History::new(0, 0, 1);
     let ctx = context(pos, history, &no_replies, [None, None], None);
     let mut out = Vec::new();
+    let mut place = 0;
     while let Some(mv) = picker.next(pos, &ctx) {
         let noisy = picker
             .last_is_noisy()
             .expect("scored before the first pick");
-        out.push((mv, noisy));
+        place += 1 + picker.dropped_before_last();
+        out.push((mv, noisy, place));
         if Some(out.len()) == skip_at {
-            picker.skip_quiets();
+            picker.retain_quiets(kept);
         }
     }
     out
 }
 
+/// The quiet moves the test's `retain_quiets` keeps: every third.
+fn kept(mv: TreeMove) -> bool {
+    mv.0.is_multiple_of(3)
+}
+
 #[test]
-fn picker_returns_each_move_once_and_skipping_quiets_keeps_the_noisy_order() {
+fn picker_returns_each_move_once_and_dropping_quiets_keeps_the_order_of_the_rest() {
     let mut history = History::new(2, RandomTree::MOVE_INDEX_COUNT, 1000);
     let mut checked = 0;
     for seed in 0..2_000u64 {
@@ -66,18 +79,23 @@ fn picker_returns_each_move_once_and_skipping_quiets_keeps_the_noisy_order() {
         let full = pick_all(&pos, &history, None);
         let mut legal = Vec::new();
         pos.legal_moves(&mut legal);
-        let mut picked: Vec<u16> = full.iter().map(|(m, _)| m.0).collect();
+        let mut picked: Vec<u16> = full.iter().map(|(m, _, _)| m.0).collect();
         picked.sort_unstable();
         let mut expected: Vec<u16> = legal.iter().map(|m| m.0).collect();
         expected.sort_unstable();
         assert_eq!(picked, expected, "seed {seed}: every move exactly once");
-        for (mv, noisy) in &full {
+        for (i, (mv, noisy, place)) in full.iter().enumerate() {
             assert_eq!(*noisy, pos.noisy_key(*mv).is_some(), "seed {seed}: {mv}");
+            assert_eq!(*place, i + 1, "seed {seed}: nothing dropped");
         }
         for skip_at in 1..full.len() {
             let skipped = pick_all(&pos, &history, Some(skip_at));
             let mut want: Vec<_> = full[..skip_at].to_vec();
-            want.extend(full[skip_at..].iter().filter(|(_, noisy)| *noisy));
+            want.extend(
+                full[skip_at..]
+                    .iter()
+                    .filter(|&&(mv, noisy, _)| noisy || kept(mv)),
+            );
             assert_eq!(skipped, want, "seed {seed}, skip after {skip_at}");
             checked += 1;
         }

@@ -187,6 +187,11 @@ impl Searchable for Chess {
         self.position().in_check()
     }
 
+    #[inline]
+    fn gives_check(&mut self, mv: Move) -> bool {
+        self.position().gives_check(mv)
+    }
+
     /// Captures and queen promotions (under-promotions are not worth
     /// quiescence's time).
     fn noisy_moves(&self, out: &mut Vec<Move>) {

@@ -206,6 +206,40 @@ impl Position {
         pinned
     }
 
+    /// Whether the legal move `mv` puts the other king in check, without
+    /// playing it: the moved (or promoted) piece attacks the king from its
+    /// new square, or leaving its square opens a line of one of our
+    /// sliders onto the king. Castling and en passant, which move two
+    /// pieces, are played on a copy instead.
+    #[inline]
+    pub fn gives_check(&self, mv: Move) -> bool {
+        if mv.is_castle() || mv.is_en_passant() {
+            let mut after = *self;
+            after.play_unchecked(mv);
+            return after.in_check();
+        }
+        let us = self.side;
+        let (from, to) = (mv.from(), mv.to());
+        let ksq = self.king(!us);
+        let occupied = self.occupied().without(from).with(to);
+        let Some(role) = mv.promotion().or(self.mailbox[from.index()]) else {
+            return false;
+        };
+        let direct = match role {
+            Role::Pawn => pawn_attacks(us, to),
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            Role::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
+            Role::King => Bitboard::EMPTY,
+        };
+        let diagonal = self.diagonal_sliders(us).without(from);
+        let orthogonal = self.orthogonal_sliders(us).without(from);
+        let discovered =
+            (bishop_attacks(ksq, occupied) & diagonal) | (rook_attacks(ksq, occupied) & orthogonal);
+        direct.contains(ksq) || discovered.nonempty()
+    }
+
     fn compute_checkers(&self) -> Bitboard {
         let ksq = self.king(self.side);
         self.attackers_to(ksq, self.occupied()) & self.by_color[!self.side]

@@ -363,6 +363,24 @@ fn crate_legal_uci(pos: &Position) -> Vec<String> {
     out
 }
 
+/// A move in the simple implementation's terms: from, to, promotion.
+fn simple_move(mv: chess::Move) -> (usize, usize, Option<char>) {
+    let b = mv.to_string().into_bytes();
+    let sq = |i: usize| ((b[i + 1] - b'1') * 8 + (b[i] - b'a')) as usize;
+    (sq(0), sq(2), (b.len() == 5).then(|| b[4] as char))
+}
+
+/// `Position::gives_check` of every legal move equals the simple
+/// implementation's "play it, is the other king attacked?".
+fn assert_gives_check_matches_simple(pos: &Position, simple: &Simple) {
+    for mv in chess::legal_moves(pos) {
+        let mut after = simple.clone();
+        after.play(simple_move(mv));
+        let expected = after.attacked(after.king(after.white_to_move), !after.white_to_move);
+        assert_eq!(pos.gives_check(mv), expected, "{mv} in {}", pos.fen());
+    }
+}
+
 const STARTS: [&str; 7] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -399,6 +417,7 @@ fn legal_moves_equal_simple_generate_then_filter_on_random_games() {
                 pos.in_check(),
                 simple.attacked(simple.king(simple.white_to_move), !simple.white_to_move)
             );
+            assert_gives_check_matches_simple(&pos, &simple);
             positions += 1;
             let Some(text) = expected.choose(&mut rng) else {
                 break;
@@ -414,14 +433,10 @@ fn legal_moves_equal_simple_generate_then_filter_on_random_games() {
             {
                 mv = m;
             }
-            let text = &mv.to_string();
             ep_moves += mv.is_en_passant() as u32;
             castles += mv.is_castle() as u32;
             promotions += mv.is_promotion() as u32;
-            let b = text.as_bytes();
-            let sq = |i: usize| ((b[i + 1] - b'1') * 8 + (b[i] - b'a')) as usize;
-            let promo = (b.len() == 5).then(|| b[4] as char);
-            simple.play((sq(0), sq(2), promo));
+            simple.play(simple_move(mv));
             chess.play_unchecked(mv);
             assert_eq!(chess.position().hash(), chess.position().compute_hash());
         }

@@ -51,6 +51,17 @@ pub trait Searchable: Rules {
         false
     }
 
+    /// Whether the legal move `mv` gives check (only asked when
+    /// [`Searchable::HAS_CHECK`]): the search keeps a pruned quiet move
+    /// that does. The default plays the move to find out; a game that can
+    /// tell from the position saves a make and unmake per pruned move.
+    fn gives_check(&mut self, mv: Self::Move) -> bool {
+        self.make(mv);
+        let check = self.in_check();
+        self.unmake();
+        check
+    }
+
     /// Appends the noisy moves quiescence searches. With `in_check` the
     /// search generates all legal moves instead. Default: none.
     fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}

@@ -399,6 +399,7 @@ impl<G: Searchable> Search<'_, G> {
                 .tt_move()
                 .is_some_and(|m| self.pos.noisy_key(m).is_some());
         let excluded = self.w.stack[ply].excluded;
+        let mut quiets_dropped = false;
         // 10. Each move in the picker's order.
         while let Some(mv) = self.next_move(picker, ply) {
             if ply == 0 && self.skips_root_move(mv) {
@@ -408,7 +409,7 @@ impl<G: Searchable> Search<'_, G> {
             if excluded == Some(packed) {
                 continue;
             }
-            move_count += 1;
+            move_count += 1 + picker.dropped_before_last();
             let noisy = picker
                 .last_is_noisy()
                 .unwrap_or_else(|| self.pos.noisy_key(mv).is_some());
@@ -425,6 +426,10 @@ impl<G: Searchable> Search<'_, G> {
             let may_prune = shallow && !noisy;
             let depth = self.pruning_depth(node, move_count, noisy);
             let late = quiets.len() >= lmp_keep;
+            if shallow && late && !quiets_dropped {
+                self.drop_late_quiets(picker);
+                quiets_dropped = true;
+            }
             let prunable = (may_prune && self.quiet_is_prunable(node, depth, alpha, late, history))
                 || (shallow && self.loses_exchange(depth, mv, noisy));
             let Some(gives_check) = self.make_unless_pruned(node, mv, prunable) else {
@@ -490,20 +495,24 @@ impl<G: Searchable> Search<'_, G> {
     /// and tells whether it gives check. `prunable` moves (by futility,
     /// late move or SEE pruning, only once a move has been searched, so
     /// that mate is never missed by pruning everything) are skipped
-    /// unless they give check, so in a game with check the move is made
-    /// first to find out.
+    /// unless they give check.
     #[inline(always)]
     fn make_unless_pruned(&mut self, node: &Node, mv: G::Move, prunable: bool) -> Option<bool> {
-        if prunable && !G::HAS_CHECK {
+        if prunable && !(G::HAS_CHECK && self.pos.gives_check(mv)) {
             return None;
         }
         self.make_noted(node.ply, mv);
-        let gives_check = self.pos.in_check();
-        if prunable && !gives_check {
-            self.pos.unmake();
-            return None;
-        }
-        Some(gives_check)
+        Some(self.pos.in_check())
+    }
+
+    /// Step 11 of `negamax`, once late move pruning prunes every further
+    /// quiet move that does not give check: drops those from the picker
+    /// (which counts them as tried), so that they are not picked one by
+    /// one for nothing.
+    #[inline(always)]
+    fn drop_late_quiets(&mut self, picker: &mut MovePicker<G::Move>) {
+        let pos = &mut self.pos;
+        picker.retain_quiets(|m| G::HAS_CHECK && pos.gives_check(m));
     }
 
     /// The depth futility and SEE pruning judge the `count`th move by
