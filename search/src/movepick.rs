@@ -51,8 +51,20 @@ fn is_dropped(key: i64) -> bool {
 /// Whether a stored key is a noisy move's.
 #[inline]
 fn is_noisy_key(key: i64) -> bool {
-    let score = (key >> TIE_BITS) as i32;
-    score >= GOOD_NOISY - NOISY_ORDER_LIMIT || score <= BAD_NOISY + NOISY_ORDER_LIMIT
+    is_good_noisy_key(key) || is_bad_noisy_key(key)
+}
+
+/// Whether a stored key is that of a noisy move which does not lose
+/// material (`see_ge(mv, 0)`) …
+#[inline]
+fn is_good_noisy_key(key: i64) -> bool {
+    (key >> TIE_BITS) as i32 >= GOOD_NOISY - NOISY_ORDER_LIMIT
+}
+
+/// … or of one that does.
+#[inline]
+fn is_bad_noisy_key(key: i64) -> bool {
+    (key >> TIE_BITS) as i32 <= BAD_NOISY + NOISY_ORDER_LIMIT
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,6 +274,21 @@ impl<M: GameMove> MovePicker<M> {
     #[inline]
     pub fn last_is_noisy(&self) -> Option<bool> {
         self.last_key.map(is_noisy_key)
+    }
+
+    /// Whether the move `next` returned last is noisy and wins or loses
+    /// material: `Some(true)` when `see_ge(mv, 0)` failed, `Some(false)`
+    /// when it held, `None` for a quiet move or one the picker has not
+    /// scored (the table move), so that the search need not exchange
+    /// again what the picker already did.
+    #[inline]
+    pub fn last_loses_exchange(&self) -> Option<bool> {
+        let key = self.last_key?;
+        if is_bad_noisy_key(key) {
+            Some(true)
+        } else {
+            is_good_noisy_key(key).then_some(false)
+        }
     }
 
     /// Drops the quiet moves not returned yet, except those `keep`
