@@ -140,7 +140,6 @@ impl Searchable for Chess {
     type EvalState = eval::PawnKingCache;
 
     const MOVE_INDEX_COUNT: usize = 64 * 64;
-    const HAS_CHECK: bool = true;
 
     /// Internal iterative reduction, SEE pruning and the table-adjusted
     /// evaluation are on for chess: 600 games each at 2 s + 0.02 s, on
@@ -188,7 +187,7 @@ impl Searchable for Chess {
     }
 
     #[inline]
-    fn gives_check(&mut self, mv: Move) -> bool {
+    fn gives_check(&self, mv: Move) -> bool {
         self.position().gives_check(mv)
     }
 

@@ -22,11 +22,6 @@ pub trait Searchable: Rules {
         SearchParams::default()
     }
 
-    /// Whether `in_check` can ever be true. Without check the search
-    /// decides to prune a quiet move before making it (whether a move
-    /// gives check is otherwise only known once it is made).
-    const HAS_CHECK: bool = false;
-
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self, params: &Self::Params, state: &mut Self::EvalState) -> Score;
 
@@ -51,15 +46,12 @@ pub trait Searchable: Rules {
         false
     }
 
-    /// Whether the legal move `mv` gives check (only asked when
-    /// [`Searchable::HAS_CHECK`]): the search keeps a pruned quiet move
-    /// that does. The default plays the move to find out; a game that can
-    /// tell from the position saves a make and unmake per pruned move.
-    fn gives_check(&mut self, mv: Self::Move) -> bool {
-        self.make(mv);
-        let check = self.in_check();
-        self.unmake();
-        check
+    /// Whether the legal move `mv` gives check, told from the position
+    /// without making the move: shallow pruning keeps a quiet move that
+    /// does. Default: never (a game without check, or one whose checks
+    /// may be pruned).
+    fn gives_check(&self, _mv: Self::Move) -> bool {
+        false
     }
 
     /// Appends the noisy moves quiescence searches. With `in_check` the

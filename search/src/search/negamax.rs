@@ -501,11 +501,13 @@ impl<G: Searchable> Search<'_, G> {
     /// unless they give check.
     #[inline(always)]
     fn make_unless_pruned(&mut self, node: &Node, mv: G::Move, prunable: bool) -> Option<bool> {
-        if prunable && !(G::HAS_CHECK && self.pos.gives_check(mv)) {
+        if prunable && !self.pos.gives_check(mv) {
             return None;
         }
         self.make_noted(node.ply, mv);
-        Some(self.pos.in_check())
+        let gives_check = self.pos.in_check();
+        debug_assert!(!prunable || gives_check, "gives_check was wrong");
+        Some(gives_check)
     }
 
     /// Step 11 of `negamax`, once late move pruning prunes every further
@@ -514,8 +516,8 @@ impl<G: Searchable> Search<'_, G> {
     /// one for nothing.
     #[inline(always)]
     fn drop_late_quiets(&mut self, picker: &mut MovePicker<G::Move>) {
-        let pos = &mut self.pos;
-        picker.retain_quiets(|m| G::HAS_CHECK && pos.gives_check(m));
+        let pos = &self.pos;
+        picker.retain_quiets(|m| pos.gives_check(m));
     }
 
     /// The depth futility and SEE pruning judge the `count`th move by
