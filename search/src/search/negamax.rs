@@ -419,10 +419,8 @@ impl<G: Searchable> Search<'_, G> {
             } else {
                 self.ordering(ply).reduction_history(&self.pos, mv)
             };
-            let exchange_loses = picker.last_loses_exchange();
-            let losing = noisy
-                && self.params.features.bad_noisy_lmr
-                && exchange_loses.unwrap_or_else(|| !self.pos.see_ge(mv, 0));
+            let losing =
+                noisy && self.params.features.bad_noisy_lmr && !self.picked_see_ge(picker, mv, 0);
 
             // 11. Shallow pruning, or make the move.
             let shallow = ply > 0 && !node.in_check && best > -MATE_IN_MAX_PLY;
@@ -434,7 +432,7 @@ impl<G: Searchable> Search<'_, G> {
                 quiets_dropped = true;
             }
             let prunable = (may_prune && self.quiet_is_prunable(node, depth, alpha, late, history))
-                || (shallow && self.loses_exchange(depth, mv, noisy, exchange_loses));
+                || (shallow && self.loses_exchange(picker, depth, mv, noisy));
             let Some(gives_check) = self.make_unless_pruned(node, mv, prunable) else {
                 continue;
             };
@@ -532,20 +530,18 @@ impl<G: Searchable> Search<'_, G> {
     }
 
     /// SEE pruning (step 11 of `negamax`): near the leaves (at pruning
-    /// `depth`), whether `mv` loses more material in its exchange than
-    /// the margin allows. `loses_any` is the picker's word on whether it
-    /// loses any (for a noisy move it has scored): one that does not is
-    /// within every margin.
+    /// `depth`), whether `mv`, just picked, loses more material in its
+    /// exchange than the margin allows.
     #[inline(always)]
     fn loses_exchange(
         &self,
+        picker: &MovePicker<G::Move>,
         depth: i32,
         mv: G::Move,
         noisy: bool,
-        loses_any: Option<bool>,
     ) -> bool {
         let p = self.params;
-        if !p.features.see_pruning || depth > p.see_max_depth || loses_any == Some(false) {
+        if !p.features.see_pruning || depth > p.see_max_depth {
             return false;
         }
         let margin = if noisy {
@@ -553,11 +549,7 @@ impl<G: Searchable> Search<'_, G> {
         } else {
             p.see_quiet_margin
         };
-        debug_assert!(
-            margin * depth >= 0,
-            "a margin below zero would need the exchange"
-        );
-        !self.pos.see_ge(mv, -margin * depth)
+        !self.picked_see_ge(picker, mv, -margin * depth)
     }
 
     /// How many quiet moves late move pruning keeps at this node of

@@ -222,6 +222,23 @@ impl<G: Searchable> Search<'_, G> {
         picker.next(&self.pos, &ctx)
     }
 
+    /// `see_ge(mv, threshold)` of the move `picker` returned last,
+    /// answered from the picker's own exchange (whether `mv` loses
+    /// material) when that decides it, so it is not exchanged again.
+    #[inline(always)]
+    pub(super) fn picked_see_ge(
+        &self,
+        picker: &MovePicker<G::Move>,
+        mv: G::Move,
+        threshold: Score,
+    ) -> bool {
+        match picker.last_loses_exchange() {
+            Some(false) if threshold <= 0 => true,
+            Some(true) if threshold >= 0 => false,
+            _ => self.pos.see_ge(mv, threshold),
+        }
+    }
+
     /// Copies the child's PV behind `mv` into this ply's PV.
     #[inline]
     pub(super) fn update_pv(&mut self, ply: usize, mv: G::Move) {

@@ -138,18 +138,6 @@ impl<G: Searchable> Search<'_, G> {
         Some(self.move_picker(ply, moves, hit.map_or(0, |h| h.mv)))
     }
 
-    /// Whether `mv`, just picked, exchanges worse than
-    /// `qs_see_threshold`. At the usual threshold of 0 the picker has
-    /// already found out (but for the table move).
-    #[inline(always)]
-    fn below_qs_see(&self, picker: &MovePicker<G::Move>, mv: G::Move) -> bool {
-        let threshold = self.params.qs_see_threshold;
-        match picker.last_loses_exchange() {
-            Some(loses) if threshold == 0 => loses,
-            _ => !self.pos.see_ge(mv, threshold),
-        }
-    }
-
     /// Step 7 of `quiesce`, the move loop, skipping captures that lose
     /// material and, outside check, trying at most `qs_max_moves` of the
     /// rest (in the picker's order: table move, then best first). Returns
@@ -176,7 +164,10 @@ impl<G: Searchable> Search<'_, G> {
             if tried >= max_moves {
                 break;
             }
-            if !node.in_check && p.features.qs_see_pruning && self.below_qs_see(picker, mv) {
+            if !node.in_check
+                && p.features.qs_see_pruning
+                && !self.picked_see_ge(picker, mv, p.qs_see_threshold)
+            {
                 continue;
             }
             tried += 1;
