@@ -9,11 +9,15 @@
 //!    linear weight by Adam on the mean squared error, and write the
 //!    weights as Rust source ([`output`]) the engine compiles in.
 //!
+//! 3. [`net`]: train the small network that corrects the tuned
+//!    evaluation (`chess::eval::net`) on the same data.
+//!
 //! The recipe, with commands and figures, is `tools/README.md`.
 
 pub mod dataset;
 pub mod extract;
 pub mod label;
+pub mod net;
 pub mod output;
 pub mod quiet;
 pub mod tune;

@@ -100,7 +100,10 @@ fn trace_reproduces_the_evaluation_with_random_weights() {
 fn the_pawn_king_cache_changes_no_evaluation() {
     let mut cache = PawnKingCache::default();
     for (i, pos) in positions().iter().enumerate() {
-        let choice = EvalChoice { tuned: i % 97 < 60 };
+        let choice = EvalChoice {
+            tuned: i % 97 < 60,
+            net: i % 3 == 0,
+        };
         let cached = evaluate_cached(pos, &choice, &mut cache);
         assert_eq!(cached, evaluate_choice(pos, &choice), "{}", pos.fen());
     }

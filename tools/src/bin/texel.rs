@@ -14,6 +14,7 @@ use chess::eval::{HAND_WEIGHTS, TUNED_WEIGHTS};
 use tools::dataset::{self, DatasetError, Labelled};
 use tools::extract::{extract, ExtractError, ExtractOptions};
 use tools::label::{label_all, LabelError, LabelOptions};
+use tools::net::{crafted_mse, fit_k, train, NetOptions, Sample};
 use tools::output::{rust_source, RunSummary};
 use tools::tune::{adam, params_of, tunable_by_prefix, weights_of, TraceSet, TuneOptions};
 use workbench::pgn::{read_file, PgnFileError};
@@ -41,6 +42,8 @@ enum Command {
     },
     /// Fit K, then the weights, to a data set; write the weights as Rust source.
     Tune(TuneArgs),
+    /// Train the network that corrects the tuned evaluation; write its weights (net.bin).
+    Net(NetArgs),
     /// Relabel a data set with a UCI engine's expected score blended with the game's result.
     Label(LabelArgs),
 }
@@ -175,6 +178,100 @@ struct TuneArgs {
     /// tuned ones the engine plays with (to refine them on new data).
     #[arg(long, value_enum, default_value_t = Start::Hand)]
     from: Start,
+}
+
+/// `texel net`'s arguments.
+#[derive(Args, Debug)]
+struct NetArgs {
+    /// Data sets (`FEN;label` lines); the held-out part is the end of the last.
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// Where to write the network (the engine reads games/chess/src/eval/net.bin).
+    #[arg(long, short)]
+    out: PathBuf,
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Adam's step size (a tenth of it for the last quarter of the epochs).
+    #[arg(long, default_value_t = 0.001)]
+    learning_rate: f32,
+    /// The fraction of the last data set, from its end, held out.
+    #[arg(long, default_value_t = 0.1)]
+    holdout: f64,
+    /// K of the sigmoid; fitted on the tuned evaluation when absent.
+    #[arg(long)]
+    k: Option<f64>,
+    /// The seed of the initial weights and of the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Decoupled weight decay of the weights (not the biases), per unit of the step size.
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
+}
+
+fn run_net(args: NetArgs) -> Result<(), TexelError> {
+    let started = Instant::now();
+    if !(0.0..1.0).contains(&args.holdout) {
+        return Err(TexelError::Holdout(args.holdout));
+    }
+    let (mut fitted, mut held_out) = (Vec::new(), Vec::new());
+    for (i, path) in args.data.iter().enumerate() {
+        let data = dataset::read(path)?;
+        let held = if i + 1 == args.data.len() {
+            (data.len() as f64 * args.holdout) as usize
+        } else {
+            0
+        };
+        let (train, test) = data.split_at(data.len() - held);
+        fitted.extend(train.iter().map(Sample::new));
+        held_out.extend(test.iter().map(Sample::new));
+    }
+    if fitted.is_empty() || held_out.is_empty() {
+        return Err(TexelError::Empty(args.data[args.data.len() - 1].clone()));
+    }
+    let k = args.k.unwrap_or_else(|| fit_k(&fitted));
+    println!(
+        "{} positions to fit, {} held out, read in {:.1} s; K = {k:.4}; the tuned evaluation alone: mean squared error {:.6} (held out {:.6})",
+        fitted.len(),
+        held_out.len(),
+        started.elapsed().as_secs_f64(),
+        crafted_mse(&fitted, k),
+        crafted_mse(&held_out, k),
+    );
+    let options = NetOptions {
+        epochs: args.epochs,
+        batch: args.batch,
+        learning_rate: args.learning_rate,
+        seed: args.seed,
+        threads: args.threads,
+        weight_decay: args.weight_decay,
+    };
+    let net = train(&fitted, &held_out, k as f32, &options, |r| {
+        println!(
+            "epoch {:>3}  mse {:.6} (first 100000)  held out {:.6}  {:.0} s",
+            r.epoch,
+            r.train,
+            r.held_out,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    let bytes: Vec<u8> = net
+        .to_floats()
+        .iter()
+        .flat_map(|f| f.to_le_bytes())
+        .collect();
+    std::fs::write(&args.out, bytes).map_err(|source| TexelError::File {
+        path: args.out.clone(),
+        source,
+    })?;
+    println!(
+        "wrote {} (the epoch with the lowest held-out error)",
+        args.out.display()
+    );
+    Ok(())
 }
 
 /// The weights a fit starts from.
@@ -354,6 +451,7 @@ fn main() -> ExitCode {
             skip_plies,
         } => run_extract(&pgn, &out, skip_plies),
         Command::Tune(args) => run_tune(args),
+        Command::Net(args) => run_net(args),
         Command::Label(args) => run_label(args),
     };
     match result {

@@ -31,6 +31,7 @@ use crate::role::Role;
 use crate::square::Square;
 
 mod king;
+pub mod net;
 mod pawn_cache;
 mod pieces;
 mod threats;
@@ -584,14 +585,26 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, &HAND_WEIGHTS)
 }
 
-/// The evaluation with the weights `choice` picks: one copy of the
-/// evaluation per weight table, each with its table's address known.
+/// The evaluation `choice` picks: one copy of the hand-crafted evaluation
+/// per weight table, each with its table's address known, plus the
+/// network's correction if chosen.
 #[inline]
 pub fn evaluate_choice(pos: &Position, choice: &EvalChoice) -> i32 {
-    if choice.tuned {
+    let crafted = if choice.tuned {
         evaluate_with(pos, &TUNED_WEIGHTS)
     } else {
         evaluate_with(pos, &HAND_WEIGHTS)
+    };
+    crafted + net_correction(pos, choice)
+}
+
+/// The network's correction when `choice` asks for it, else 0.
+#[inline]
+fn net_correction(pos: &Position, choice: &EvalChoice) -> i32 {
+    if choice.net {
+        net::NETWORK.evaluate(pos)
+    } else {
+        0
     }
 }
 
@@ -608,11 +621,12 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
 #[inline]
 pub fn evaluate_cached(pos: &Position, choice: &EvalChoice, cache: &mut PawnKingCache) -> i32 {
     cache.serve(*choice);
-    if choice.tuned {
+    let crafted = if choice.tuned {
         evaluate_with_cache(pos, &TUNED_WEIGHTS, cache)
     } else {
         evaluate_with_cache(pos, &HAND_WEIGHTS, cache)
-    }
+    };
+    crafted + net_correction(pos, choice)
 }
 
 #[inline(always)]
@@ -693,6 +707,14 @@ pub fn report(pos: &Position, choice: &EvalChoice) -> String {
         "total (White's view, {weights_name} weights): {white_view} cp (before tempo and scaling: {} mg, {} eg)",
         total.mg, total.eg
     );
+    if choice.net {
+        let correction = net::NETWORK.evaluate(pos) * pos.side_to_move().fold(1, -1);
+        let _ = writeln!(
+            out,
+            "network correction (White's view): {correction} cp; with it: {} cp",
+            white_view + correction
+        );
+    }
     out
 }
 
@@ -756,7 +778,13 @@ mod tests {
             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
         )
         .expect("test FEN");
-        let text = report(&pos, &EvalChoice { tuned: false });
+        let text = report(
+            &pos,
+            &EvalChoice {
+                tuned: false,
+                net: false,
+            },
+        );
         let want = format!(
             "total (White's view, hand-written weights): {} cp",
             evaluate(&pos)

@@ -397,22 +397,28 @@ pub static HAND_WEIGHTS: Weights = Weights::from_raw(hand_written_raw());
 /// The weights `texel tune` fitted (`src/eval/tuned.rs`): the default.
 pub static TUNED_WEIGHTS: Weights = Weights::from_raw(tuned::TUNED_RAW);
 
-/// Which weights the engine evaluates with: the UCI spin option
-/// `TunedEval` (1 = the tuned weights, the default; 0 = the hand-written
-/// ones), so that an SPRT can compare the two in one binary.
+/// What the engine evaluates with, as UCI spin options so that an SPRT
+/// can compare the choices in one binary: `TunedEval` (1 = the tuned
+/// weights, the default; 0 = the hand-written ones) and `NetEval` (1 =
+/// add the network's correction, [`super::net`]).
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 pub struct EvalChoice {
     pub tuned: bool,
+    pub net: bool,
 }
 
 impl Default for EvalChoice {
     fn default() -> Self {
-        EvalChoice { tuned: true }
+        EvalChoice {
+            tuned: true,
+            net: false,
+        }
     }
 }
 
 impl EvalChoice {
     pub const OPTION: &'static str = "TunedEval";
+    pub const NET_OPTION: &'static str = "NetEval";
 
     /// The weights chosen.
     #[inline]
@@ -427,21 +433,28 @@ impl EvalChoice {
 
 impl EvalParams for EvalChoice {
     fn options() -> Vec<SpinOption> {
-        vec![SpinOption {
-            name: Self::OPTION,
-            default: 1,
+        let default = EvalChoice::default();
+        let switch = |name, on: bool| SpinOption {
+            name,
+            default: i32::from(on),
             min: 0,
             max: 1,
-        }]
+        };
+        vec![
+            switch(Self::OPTION, default.tuned),
+            switch(Self::NET_OPTION, default.net),
+        ]
     }
 
     fn set(&mut self, name: &str, value: i32) -> Result<(), UnknownOption> {
         if name.eq_ignore_ascii_case(Self::OPTION) {
             self.tuned = value != 0;
-            Ok(())
+        } else if name.eq_ignore_ascii_case(Self::NET_OPTION) {
+            self.net = value != 0;
         } else {
-            Err(UnknownOption(name.to_string()))
+            return Err(UnknownOption(name.to_string()));
         }
+        Ok(())
     }
 }
 
@@ -459,7 +472,9 @@ mod tests {
         assert!(choice.tuned);
         assert_eq!(EvalChoice::options()[0].default, 1);
         assert!(choice.set("Nope", 1).is_err());
-        assert_eq!(EvalChoice::options().len(), 1);
+        choice.set("neteval", 1).expect("known option");
+        assert!(choice.net);
+        assert_eq!(EvalChoice::options().len(), 2);
     }
 
     #[test]
