@@ -61,6 +61,12 @@ impl Chess {
         &self.pos
     }
 
+    /// The position before each move played since set-up, and the move.
+    #[inline]
+    pub fn history(&self) -> &[(Position, Move)] {
+        &self.history
+    }
+
     /// The moves played since set-up (null moves included, as `0000`).
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.history.iter().map(|&(_, m)| m)

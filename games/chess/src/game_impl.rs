@@ -137,7 +137,7 @@ const PROMOTION_BONUS: i32 = 800;
 
 impl Searchable for Chess {
     type Params = EvalChoice;
-    type EvalState = eval::PawnKingCache;
+    type EvalState = eval::EvalState;
 
     const MOVE_INDEX_COUNT: usize = 64 * 64;
 
@@ -163,8 +163,8 @@ impl Searchable for Chess {
     }
 
     #[inline]
-    fn evaluate(&self, params: &EvalChoice, cache: &mut eval::PawnKingCache) -> Score {
-        eval::evaluate_cached(self.position(), params, cache)
+    fn evaluate(&self, params: &EvalChoice, state: &mut eval::EvalState) -> Score {
+        eval::evaluate_game(self, params, state)
     }
 
     #[inline]

@@ -26,6 +26,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 use crate::attacks::king_attacks;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
+use crate::game::Chess;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
@@ -620,13 +621,41 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
 /// it has the position's pawns and kings (the same score either way).
 #[inline]
 pub fn evaluate_cached(pos: &Position, choice: &EvalChoice, cache: &mut PawnKingCache) -> i32 {
+    crafted_cached(pos, choice, cache) + net_correction(pos, choice)
+}
+
+/// One search thread's evaluation state: the pawn-king cache and the
+/// network's sums along the line searched.
+#[derive(Default)]
+pub struct EvalState {
+    pub pawn_king: PawnKingCache,
+    pub net: net::Accumulators,
+}
+
+/// The evaluation of `game`'s position, as [`evaluate_cached`] gives it,
+/// with the network's sums updated from the position's ancestors.
+#[inline]
+pub fn evaluate_game(game: &Chess, choice: &EvalChoice, state: &mut EvalState) -> i32 {
+    let pos = game.position();
+    let crafted = crafted_cached(pos, choice, &mut state.pawn_king);
+    if !choice.net {
+        return crafted;
+    }
+    let history = game.history();
+    let line = |ply: usize| history.get(ply).map_or(pos, |(before, _)| before);
+    crafted + state.net.evaluate(&net::NETWORK, history.len(), line)
+}
+
+/// The hand-crafted evaluation with the weights `choice` picks, through
+/// the pawn-king cache.
+#[inline]
+fn crafted_cached(pos: &Position, choice: &EvalChoice, cache: &mut PawnKingCache) -> i32 {
     cache.serve(*choice);
-    let crafted = if choice.tuned {
+    if choice.tuned {
         evaluate_with_cache(pos, &TUNED_WEIGHTS, cache)
     } else {
         evaluate_with_cache(pos, &HAND_WEIGHTS, cache)
-    };
-    crafted + net_correction(pos, choice)
+    }
 }
 
 #[inline(always)]

@@ -104,23 +104,62 @@ impl Quantized {
         })
     }
 
-    /// The correction in centipawns, from the side to move's view.
-    #[inline]
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        let us = pos.side_to_move();
+    /// The hidden sums of `pos` from scratch.
+    fn refresh(&self, pos: &Position) -> Sums {
         let mut sums = [self.hidden_bias; 2];
         for color in Color::ALL {
             for role in Role::ALL {
                 for sq in pos.pieces(color, role) {
-                    let ours = &self.input[feature(us, color, role, sq.index())];
-                    let theirs = &self.input[feature(!us, color, role, sq.index())];
-                    add_row(&mut sums[0], ours);
-                    add_row(&mut sums[1], theirs);
+                    self.add(&mut sums, color, role, sq.index());
                 }
             }
         }
+        sums
+    }
+
+    /// Adds a piece's rows to both views' sums.
+    #[inline(always)]
+    fn add(&self, sums: &mut Sums, color: Color, role: Role, sq: usize) {
+        for (view, sum) in Color::ALL.into_iter().zip(sums.iter_mut()) {
+            let row = &self.input[feature(view, color, role, sq)];
+            sum.iter_mut()
+                .zip(row)
+                .for_each(|(s, w)| *s = s.wrapping_add(*w));
+        }
+    }
+
+    /// Takes a piece's rows from both views' sums.
+    #[inline(always)]
+    fn remove(&self, sums: &mut Sums, color: Color, role: Role, sq: usize) {
+        for (view, sum) in Color::ALL.into_iter().zip(sums.iter_mut()) {
+            let row = &self.input[feature(view, color, role, sq)];
+            sum.iter_mut()
+                .zip(row)
+                .for_each(|(s, w)| *s = s.wrapping_sub(*w));
+        }
+    }
+
+    /// Turns the sums of `before` into those of `after`, from the pieces
+    /// that differ: one rule for every kind of move, null moves included.
+    fn update(&self, sums: &mut Sums, before: &Position, after: &Position) {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let (was, is) = (before.pieces(color, role), after.pieces(color, role));
+                for sq in was & !is {
+                    self.remove(sums, color, role, sq.index());
+                }
+                for sq in is & !was {
+                    self.add(sums, color, role, sq.index());
+                }
+            }
+        }
+    }
+
+    /// The correction in centipawns for `us` to move, from the sums.
+    fn output(&self, sums: &Sums, us: Color) -> i32 {
+        let views = [&sums[us.index()], &sums[(!us).index()]];
         let mut out = self.output_bias;
-        for (sums, weights) in sums.iter().zip(&self.output) {
+        for (sums, weights) in views.into_iter().zip(&self.output) {
             for (&x, &w) in sums.iter().zip(weights) {
                 out += i32::from(x.clamp(0, HIDDEN_UNIT as i16)) * i32::from(w);
             }
@@ -128,13 +167,63 @@ impl Quantized {
         let scale = (HIDDEN_UNIT * OUTPUT_UNIT) as f32 / OUTPUT_SCALE;
         (out as f32 / scale).round() as i32
     }
+
+    /// The correction in centipawns, from the side to move's view,
+    /// computed from scratch.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.output(&self.refresh(pos), pos.side_to_move())
+    }
 }
 
-/// `sums += row`; wrapping, though [`Quantized::sums_fit`] keeps it exact.
-#[inline(always)]
-fn add_row(sums: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (s, w) in sums.iter_mut().zip(row) {
-        *s = s.wrapping_add(*w);
+/// The hidden sums from White's view and from Black's.
+type Sums = [[i16; HIDDEN]; 2];
+
+/// How many plies back [`Accumulators`] looks for sums to update from
+/// before it computes them from scratch.
+const LOOK_BACK: usize = 8;
+
+/// One search thread's hidden sums, one entry per ply of the game: a
+/// position's sums are its parent's updated by the move's difference,
+/// a few rows instead of a row per piece. An entry is found by the
+/// position's key, so entries left by another line are never used.
+#[derive(Default)]
+pub struct Accumulators {
+    entries: Vec<(u64, Sums)>,
+}
+
+impl Accumulators {
+    /// The correction for the position at ply `last` of a game, from the
+    /// side to move's view; `line(i)` is the game's position at ply `i`.
+    pub fn evaluate<'p>(
+        &mut self,
+        net: &Quantized,
+        last: usize,
+        line: impl Fn(usize) -> &'p Position,
+    ) -> i32 {
+        if self.entries.len() <= last {
+            self.entries.resize(last + 1, (0, [[0; HIDDEN]; 2]));
+        }
+        let current = line(last);
+        let known = (last.saturating_sub(LOOK_BACK)..=last)
+            .rev()
+            .find(|&j| self.entries[j].0 == line(j).hash() && line(j).hash() != 0);
+        let sums = match known {
+            Some(j) => {
+                let mut sums = self.entries[j].1;
+                for i in j..last {
+                    let after = line(i + 1);
+                    net.update(&mut sums, line(i), after);
+                    self.entries[i + 1] = (after.hash(), sums);
+                }
+                sums
+            }
+            None => {
+                let sums = net.refresh(current);
+                self.entries[last] = (current.hash(), sums);
+                sums
+            }
+        };
+        net.output(&sums, current.side_to_move())
     }
 }
 

@@ -1,0 +1,52 @@
+//! The network's sums updated move by move along a search's line must give
+//! exactly the evaluation computed from scratch: random walks that make
+//! and unmake moves (captures, castling, en passant, promotions and null
+//! moves among them) compare the two at every step.
+
+use chess::eval::{evaluate_choice, EvalChoice, EvalState};
+use chess::Chess;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use search::game::{Rules, Searchable};
+
+const STARTS: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2P2k2/8/3pP3/8/8/5Kp1/8 w - d6 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+];
+
+#[test]
+fn updated_sums_equal_sums_from_scratch() {
+    let choice = EvalChoice {
+        tuned: true,
+        net: true,
+    };
+    let mut rng = StdRng::seed_from_u64(99);
+    let mut checked = 0;
+    for fen in STARTS {
+        let mut game = Chess::from_fen(fen).expect("fen");
+        let mut state = EvalState::default();
+        let mut depth = 0;
+        for _ in 0..3000 {
+            let moves = game.legal_moves();
+            let step = rng.gen_range(0..10);
+            if depth > 0 && (step < 3 || moves.is_empty() || depth > 12) {
+                game.unmake();
+                depth -= 1;
+            } else if step == 3 && !game.position().in_check() {
+                game.make_null();
+                depth += 1;
+            } else if let Some(&mv) = moves.as_slice().choose(&mut rng) {
+                game.make(mv);
+                depth += 1;
+            }
+            let incremental = game.evaluate(&choice, &mut state);
+            let scratch = evaluate_choice(game.position(), &choice);
+            assert_eq!(incremental, scratch, "{}", game.position().fen());
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 12000);
+}
