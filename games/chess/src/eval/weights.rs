@@ -399,8 +399,8 @@ pub static TUNED_WEIGHTS: Weights = Weights::from_raw(tuned::TUNED_RAW);
 
 /// What the engine evaluates with, as UCI spin options so that an SPRT
 /// can compare the choices in one binary: `TunedEval` (1 = the tuned
-/// weights, the default; 0 = the hand-written ones) and `NetEval` (1 =
-/// add the network's correction, [`super::net`]).
+/// weights, the default; 0 = the hand-written ones) and `NetEval` (1, the
+/// default: add the network's correction, [`super::net`]; 0: without it).
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 pub struct EvalChoice {
     pub tuned: bool,
@@ -411,7 +411,7 @@ impl Default for EvalChoice {
     fn default() -> Self {
         EvalChoice {
             tuned: true,
-            net: false,
+            net: true,
         }
     }
 }
