@@ -15,7 +15,7 @@ use chess::eval::net::{activation, for_each_feature, Network, HIDDEN, INPUTS, OU
 use chess::eval::{evaluate_with, TUNED_WEIGHTS};
 
 use crate::dataset::Labelled;
-use crate::tune::sigmoid;
+use crate::tune::{best_k, sigmoid};
 
 /// Where each group of weights starts in the flat parameter vector (the
 /// network file's layout, [`Network::to_floats`]).
@@ -142,18 +142,9 @@ pub fn crafted_mse(data: &[Sample], k: f64) -> f64 {
     total / data.len().max(1) as f64
 }
 
-/// The `K` that fits the hand-crafted evaluation best (ternary search).
+/// The `K` that fits the hand-crafted evaluation best.
 pub fn fit_k(data: &[Sample]) -> f64 {
-    let (mut lo, mut hi) = (0.01f64, 10.0f64);
-    for _ in 0..60 {
-        let (a, b) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
-        if crafted_mse(data, a) < crafted_mse(data, b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    best_k(|k| crafted_mse(data, k))
 }
 
 /// The trainer's options.
@@ -293,6 +284,16 @@ mod tests {
     use super::*;
     use chess::Position;
 
+    /// Initial weights with a random output layer, so every weight matters.
+    fn random_params(seed: u64) -> Vec<f32> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut p = initial(&mut rng);
+        p[OUTPUT..OUTPUT_BIAS]
+            .iter_mut()
+            .for_each(|w| *w = rng.gen_range(-0.1..0.1));
+        p
+    }
+
     fn sample(fen: &str, result: f64) -> Sample {
         let position = Position::from_fen(fen).expect("fen");
         Sample::new(&Labelled { position, result })
@@ -300,11 +301,7 @@ mod tests {
 
     #[test]
     fn the_trainer_agrees_with_the_engine() {
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let mut p = initial(&mut rng);
-        p[OUTPUT..OUTPUT_BIAS]
-            .iter_mut()
-            .for_each(|w| *w = rng.gen_range(-0.1..0.1));
+        let p = random_params(3);
         let net = Network::from_floats(&p).expect("layout");
         for fen in [
             "r3k2r/pp3ppp/2n5/3q4/8/2N5/PP3PPP/R2QK2R w KQkq - 0 1",
@@ -319,11 +316,7 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let mut p = initial(&mut rng);
-        p[OUTPUT..OUTPUT_BIAS]
-            .iter_mut()
-            .for_each(|w| *w = rng.gen_range(-0.1..0.1));
+        let p = random_params(5);
         let s = sample("4k3/8/3p4/8/2N5/8/4P3/4K3 w - - 0 1", 0.9);
         let k = 1.2;
         let mut grad = vec![0.0; PARAMETERS];

@@ -183,18 +183,24 @@ impl TraceSet {
 
     /// The `K` in `[0.01, 10]` that minimises the error with `params`.
     pub fn fit_k(&self, params: &Params) -> f64 {
-        let (mut lo, mut hi) = (0.01f64, 10.0f64);
-        for _ in 0..80 {
-            let a = lo + (hi - lo) / 3.0;
-            let b = hi - (hi - lo) / 3.0;
-            if self.mse(params, a) <= self.mse(params, b) {
-                hi = b;
-            } else {
-                lo = a;
-            }
-        }
-        (lo + hi) / 2.0
+        best_k(|k| self.mse(params, k))
     }
+}
+
+/// The `K` in `[0.01, 10]` that minimises `error` (ternary search: the
+/// error of a logistic fit has one minimum in `K`).
+pub fn best_k(error: impl Fn(f64) -> f64) -> f64 {
+    let (mut lo, mut hi) = (0.01f64, 10.0f64);
+    for _ in 0..80 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if error(a) <= error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
 }
 
 /// How the fit runs.

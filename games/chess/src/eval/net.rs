@@ -120,22 +120,29 @@ impl Quantized {
     /// Adds a piece's rows to both views' sums.
     #[inline(always)]
     fn add(&self, sums: &mut Sums, color: Color, role: Role, sq: usize) {
-        for (view, sum) in Color::ALL.into_iter().zip(sums.iter_mut()) {
-            let row = &self.input[feature(view, color, role, sq)];
-            sum.iter_mut()
-                .zip(row)
-                .for_each(|(s, w)| *s = s.wrapping_add(*w));
-        }
+        self.change(sums, color, role, sq, i16::wrapping_add);
     }
 
     /// Takes a piece's rows from both views' sums.
     #[inline(always)]
     fn remove(&self, sums: &mut Sums, color: Color, role: Role, sq: usize) {
+        self.change(sums, color, role, sq, i16::wrapping_sub);
+    }
+
+    /// Combines a piece's rows into both views' sums with `op` (wrapping,
+    /// though [`Quantized::sums_fit`] keeps the sums exact).
+    #[inline(always)]
+    fn change(
+        &self,
+        sums: &mut Sums,
+        color: Color,
+        role: Role,
+        sq: usize,
+        op: fn(i16, i16) -> i16,
+    ) {
         for (view, sum) in Color::ALL.into_iter().zip(sums.iter_mut()) {
             let row = &self.input[feature(view, color, role, sq)];
-            sum.iter_mut()
-                .zip(row)
-                .for_each(|(s, w)| *s = s.wrapping_sub(*w));
+            sum.iter_mut().zip(row).for_each(|(s, w)| *s = op(*s, *w));
         }
     }
 
