@@ -11,7 +11,9 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use chess::eval::net::{activation, for_each_feature, Network, HIDDEN, INPUTS, OUTPUT_SCALE};
+use chess::eval::net::{
+    activation, for_each_feature, Network, HIDDEN, INPUTS, OUTPUT_SCALE, PARAMETERS,
+};
 use chess::eval::{evaluate_with, TUNED_WEIGHTS};
 
 use crate::dataset::Labelled;
@@ -22,7 +24,7 @@ use crate::tune::{best_k, sigmoid};
 const HIDDEN_BIAS: usize = INPUTS * HIDDEN;
 const OUTPUT: usize = HIDDEN_BIAS + HIDDEN;
 const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
-const PARAMETERS: usize = OUTPUT_BIAS + 1;
+const _: () = assert!(OUTPUT_BIAS + 1 == PARAMETERS, "the file's layout");
 
 /// A position as the trainer sees it.
 #[derive(Clone, Debug)]

@@ -95,6 +95,10 @@ enum TexelError {
     NoWeight(String),
     #[error("--holdout {0} is not in [0, 1)")]
     Holdout(f64),
+    #[error("--holdout {0} is not in (0, 1): texel net keeps the epoch with the lowest held-out error, so it needs held-out positions")]
+    NetHoldout(f64),
+    #[error("{0}: too few positions to hold out a fraction {1} of them")]
+    NothingHeldOut(PathBuf, f64),
     #[error("--result-weight {0} is not in [0, 1]")]
     ResultWeight(f64),
     #[error(transparent)]
@@ -214,8 +218,8 @@ struct NetArgs {
 
 fn run_net(args: NetArgs) -> Result<(), TexelError> {
     let started = Instant::now();
-    if !(0.0..1.0).contains(&args.holdout) {
-        return Err(TexelError::Holdout(args.holdout));
+    if !(args.holdout > 0.0 && args.holdout < 1.0) {
+        return Err(TexelError::NetHoldout(args.holdout));
     }
     let (mut fitted, mut held_out) = (Vec::new(), Vec::new());
     for (i, path) in args.data.iter().enumerate() {
@@ -229,8 +233,12 @@ fn run_net(args: NetArgs) -> Result<(), TexelError> {
         fitted.extend(train.iter().map(Sample::new));
         held_out.extend(test.iter().map(Sample::new));
     }
-    if fitted.is_empty() || held_out.is_empty() {
-        return Err(TexelError::Empty(args.data[args.data.len() - 1].clone()));
+    let last = &args.data[args.data.len() - 1];
+    if held_out.is_empty() {
+        return Err(TexelError::NothingHeldOut(last.clone(), args.holdout));
+    }
+    if fitted.is_empty() {
+        return Err(TexelError::Empty(last.clone()));
     }
     let k = args.k.unwrap_or_else(|| fit_k(&fitted));
     println!(

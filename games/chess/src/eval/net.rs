@@ -50,14 +50,16 @@ const _: () = assert!(
 );
 
 /// The network compiled into the engine, in integers.
-pub static NETWORK: LazyLock<Quantized> = LazyLock::new(|| {
-    let floats = NET_BYTES
+pub static NETWORK: LazyLock<Quantized> = LazyLock::new(|| Quantized::new(&shipped()));
+
+/// The network of `net.bin`, in floating point.
+fn shipped() -> Network {
+    let floats: Vec<f32> = NET_BYTES
         .chunks_exact(4)
-        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-    let net = Network::from_floats(floats.collect::<Vec<_>>().as_slice())
-        .expect("the size is checked at compile time");
-    Quantized::new(&net)
-});
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    Network::from_floats(&floats).expect("the size is checked at compile time")
+}
 
 /// Hidden sums in units of 1/`HIDDEN_UNIT` (the activation clips at 1).
 const HIDDEN_UNIT: i32 = 1024;
@@ -354,11 +356,7 @@ mod tests {
 
     #[test]
     fn the_fixed_point_network_follows_the_floating_one() {
-        let floats: Vec<f32> = NET_BYTES
-            .chunks_exact(4)
-            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect();
-        let net = Network::from_floats(&floats).expect("size");
+        let net = shipped();
         assert!(NETWORK.sums_fit());
         for fen in [
             "r3k2r/pp3ppp/2n5/3q4/8/2N5/PP3PPP/R2QK2R w KQkq - 0 1",
