@@ -85,6 +85,27 @@ pub fn parse(text: &str) -> Result<Vec<Labelled>, DatasetError> {
     Ok(out)
 }
 
+/// The position with files a and h swapped, which is worth the same to
+/// both sides in chess, unless castling rights break the symmetry: `None`
+/// then.
+pub fn mirrored(position: &Position) -> Option<Position> {
+    let fen = position.fen();
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    if fields.get(2).map(String::as_str) != Some("-") {
+        return None;
+    }
+    fields[0] = fields[0]
+        .split('/')
+        .map(|rank| rank.chars().rev().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/");
+    if let Some(file) = fields[3].bytes().next().filter(|_| fields[3] != "-") {
+        let mirrored_file = char::from(b'a' + b'h' - file);
+        fields[3].replace_range(0..1, &mirrored_file.to_string());
+    }
+    Position::from_fen(&fields.join(" ")).ok()
+}
+
 /// Reads a data set file.
 pub fn read(path: &Path) -> Result<Vec<Labelled>, DatasetError> {
     let text = std::fs::read_to_string(path).map_err(|source| DatasetError::Io {
@@ -117,5 +138,18 @@ mod tests {
             parse("8/8/4k3/8/8/4K3/4P3/8 w - - 0 1;2"),
             Err(DatasetError::Result { line: 1, .. })
         ));
+    }
+
+    #[test]
+    fn mirroring_swaps_the_files_and_keeps_castling_positions_out() {
+        let fen = |f: &str| Position::from_fen(f).expect("a legal FEN");
+        let position = fen("r3k2r/1pp3pp/8/3pP3/8/8/PP3PPP/RN2K2R w - d6 0 12");
+        let image = mirrored(&position).expect("no castling rights");
+        assert_eq!(
+            image.fen(),
+            "r2k3r/pp3pp1/8/3Pp3/8/8/PPP3PP/R2K2NR w - e6 0 12"
+        );
+        assert_eq!(mirrored(&image), Some(position));
+        assert_eq!(mirrored(&fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")), None);
     }
 }

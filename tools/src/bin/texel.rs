@@ -214,6 +214,10 @@ struct NetArgs {
     /// Decoupled weight decay of the weights (not the biases), per unit of the step size.
     #[arg(long, default_value_t = 0.0)]
     weight_decay: f32,
+    /// Also fit each fitted position without castling rights mirrored
+    /// (files a and h swapped), with the same label.
+    #[arg(long)]
+    mirror: bool,
 }
 
 fn run_net(args: NetArgs) -> Result<(), TexelError> {
@@ -231,6 +235,12 @@ fn run_net(args: NetArgs) -> Result<(), TexelError> {
         };
         let (train, test) = data.split_at(data.len() - held);
         fitted.extend(train.iter().map(Sample::new));
+        if args.mirror {
+            fitted.extend(train.iter().filter_map(|l| {
+                let position = dataset::mirrored(&l.position)?;
+                Some(Sample::new(&Labelled { position, ..*l }))
+            }));
+        }
         held_out.extend(test.iter().map(Sample::new));
     }
     let last = &args.data[args.data.len() - 1];
