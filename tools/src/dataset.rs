@@ -99,9 +99,9 @@ pub fn mirrored(position: &Position) -> Option<Position> {
         .map(|rank| rank.chars().rev().collect::<String>())
         .collect::<Vec<_>>()
         .join("/");
-    if let Some(file) = fields[3].bytes().next().filter(|_| fields[3] != "-") {
-        let mirrored_file = char::from(b'a' + b'h' - file);
-        fields[3].replace_range(0..1, &mirrored_file.to_string());
+    if fields[3] != "-" {
+        let file = fields[3].as_bytes()[0];
+        fields[3].replace_range(0..1, &char::from(b'a' + b'h' - file).to_string());
     }
     Position::from_fen(&fields.join(" ")).ok()
 }
