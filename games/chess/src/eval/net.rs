@@ -25,7 +25,7 @@ use crate::role::Role;
 /// Inputs: 2 colours (own, enemy) × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
 /// Hidden units per view.
-pub const HIDDEN: usize = 64;
+pub const HIDDEN: usize = 128;
 /// Centipawns per unit of the network's raw output.
 pub const OUTPUT_SCALE: f32 = 400.0;
 /// The number of `f32` in a network file: input weights, hidden biases,
