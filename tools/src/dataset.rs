@@ -91,7 +91,7 @@ pub fn parse(text: &str) -> Result<Vec<Labelled>, DatasetError> {
 pub fn mirrored(position: &Position) -> Option<Position> {
     let fen = position.fen();
     let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
-    if fields.get(2).map(String::as_str) != Some("-") {
+    if fields[2] != "-" {
         return None;
     }
     fields[0] = fields[0]
