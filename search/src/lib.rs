@@ -54,7 +54,7 @@ pub mod tt;
 pub mod uci;
 
 pub use game::{
-    EndReason, EvalParams, Frontend, GameMove, GoDialect, NoParams, Outcome, PerftStyle, Rules,
+    EndReason, EvalParams, Frontend, GameMove, GoDialect, NoParams, Outcome, PerftCount, PerftStyle, Rules,
     Score, Searchable, Side, SpinOption, UnknownOption,
 };
 pub use info::{ScoreBound, SearchInfo, SearchResult, SearchStats};

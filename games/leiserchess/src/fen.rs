@@ -7,7 +7,7 @@ use search::Side;
 use crate::board::Board;
 use crate::piece::Piece;
 use crate::position::Position;
-use crate::square::{RankNames, Square};
+use crate::square::Square;
 
 /// The starting position (rule 7.2).
 pub const START_FEN: &str = "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W";
@@ -33,18 +33,16 @@ pub enum FenError {
     KingCount { side: &'static str, count: usize },
 }
 
-/// What differs between the FENs of the rule sets: the names of the
-/// ranks (in messages) and whether `w` and `b` are read as sides.
+/// What differs between the FENs of the rule sets: whether `w` and `b`
+/// are read as sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FenDialect {
-    pub ranks: RankNames,
     pub lower_case_side: bool,
 }
 
 impl FenDialect {
-    /// Rule 7.2: ranks `1` to `8`, sides `W` and `B` only.
+    /// Rule 7.2: sides `W` and `B` only.
     pub const RULES_2018: FenDialect = FenDialect {
-        ranks: RankNames::FROM_ONE,
         lower_case_side: false,
     };
 }
@@ -78,7 +76,6 @@ pub fn parse_dialect(text: &str, dialect: FenDialect) -> Result<Position, FenErr
     let mut kings = [0usize; 2];
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
-        let rank_name = dialect.ranks.number(rank);
         let mut file = 0usize;
         let mut chars = text.chars();
         while let Some(c) = chars.next() {
@@ -91,12 +88,12 @@ pub fn parse_dialect(text: &str, dialect: FenDialect) -> Result<Position, FenErr
                 None => c.to_string(),
             };
             let piece = Piece::from_fen_code(&code).ok_or(FenError::UnknownPiece {
-                rank: rank_name,
+                rank,
                 code,
             })?;
             if file >= 8 {
                 return Err(FenError::RankWidth {
-                    rank: rank_name,
+                    rank,
                     width: file + 1,
                 });
             }
@@ -110,7 +107,7 @@ pub fn parse_dialect(text: &str, dialect: FenDialect) -> Result<Position, FenErr
         }
         if file != 8 {
             return Err(FenError::RankWidth {
-                rank: rank_name,
+                rank,
                 width: file,
             });
         }

@@ -25,8 +25,19 @@ pub type Leiserchess = Game<Rules2018>;
 /// The game under the 2016 rules (`docs/leiserchess-2016-rules.md`).
 pub type Leiserchess2016 = Game<Rules2016>;
 
-/// Plies without a pawn zap after which the game is drawn (rule 5.2).
-pub const FIFTY_MOVE_PLIES: u16 = 100;
+/// Plies in a row without a zap after which the game is drawn (rule 5.2,
+/// as MIT's referees count it in both rule sets).
+pub const NO_ZAP_PLIES: u16 = 200;
+
+/// The draw of rule 5.2.
+pub const NO_ZAPS: EndReason = EndReason {
+    code: "no_zaps",
+    sentence: "Draw after 200 plies without a zap",
+};
+
+/// Earlier occurrences of a position that make the next one a draw: the
+/// third occurrence draws (rule 5.3).
+pub const REPETITIONS: usize = 2;
 
 /// A king zapped: its side loses (rule 5.1).
 pub const KING_ZAPPED: EndReason = EndReason {
@@ -123,9 +134,10 @@ impl<R: RuleSet> Game<R> {
         &self.beam
     }
 
-    /// Whether the current position occurred `R::REPETITIONS` times
-    /// before, or once since `plies_from_root` plies ago (the search's
-    /// own repetitions, which it can avoid or repeat at will): rule 5.3.
+    /// Whether the current position occurred [`REPETITIONS`] times before
+    /// (rule 5.3), or once since `plies_from_root` plies ago (the search's
+    /// own repetitions, which it can avoid or repeat at will: a heuristic,
+    /// not the rule).
     #[inline]
     fn is_repetition(&self, plies_from_root: usize) -> bool {
         let n = self.hashes.len();
@@ -136,7 +148,7 @@ impl<R: RuleSet> Game<R> {
         for back in (2..=window).step_by(2) {
             if self.hashes[n - 1 - back] == current {
                 seen += 1;
-                if seen >= R::REPETITIONS || back <= plies_from_root {
+                if seen >= REPETITIONS || back <= plies_from_root {
                     return true;
                 }
             }
@@ -144,45 +156,32 @@ impl<R: RuleSet> Game<R> {
         false
     }
 
-    /// Perft by the rule set's definition (rule 8 for 2018: ko applies,
-    /// draws do not stop it). A king zap ends the game and counts as one
-    /// leaf at every depth (rule 8.2), so a position whose game already
-    /// ended by a king zap counts 1 at every depth: a caller that makes a
-    /// move and counts `depth - 1` below it (a divide) gets the same total
-    /// as `perft(depth)`. Bulk-counts the last ply.
+    /// Perft as MIT's players count it (rule 8): every generated move,
+    /// ko not applied, draws ignored. A king zap ends the game and counts
+    /// as one leaf at every depth (rule 8.2), so a position whose game
+    /// already ended by a king zap counts 1 at every depth: a caller that
+    /// makes a move and counts `depth - 1` below it (a divide) gets the
+    /// same total as `perft(depth)`. Fast: bulk-counts the last ply.
     pub fn perft(&mut self, depth: u32) -> u64 {
         R::perft(self, depth)
     }
 
-    /// Perft with ko applied at every ply and draws ignored: under the 2018
-    /// rules the same as [`Game::perft`].
+    /// The ko-aware count (`perft N legal`, rule 8.3): legal move
+    /// sequences, ko applied at every ply, draws ignored, a king zap a
+    /// leaf at every depth (rule 8.2). Plain and unhurried.
     pub fn perft_legal(&mut self, depth: u32) -> u64 {
-        self.count_legal(depth, |_| None)
-    }
-
-    /// [`Game::perft_legal`], counting the last ply with `bulk` where it
-    /// can (it answers `None` where it cannot).
-    #[inline]
-    pub(crate) fn count_legal(
-        &mut self,
-        depth: u32,
-        bulk: impl Fn(&Self) -> Option<u64> + Copy,
-    ) -> u64 {
         if depth == 0 || self.pos.zapped.is_some() {
             return 1;
         }
         let mut moves = Vec::with_capacity(128);
-        if depth == 1 {
-            return bulk(self).unwrap_or_else(|| {
-                self.legal_moves(&mut moves);
-                moves.len() as u64
-            });
-        }
         self.legal_moves(&mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
         let mut total = 0;
         for mv in moves {
             self.make(mv);
-            total += self.count_legal(depth - 1, bulk);
+            total += self.perft_legal(depth - 1);
             self.unmake();
         }
         total
@@ -215,8 +214,8 @@ impl<R: RuleSet> Game<R> {
         if let Some(loser) = self.pos.zapped {
             return Some(Outcome::win(loser.opponent(), KING_ZAPPED));
         }
-        if self.pos.halfmove >= R::NO_ZAP_PLIES {
-            return Some(Outcome::draw(R::NO_ZAP_DRAW));
+        if self.pos.halfmove >= NO_ZAP_PLIES {
+            return Some(Outcome::draw(NO_ZAPS));
         }
         if self.is_repetition(plies_from_root) {
             return Some(Outcome::draw(EndReason::REPETITION));
@@ -350,18 +349,19 @@ impl<R: RuleSet> Rules for Game<R> {
         })
     }
 
-    /// The legal moves, or all generated ones when the rule set's perft
-    /// ignores ko.
+    /// Every generated move: perft does not apply ko (rule 8.3).
     fn perft_moves(&self, out: &mut Vec<R::Move>) {
-        if R::PERFT_APPLIES_KO {
-            self.legal_moves(out);
-        } else if self.pos.zapped.is_none() {
+        if self.pos.zapped.is_none() {
             R::generate(self.pos.board(), self.pos.side, out);
         }
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
         Game::perft(self, depth)
+    }
+
+    fn perft_legal(&mut self, depth: u32) -> u64 {
+        Game::perft_legal(self, depth)
     }
 }
 
@@ -513,7 +513,7 @@ impl<R: SearchRules> Frontend for Game<R> {
         let mut out = String::new();
         let board = self.pos.board();
         for rank in (0..8u8).rev() {
-            let _ = write!(out, "{} ", R::FEN.ranks.number(rank));
+            let _ = write!(out, "{rank} ");
             for file in 0..8u8 {
                 let code = Square::new(file, rank)
                     .and_then(|sq| board.piece_on(sq).fen_code())

@@ -4,14 +4,14 @@ use crate::moves::{Action, Move};
 use crate::piece::Rotation;
 use std::ops::RangeInclusive;
 
-use crate::square::{Dir, RankNames, Square, SquareName};
+use crate::square::{Dir, Square};
 
 /// Why a move text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     #[error("empty move")]
     Empty,
-    #[error("malformed move '{0}': expected e6e7, b3L, d5e4f5 or d5e4L")]
+    #[error("malformed move '{0}': expected e6e7, b3L, d5e4f5 or d5e4L (ranks 0 to 7)")]
     Syntax(String),
     #[error("bad square '{0}'")]
     BadSquare(String),
@@ -22,10 +22,6 @@ pub enum MoveError {
     /// A move of the wrong shape in the 2016 notation.
     #[error("malformed move '{0}': expected e1R, h3g4 or h0h0")]
     Syntax2016(String),
-    /// Two squares that are neither neighbours nor the same square, named
-    /// as the rule set names them.
-    #[error("{from} and {to} are not adjacent")]
-    NotAdjacentNamed { from: SquareName, to: SquareName },
     #[error("illegal move '{0}'")]
     Illegal(String),
     #[error("the game is over; no move may be played")]
@@ -76,15 +72,11 @@ pub(crate) fn shaped(
     Ok(text)
 }
 
-fn square(text: &str) -> Result<Square, MoveError> {
-    square_named(text, RankNames::FROM_ONE)
+/// The square `text` names (rule 1.1).
+pub(crate) fn square(text: &str) -> Result<Square, MoveError> {
+    Square::parse(text).ok_or_else(|| MoveError::BadSquare(text.to_string()))
 }
 
-/// The square `text` names, ranks named by `ranks`.
-pub(crate) fn square_named(text: &str, ranks: RankNames) -> Result<Square, MoveError> {
-    Square::parse_ranked(text, ranks).ok_or_else(|| MoveError::BadSquare(text.to_string()))
-}
-
-fn adjacent(from: Square, to: Square) -> Result<Dir, MoveError> {
+pub(crate) fn adjacent(from: Square, to: Square) -> Result<Dir, MoveError> {
     Dir::between(from, to).ok_or(MoveError::NotAdjacent { from, to })
 }

@@ -1,13 +1,12 @@
 //! The 2018 rules (`docs/leiserchess-rules.md`) as a [`RuleSet`]: swaps
 //! with an opposing piece followed by a basic move, one zap per move, ko
-//! against the position before the opponent's move, the repetition draw at
-//! the second occurrence and the fifty-move draw.
+//! against the position before the opponent's move.
 
-use search::{EndReason, Side};
+use search::Side;
 
 use crate::board::Board;
 use crate::fen::{FenDialect, START_FEN};
-use crate::game::{Ko, Leiserchess, FIFTY_MOVE_PLIES};
+use crate::game::{Ko, Leiserchess};
 use crate::laser::{self, Hit};
 use crate::movegen;
 use crate::moves::{Move, MOVE_INDEX_COUNT};
@@ -38,13 +37,6 @@ impl RuleSet for Rules2018 {
 
     const START_FEN: &'static str = START_FEN;
     const FEN: FenDialect = FenDialect::RULES_2018;
-    const NO_ZAP_PLIES: u16 = FIFTY_MOVE_PLIES;
-    /// Rule 5.2.
-    const NO_ZAP_DRAW: EndReason = EndReason::FIFTY_MOVES;
-    /// Rule 5.3: the second occurrence draws.
-    const REPETITIONS: usize = 1;
-    /// Rule 8.3.
-    const PERFT_APPLIES_KO: bool = true;
 
     #[inline]
     fn generate(board: &Board, side: Side, out: &mut Vec<Move>) {
@@ -105,15 +97,10 @@ impl RuleSet for Rules2018 {
         notation::parse_syntax(text)
     }
 
-    /// Rule 8: ko applies; the last ply is bulk-counted where ko forbids
-    /// nothing.
+    /// Rule 8: ko not applied, so the history does not matter and the
+    /// count runs on a bare position.
     fn perft(game: &mut Leiserchess, depth: u32) -> u64 {
-        game.count_legal(depth, |g| {
-            let pos = g.position();
-            Rules2018::ko(g)
-                .is_none()
-                .then(|| movegen::count(pos.board(), pos.side_to_move()))
-        })
+        perft(&mut game.position().clone(), depth)
     }
 }
 
@@ -177,6 +164,26 @@ fn zap_of(side: Side, (hit, piece): (Hit, Piece)) -> Zap {
         Hit::King(_) => (KING_ZAP_VALUE, true),
     };
     Zap { value, noisy }
+}
+
+/// The leaves of the game tree below `pos` at `depth` (rule 8): every
+/// generated move, a king zap a leaf; the last ply bulk-counted.
+fn perft(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 || pos.zapped.is_some() {
+        return 1;
+    }
+    if depth == 1 {
+        return movegen::count(pos.board(), pos.side_to_move());
+    }
+    let mut moves = Vec::with_capacity(128);
+    movegen::generate(pos.board(), pos.side_to_move(), &mut moves);
+    let mut total = 0;
+    for mv in moves {
+        let undo = pos.make(mv);
+        total += perft(pos, depth - 1);
+        pos.unmake(&undo);
+    }
+    total
 }
 
 impl Leiserchess {

@@ -1,9 +1,9 @@
 //! What a rule set of Leiserchess gives the generic game, [`Game`].
 //!
 //! MIT's class played more than one version of the game. The board, the
-//! pieces, the reflection table, the Zobrist keys and the evaluation are
-//! the same in all of them; the moves, the laser after a move, ko, the
-//! draws and the notation are not. A rule set is a marker type (the 2018
+//! pieces, the reflection table, the Zobrist keys, the evaluation, the
+//! notation, the draws and the perft convention are the same in all of
+//! them; the moves, the laser after a move and ko are not. A rule set is a marker type (the 2018
 //! rules are [`crate::Rules2018`], the 2016 ones [`crate::Rules2016`])
 //! whose trait implementations hold those differences, so `Game<R>` is
 //! compiled once per rule set and nothing on the hot path asks which rules
@@ -12,7 +12,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use search::{EndReason, GameMove, Side};
+use search::{GameMove, Side};
 
 use crate::board::Board;
 use crate::fen::FenDialect;
@@ -20,8 +20,8 @@ use crate::game::Game;
 use crate::notation::MoveError;
 use crate::position::Position;
 
-/// The rules of play of one rule set: moves, making them, ko, draws,
-/// notation and perft.
+/// The rules of play of one rule set: moves, making them, ko, reading
+/// moves and perft.
 pub trait RuleSet: Copy + Debug + Default + Send + Sync + 'static {
     /// A move, packed in 16 bits.
     type Move: GameMove + Hash;
@@ -37,14 +37,6 @@ pub trait RuleSet: Copy + Debug + Default + Send + Sync + 'static {
     const START_FEN: &'static str;
     /// How FENs and squares are written.
     const FEN: FenDialect;
-    /// Plies in a row without a zapped pawn that draw the game.
-    const NO_ZAP_PLIES: u16;
-    /// How that draw is reported.
-    const NO_ZAP_DRAW: EndReason;
-    /// Earlier occurrences of the current position that draw the game.
-    const REPETITIONS: usize;
-    /// Whether perft skips the moves ko forbids.
-    const PERFT_APPLIES_KO: bool;
 
     /// Appends the moves of `side`'s pieces, ko not applied.
     fn generate(board: &Board, side: Side, out: &mut Vec<Self::Move>);
@@ -63,7 +55,7 @@ pub trait RuleSet: Copy + Debug + Default + Send + Sync + 'static {
     /// Reads a move's text (its shape and squares; legality is the
     /// game's to check).
     fn parse_move(board: &Board, text: &str) -> Result<Self::Move, MoveError>;
-    /// Perft by the rule set's own definition, fast.
+    /// Perft as MIT's players count it (rule 8: ko not applied), fast.
     fn perft(game: &mut Game<Self>, depth: u32) -> u64;
 }
 

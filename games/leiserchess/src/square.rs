@@ -6,12 +6,12 @@
 
 use std::fmt;
 
-/// A square of the 8 × 8 board, `a1 = 0`, `h1 = 7`, `h8 = 63`.
+/// A square of the 8 × 8 board, `a0 = 0`, `h0 = 7`, `h7 = 63`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 impl Square {
-    /// The square at `file` (0 = a) and `rank` (0 = rank 1), if on the board.
+    /// The square at `file` (0 = a) and `rank` (`0..8`), if on the board.
     #[inline]
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
         if file < 8 && rank < 8 {
@@ -48,72 +48,30 @@ impl Square {
         1u64 << self.0
     }
 
-    /// Parses `a1` … `h8` (lower-case file, as in rule 1.1).
+    /// Parses `a0` … `h7` (lower-case file, ranks `0` to `7` as MIT's kit
+    /// numbers them: rule 1.1).
     pub fn parse(text: &str) -> Option<Square> {
-        Square::parse_ranked(text, RankNames::FROM_ONE)
-    }
-
-    /// Parses a square whose ranks are named by `ranks` (lower-case file).
-    pub fn parse_ranked(text: &str, ranks: RankNames) -> Option<Square> {
         let bytes = text.as_bytes();
         if bytes.len() != 2 {
             return None;
         }
         let file = bytes[0].wrapping_sub(b'a');
-        let rank = bytes[1].wrapping_sub(ranks.first);
+        let rank = bytes[1].wrapping_sub(b'0');
         Square::new(file, rank)
     }
 
-    /// The square's name with ranks named by `ranks`, for display.
-    #[inline]
-    pub fn named(self, ranks: RankNames) -> SquareName {
-        SquareName { sq: self, ranks }
-    }
-
-    /// All 64 squares, a1 first.
+    /// All 64 squares, a0 first.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
     }
 }
 
+/// `a0` … `h7` (rule 1.1).
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.named(RankNames::FROM_ONE).fmt(f)
-    }
-}
-
-/// How ranks are named: the digit of the rank nearest Tangerine (`1` in
-/// the 2018 rules, `0` in the 2016 ones); the others count up from it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RankNames {
-    /// The ASCII digit of rank index 0.
-    pub first: u8,
-}
-
-impl RankNames {
-    /// Ranks `1` to `8`.
-    pub const FROM_ONE: RankNames = RankNames { first: b'1' };
-    /// Ranks `0` to `7`.
-    pub const FROM_ZERO: RankNames = RankNames { first: b'0' };
-
-    /// The number a rank index (`0..8`) is called by.
-    #[inline]
-    pub const fn number(self, rank: u8) -> u8 {
-        rank + self.first - b'0'
-    }
-}
-
-/// A square written with a chosen [`RankNames`] (see [`Square::named`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareName {
-    sq: Square,
-    ranks: RankNames,
-}
-
-impl fmt::Display for SquareName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = (b'a' + self.sq.file()) as char;
-        write!(f, "{file}{}", (self.ranks.first + self.sq.rank()) as char)
+        let file = (b'a' + self.file()) as char;
+        let rank = (b'0' + self.rank()) as char;
+        write!(f, "{file}{rank}")
     }
 }
 

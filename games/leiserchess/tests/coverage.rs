@@ -159,7 +159,7 @@ fn coverage_rewards_a_beam_aimed_at_the_enemy_king() {
     let c_aimed = coverage::coverage(aimed.position().board(), Side::White);
     let c_away = coverage::coverage(away.position().board(), Side::White);
     assert!(c_aimed > c_away, "{c_aimed} vs {c_away}");
-    // Directly: a8 is reached at length 7 from a1, 7 squares away.
-    let king_sq = Square::parse("a8").unwrap();
+    // Directly: a7 is reached at length 7 from a0, 7 squares away.
+    let king_sq = Square::parse("a7").unwrap();
     assert!(c_aimed >= 7 * coverage::proximity(king_sq, king_sq) * (4096 / 7));
 }

@@ -52,7 +52,7 @@ fn move_packing_is_unique_nonzero_and_dense() {
 #[test]
 fn null_move_round_trips_and_respects_danger() {
     common::assert_null_move_round_trips(Leiserchess::startpos());
-    // Tangerine to move; Lavender's king on a8 could fire south at a1 by
+    // Tangerine to move; Lavender's king on a7 could fire south at a0 by
     // rotating: passing is not allowed.
     let danger = Leiserchess::from_fen("ee7/8/8/8/8/8/8/WW7 W").unwrap();
     assert!(!danger.null_move_allowed());

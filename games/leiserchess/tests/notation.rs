@@ -56,41 +56,41 @@ fn every_fen_error() {
         ),
         (
             "ss6/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
-            FenError::RankWidth { rank: 8, width: 7 },
+            FenError::RankWidth { rank: 7, width: 7 },
         ),
         (
             "ss7/3nwse4/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
-            FenError::RankWidth { rank: 7, width: 9 },
+            FenError::RankWidth { rank: 6, width: 9 },
         ),
         (
             "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/8NN W",
-            FenError::RankWidth { rank: 1, width: 9 },
+            FenError::RankWidth { rank: 0, width: 9 },
         ),
         (
             "ss7/3Nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
             FenError::UnknownPiece {
-                rank: 7,
+                rank: 6,
                 code: "Nw".into(),
             },
         ),
         (
             "ss7/3xxse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
             FenError::UnknownPiece {
-                rank: 7,
+                rank: 6,
                 code: "xx".into(),
             },
         ),
         (
             "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7N W",
             FenError::UnknownPiece {
-                rank: 1,
+                rank: 0,
                 code: "N".into(),
             },
         ),
         (
             "ss7/0nwse5/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W",
             FenError::UnknownPiece {
-                rank: 7,
+                rank: 6,
                 code: "0n".into(),
             },
         ),
@@ -141,7 +141,7 @@ fn every_fen_error() {
         (
             "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7ñN W",
             FenError::UnknownPiece {
-                rank: 1,
+                rank: 0,
                 code: "ñN".into(),
             },
         ),
@@ -163,7 +163,7 @@ fn any_number_of_pawns_fits() {
 
 #[test]
 fn move_notation_round_trips_for_every_legal_move() {
-    // rule 7.1: shifts e6e7, rotations b3L, swaps d5e4f5 and d5e4L.
+    // rule 7.1: shifts e5e6, rotations b2L, swaps d4e3f4 and d4e3L.
     let g = Leiserchess::from_fen("7ss/8/2nesw4/2NWsenw3/3SEse3/2swNE4/8/NN7 W").unwrap();
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
@@ -190,31 +190,31 @@ fn every_move_error() {
     let cases: &[(&str, MoveError)] = &[
         ("", MoveError::Empty),
         ("  ", MoveError::Empty),
-        ("h1", MoveError::Syntax("h1".into())),
+        ("h0", MoveError::Syntax("h0".into())),
         ("h1h2h3h4", MoveError::Syntax("h1h2h3h4".into())),
-        ("h1é", MoveError::Syntax("h1é".into())),
+        ("h0é", MoveError::Syntax("h0é".into())),
         ("i1R", MoveError::BadSquare("i1".into())),
         ("h9R", MoveError::BadSquare("h9".into())),
         ("h1X", MoveError::BadRotation('X')),
         ("h1r", MoveError::BadRotation('r')),
         ("h1z9", MoveError::BadSquare("z9".into())),
         (
-            "h1h3",
+            "h0h2",
             MoveError::NotAdjacent {
-                from: "h1".parse_sq(),
-                to: "h3".parse_sq(),
+                from: "h0".parse_sq(),
+                to: "h2".parse_sq(),
             },
         ),
         (
-            "d5e4f7",
+            "d4e3f6",
             MoveError::NotAdjacent {
-                from: "e4".parse_sq(),
-                to: "f7".parse_sq(),
+                from: "e3".parse_sq(),
+                to: "f6".parse_sq(),
             },
         ),
-        ("d2e2", MoveError::Illegal("d2e2".into())),
-        ("a8R", MoveError::Illegal("a8R".into())),
-        ("g2h1L", MoveError::Illegal("g2h1L".into())),
+        ("d1e1", MoveError::Illegal("d1e1".into())),
+        ("a7R", MoveError::Illegal("a7R".into())),
+        ("g1h0L", MoveError::Illegal("g1h0L".into())),
     ];
     for (text, expected) in cases {
         assert_eq!(g.parse_move(text).as_ref(), Err(expected), "{text:?}");

@@ -1,5 +1,6 @@
-//! Perft (rule 8) from `tests/data/perft.txt`, cross-checked against the
-//! simple implementation at shallow depths.
+//! Perft (rule 8) from `tests/data/perft.txt`: MIT's count (`perft`, ko
+//! not applied) and the legal count (`perft N legal`, ko applied), each
+//! cross-checked against the simple implementation at shallow depths.
 
 mod common;
 
@@ -10,7 +11,16 @@ use search::{Rules, Side};
 struct Case {
     fen: String,
     moves: Vec<String>,
+    /// MIT's count (rule 8.3: ko not applied), depth 1 first.
     counts: Vec<u64>,
+    /// The legal count (ko applied), depth 1 first.
+    legal: Vec<u64>,
+}
+
+fn numbers(text: &str) -> Vec<u64> {
+    text.split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect()
 }
 
 fn cases() -> Vec<Case> {
@@ -22,10 +32,8 @@ fn cases() -> Vec<Case> {
             Case {
                 fen: parts[0].to_string(),
                 moves: parts[1].split_whitespace().map(String::from).collect(),
-                counts: parts[2]
-                    .split_whitespace()
-                    .map(|n| n.parse().unwrap())
-                    .collect(),
+                counts: numbers(parts[2]),
+                legal: numbers(parts[3]),
             }
         })
         .collect()
@@ -47,35 +55,59 @@ fn setup(case: &Case) -> (Leiserchess, Simple) {
     (game, simple)
 }
 
+/// Whether a count of `expected` is checked at `depth` by the simple
+/// implementation (slow), and by the fast one in this build.
+fn affordable(expected: u64, depth: u32) -> (bool, bool) {
+    let simple = depth <= 2 || (depth == 3 && expected < 300_000);
+    // Depth 4 of the largest positions takes a while in debug builds.
+    let fast = expected <= 20_000_000 || !cfg!(debug_assertions);
+    (simple, fast)
+}
+
 #[test]
-fn perft_suite() {
-    // rule 8.1–8.3; the start position must give 61, 3757, 239197.
+fn perft_suite_counts_as_mit_does() {
+    // rule 8.3: ko not applied; from the start 61, 3757, 239205, 15537748.
     let mut checked = 0;
     for case in cases() {
         let (mut game, simple) = setup(&case);
         for (i, &expected) in case.counts.iter().enumerate() {
             let depth = i as u32 + 1;
-            // Depth 4 of the largest positions takes a while in debug builds.
-            if expected > 20_000_000 && cfg!(debug_assertions) {
-                continue;
+            let (slow, fast) = affordable(expected, depth);
+            if fast {
+                let got = game.perft(depth);
+                assert_eq!(got, expected, "perft {depth} of {} {:?}", case.fen, case.moves);
+                // Unmake left the game as it was.
+                assert_eq!(game.perft(1), case.counts[0]);
+                checked += 1;
             }
-            let got = game.perft(depth);
-            assert_eq!(
-                got, expected,
-                "perft {depth} of {} {:?}",
-                case.fen, case.moves
-            );
-            // Unmake left the game as it was.
-            assert_eq!(game.perft(1), case.counts[0]);
-            if depth <= 2 || (depth == 3 && expected < 300_000) {
-                assert_eq!(
-                    simple.perft(depth),
-                    expected,
-                    "simple perft {depth} of {}",
-                    case.fen
-                );
+            if slow {
+                let got = simple.perft_generated(depth);
+                assert_eq!(got, expected, "simple perft {depth} of {}", case.fen);
             }
-            checked += 1;
+        }
+    }
+    assert!(checked >= 20);
+}
+
+#[test]
+fn perft_suite_legal_counts_apply_ko() {
+    // rule 8.3: the ko-aware count stays available (`perft N legal`); from
+    // the start 61, 3757, 239197, 15535830.
+    let mut checked = 0;
+    for case in cases() {
+        let (mut game, simple) = setup(&case);
+        for (i, &expected) in case.legal.iter().enumerate() {
+            let depth = i as u32 + 1;
+            let (slow, _) = affordable(expected, depth);
+            // The legal count makes every move: depth 3 is enough here.
+            if depth <= 3 {
+                let got = game.perft_legal(depth);
+                assert_eq!(got, expected, "perft {depth} legal of {} {:?}", case.fen, case.moves);
+                checked += 1;
+            }
+            if slow {
+                assert_eq!(simple.perft(depth), expected, "simple legal perft {depth} of {}", case.fen);
+            }
         }
     }
     assert!(checked >= 20);
@@ -86,11 +118,11 @@ fn divide_sums_to_perft() {
     let mut game = Leiserchess::startpos();
     let divide = game.perft_divide(3);
     assert_eq!(divide.len(), 61);
-    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 239_197);
+    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 239_205);
 }
 
-/// The two kings alone (rule 8.2's example): Tangerine's king on a1 fires
-/// north into Lavender's king on a8 after any move that leaves it facing
+/// The two kings alone (rule 8.2's example): Tangerine's king on a0 fires
+/// north into Lavender's king on a7 after any move that leaves it facing
 /// north, so king zaps end sequences at every depth.
 const TWO_KINGS: &str = "ss7/8/8/8/8/8/8/NN7 W";
 
@@ -98,7 +130,7 @@ const TWO_KINGS: &str = "ss7/8/8/8/8/8/8/NN7 W";
 /// below it with the library perft (as search::uci's perft_divide does).
 fn divide_by_trait(game: &mut Leiserchess, depth: u32) -> u64 {
     let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
+    game.perft_moves(&mut moves);
     let mut total = 0;
     for mv in moves {
         game.make(mv);
@@ -116,7 +148,7 @@ fn walk_then_perft(game: &mut Leiserchess, depth: u32, walk: u32) -> u64 {
         return Rules::perft(game, depth);
     }
     let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
+    game.perft_moves(&mut moves);
     let mut total = 0;
     for mv in moves {
         game.make(mv);
@@ -164,7 +196,7 @@ fn perft_of_a_game_ended_by_a_king_zap_is_one_at_every_depth() {
     // depth, so counting from the position it reached gives 1.
     let mut game = Leiserchess::from_fen(TWO_KINGS).unwrap();
     // Up the a-file, still facing north: the beam meets Lavender's king.
-    let mv = game.parse_move("a1a2").unwrap();
+    let mv = game.parse_move("a0a1").unwrap();
     game.make(mv);
     let outcome = game.outcome().expect("the king zap ended the game");
     assert_eq!(outcome.reason, leiserchess::game::KING_ZAPPED);
@@ -181,7 +213,7 @@ fn perft_of_a_game_ended_by_a_king_zap_is_one_at_every_depth() {
 
 #[test]
 fn divide_sums_to_perft_over_the_suite() {
-    // rule 8.2 with ko (8.3): `go perft` and `perft` agree on every case.
+    // rule 8.2 without ko (8.3): `go perft` and `perft` agree on every case.
     for case in cases() {
         let (mut game, _) = setup(&case);
         for (i, &expected) in case.counts.iter().enumerate().take(3) {

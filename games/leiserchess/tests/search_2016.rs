@@ -12,7 +12,9 @@ use leiserchess::{Leiserchess2016, Move2016, Params};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use search::{Engine, Frontend, GameMove, Limits, Rules, ScoreReport, Searchable, Side};
+use search::{
+    Engine, Frontend, GameMove, Limits, PerftCount, Rules, ScoreReport, Searchable, Side,
+};
 
 /// Positions from seeded random games from the start (rule 1.4) and from
 /// crowded random boards, none of them over.
@@ -181,7 +183,7 @@ fn the_uci_perft_tools_count_as_rule_8_1_does() {
     let stop = AtomicBool::new(false);
     let start = Leiserchess2016::startpos();
     let mut lines = Vec::new();
-    let total = search::uci::perft_per_depth(&start, 4, &stop, &mut |l| lines.push(l));
+    let total = search::uci::perft_per_depth(&start, PerftCount::Rules, 4, &stop, &mut |l| lines.push(l));
     assert_eq!(total, Some(36_767_050));
     assert_eq!(
         lines,
@@ -192,6 +194,6 @@ fn the_uci_perft_tools_count_as_rule_8_1_does() {
             "perft 4 36767050"
         ]
     );
-    let divide = search::uci::perft_divide(&start, 4, &stop, &mut |_| {});
+    let divide = search::uci::perft_divide(&start, PerftCount::Rules, 4, &stop, &mut |_| {});
     assert_eq!(divide, Some(36_767_050));
 }

@@ -22,7 +22,7 @@ mod searchable;
 pub use frontend::{Frontend, GoDialect, PerftStyle};
 pub use outcome::{EndReason, Outcome};
 pub use params::{EvalParams, NoParams, SpinOption, UnknownOption};
-pub use rules::{GameMove, Rules};
+pub use rules::{GameMove, PerftCount, Rules};
 pub use searchable::Searchable;
 
 /// A score in centipawn-like units from the side to move's point of view.

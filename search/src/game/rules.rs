@@ -10,6 +10,18 @@ pub trait GameMove: Copy + Eq + Send + Sync + Debug + Display + 'static {
     fn to_u16(self) -> u16;
 }
 
+/// Which move sequences a perft counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftCount {
+    /// The game's own convention (`perft N`): the legal moves, unless the
+    /// game counts others (Leiserchess counts as MIT's players do, the
+    /// moves its ko rule forbids included).
+    Rules,
+    /// Legal move sequences only (`perft N legal`): every rule of play
+    /// applied.
+    Legal,
+}
+
 /// The rules of a game: positions, legal moves, their notation and the
 /// end of the game.
 ///
@@ -49,16 +61,24 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn outcome(&self) -> Option<Outcome>;
 
     /// Appends the moves `perft` counts here: the legal moves, unless the
-    /// game's perft counts other moves (Leiserchess 2016 counts the moves
-    /// its ko rule forbids). `go perft` divides over these.
+    /// game's perft counts other moves (Leiserchess counts the moves its
+    /// ko rule forbids). `go perft` divides over these.
     fn perft_moves(&self, out: &mut Vec<Self::Move>) {
         self.legal_moves(out);
     }
 
-    /// Number of leaves of the legal game tree to `depth` (rules of the game
-    /// about terminal positions included). Games override this with a fast
-    /// bulk-counting version; the default walks the tree.
+    /// Number of leaves of the game tree to `depth` by the game's perft
+    /// convention ([`PerftCount::Rules`], over `perft_moves`). Games
+    /// override this with a fast bulk-counting version; the default is the
+    /// legal count.
     fn perft(&mut self, depth: u32) -> u64 {
+        self.perft_legal(depth)
+    }
+
+    /// Number of leaves of the legal game tree to `depth`
+    /// ([`PerftCount::Legal`]; rules of the game about terminal positions
+    /// included). The default walks the tree.
+    fn perft_legal(&mut self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -70,7 +90,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
         let mut total = 0;
         for mv in moves {
             self.make(mv);
-            total += self.perft(depth - 1);
+            total += self.perft_legal(depth - 1);
             self.unmake();
         }
         total

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::game::Side;
 use crate::time::{Clock, Limits};
+use crate::game::PerftCount;
 
 use super::error::UciError;
 
@@ -29,13 +30,31 @@ pub enum Command {
     Quit,
     /// `ponderhit`: the move pondered on was played; the clock starts.
     PonderHit,
-    /// `perft <depth>`, in the game's own format.
-    Perft(u32),
+    /// `perft <depth> [legal]`, in the game's own format.
+    Perft(PerftRequest),
     /// `d` or `display`.
     Display,
     Eval,
     /// `bench [depth]`.
     Bench(Option<u32>),
+}
+
+/// What `perft <depth> [legal]` and `go perft <depth> [legal]` count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftRequest {
+    pub depth: u32,
+    pub count: PerftCount,
+}
+
+/// The word after a perft depth that asks for the legal count.
+const LEGAL: &str = "legal";
+
+/// The `legal` word after a perft depth, if there: which count is asked.
+fn perft_count<'a>(tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> PerftCount {
+    match tokens.next_if_eq(&LEGAL) {
+        Some(_) => PerftCount::Legal,
+        None => PerftCount::Rules,
+    }
 }
 
 /// The parameters of `go`, as given.
@@ -60,8 +79,8 @@ pub struct Go {
     /// `searchmoves …`: only these root moves (as text; the driver checks
     /// them against the position).
     pub searchmoves: Vec<String>,
-    /// `go perft <depth>`: count instead of searching.
-    pub perft: Option<u32>,
+    /// `go perft <depth> [legal]`: count instead of searching.
+    pub perft: Option<PerftRequest>,
     /// What was wrong with the line. The rest of it is still used: a GUI
     /// waits for a `bestmove` after any `go`.
     pub problems: Vec<UciError>,
@@ -170,7 +189,9 @@ fn parse_go<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<Go, UciError> {
             "movetime" => go_value(&mut tokens, token).map(|v| go.movetime = Some(v)),
             "mate" => go_value(&mut tokens, token).map(|v| go.mate = Some(v)),
             "perft" => {
-                go.perft = Some(go_value(&mut tokens, token)?);
+                let depth = go_value(&mut tokens, token)?;
+                let count = perft_count(&mut tokens);
+                go.perft = Some(PerftRequest { depth, count });
                 Ok(())
             }
             "infinite" => {
@@ -280,7 +301,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, UciError> {
         "ponderhit" => Command::PonderHit,
         "perft" => {
             let depth = value(&mut tokens, "perft")?;
-            no_more(tokens, Command::Perft(depth))?
+            let mut tokens = tokens.peekable();
+            let count = perft_count(&mut tokens);
+            no_more(tokens, Command::Perft(PerftRequest { depth, count }))?
         }
         "d" | "display" => no_more(tokens, Command::Display)?,
         "eval" => no_more(tokens, Command::Eval)?,
@@ -301,7 +324,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, UciError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parse, Command, Go};
+    use super::{parse, Command, Go, PerftCount, PerftRequest};
     use crate::game::Side;
     use std::time::Duration;
 
@@ -320,7 +343,10 @@ mod tests {
         assert_eq!(parse("d"), Ok(Some(Command::Display)));
         assert_eq!(parse("bench"), Ok(Some(Command::Bench(None))));
         assert_eq!(parse("bench 7"), Ok(Some(Command::Bench(Some(7)))));
-        assert_eq!(parse("perft 3"), Ok(Some(Command::Perft(3))));
+        let perft = |depth, count| Ok(Some(Command::Perft(PerftRequest { depth, count })));
+        assert_eq!(parse("perft 3"), perft(3, PerftCount::Rules));
+        assert_eq!(parse("perft 3 legal"), perft(3, PerftCount::Legal));
+        assert!(parse("perft 3 legall").is_err());
         assert!(parse("perft").is_err());
         assert!(parse("perft x").is_err());
         assert!(parse("bogus").is_err());
@@ -402,7 +428,9 @@ mod tests {
         assert_eq!(l.movetime, Some(Duration::from_millis(250)));
         assert!(l.clock.is_none() && !l.infinite);
         assert!(go("go infinite").limits(Side::White).infinite);
-        assert_eq!(go("go perft 4").perft, Some(4));
+        let perft = |depth, count| Some(PerftRequest { depth, count });
+        assert_eq!(go("go perft 4").perft, perft(4, PerftCount::Rules));
+        assert_eq!(go("go perft 4 legal").perft, perft(4, PerftCount::Legal));
         // A GUI may send a negative clock when flagging.
         let c = go("go wtime -50").limits(Side::White).clock.expect("clock");
         assert_eq!(c.remaining, Duration::ZERO);

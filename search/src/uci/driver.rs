@@ -45,7 +45,7 @@ use crate::info::{SearchInfo, SearchResult};
 use crate::search::{Engine, RootOptions, DEFAULT_HASH_MB, SEARCH_STACK_BYTES};
 use crate::time::Limits;
 
-use super::command::{self, Command, Go};
+use super::command::{self, Command, Go, PerftRequest};
 use super::error::UciError;
 use super::format::{bestmove_line, final_info_line, info_line};
 use super::link::{Event, Link, Output, MAX_LINE_BYTES};
@@ -81,7 +81,7 @@ enum Job<G: Frontend> {
         searchmoves: Vec<G::Move>,
     },
     Perft {
-        depth: u32,
+        request: PerftRequest,
         style: PerftStyle,
     },
     Bench(Option<u32>),
@@ -363,8 +363,8 @@ impl<G: Frontend> Driver<G> {
             Command::Stop => self.stop_running_job(),
             Command::Quit => return Ok(Flow::Quit),
             Command::PonderHit => self.ponderhit(),
-            Command::Perft(depth) => self.start_job(Job::Perft {
-                depth,
+            Command::Perft(request) => self.start_job(Job::Perft {
+                request,
                 style: G::PERFT_STYLE,
             })?,
             Command::Display => {
@@ -430,9 +430,9 @@ impl<G: Frontend> Driver<G> {
         for problem in &go.problems {
             self.link.out.error(problem);
         }
-        if let Some(depth) = go.perft {
+        if let Some(request) = go.perft {
             return self.start_job(Job::Perft {
-                depth,
+                request,
                 style: PerftStyle::Divide,
             });
         }
@@ -614,13 +614,15 @@ fn run_job<G: Frontend>(
             limits,
             searchmoves,
         } => search_and_answer(engine, pos, &limits, &searchmoves, control, &mut lines),
-        Job::Perft { depth, style } => {
+        Job::Perft { request, style } => {
+            let PerftRequest { depth, count } = request;
             let mut print = |l: String| lines.line(l);
-            let counted = catch_unwind(AssertUnwindSafe(|| match style {
-                PerftStyle::Divide => tools::perft_divide(pos, depth, &control.stop, &mut print),
-                PerftStyle::PerDepth => {
-                    tools::perft_per_depth(pos, depth, &control.stop, &mut print)
-                }
+            let counted = catch_unwind(AssertUnwindSafe(|| {
+                let perft = match style {
+                    PerftStyle::Divide => tools::perft_divide,
+                    PerftStyle::PerDepth => tools::perft_per_depth,
+                };
+                perft(pos, count, depth, &control.stop, &mut print)
             }));
             match counted {
                 Ok(Some(_)) => {}

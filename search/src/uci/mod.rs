@@ -33,7 +33,7 @@ mod options;
 mod tools;
 mod variant;
 
-pub use command::{parse, Command, Go};
+pub use command::{parse, Command, Go, PerftRequest};
 pub use driver::UciConfig;
 pub use error::UciError;
 pub use format::{bestmove_line, final_info_line, info_line, NO_MOVE};

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Frontend, Rules};
+use crate::game::{Frontend, PerftCount, Rules};
 use crate::info::nps;
 use crate::search::{Engine, DEFAULT_HASH_MB};
 use crate::time::Limits;
@@ -17,25 +17,46 @@ use super::format::bestmove_line;
 /// depth-3 count takes milliseconds).
 const PERFT_UNSTOPPABLE_DEPTH: u32 = 3;
 
-/// The leaves of the game tree below `pos` at `depth`, by the game's own
-/// perft rules; `None` once `stop` is set.
-fn count_leaves<G: Rules>(pos: &mut G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+/// The moves a perft of kind `count` counts in `pos`.
+fn counted_moves<G: Rules>(pos: &G, count: PerftCount, out: &mut Vec<G::Move>) {
+    match count {
+        PerftCount::Rules => pos.perft_moves(out),
+        PerftCount::Legal => pos.legal_moves(out),
+    }
+}
+
+/// The game's own perft of kind `count` of `pos` at `depth`, in one call.
+fn game_perft<G: Rules>(pos: &mut G, count: PerftCount, depth: u32) -> u64 {
+    match count {
+        PerftCount::Rules => pos.perft(depth),
+        PerftCount::Legal => pos.perft_legal(depth),
+    }
+}
+
+/// The leaves of the game tree below `pos` at `depth`, counted as `count`
+/// says; `None` once `stop` is set.
+fn count_leaves<G: Rules>(
+    pos: &mut G,
+    count: PerftCount,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<u64> {
     if stop.load(Ordering::Relaxed) {
         return None;
     }
     // An ended game counts as the game says (a Leiserchess king zap is a
     // leaf at every depth, rule 8.2; a chess mate has no moves).
     if depth <= PERFT_UNSTOPPABLE_DEPTH || pos.outcome().is_some() {
-        return Some(pos.perft(depth));
+        return Some(game_perft(pos, count, depth));
     }
     let mut moves = Vec::new();
-    pos.perft_moves(&mut moves);
+    counted_moves(pos, count, &mut moves);
     let mut total = 0;
     for mv in moves {
         pos.make(mv);
-        let count = count_leaves(pos, depth - 1, stop);
+        let leaves = count_leaves(pos, count, depth - 1, stop);
         pos.unmake();
-        total += count?;
+        total += leaves?;
     }
     Some(total)
 }
@@ -44,6 +65,7 @@ fn count_leaves<G: Rules>(pos: &mut G, depth: u32, stop: &AtomicBool) -> Option<
 /// `None` (and no total) when stopped.
 pub fn perft_divide<G: Rules>(
     pos: &G,
+    count: PerftCount,
     depth: u32,
     stop: &AtomicBool,
     out: &mut dyn FnMut(String),
@@ -55,15 +77,15 @@ pub fn perft_divide<G: Rules>(
         return Some(1);
     }
     let mut moves = Vec::new();
-    pos.perft_moves(&mut moves);
+    counted_moves(&pos, count, &mut moves);
     let mut total = 0;
     for mv in moves {
         pos.make(mv);
-        let count = count_leaves(&mut pos, depth - 1, stop);
+        let leaves = count_leaves(&mut pos, count, depth - 1, stop);
         pos.unmake();
-        let count = count?;
-        total += count;
-        out(format!("{mv}: {count}"));
+        let leaves = leaves?;
+        total += leaves;
+        out(format!("{mv}: {leaves}"));
     }
     out(String::new());
     out(format!("Nodes searched: {total}"));
@@ -74,6 +96,7 @@ pub fn perft_divide<G: Rules>(
 /// each depth up to N; `None` when stopped.
 pub fn perft_per_depth<G: Rules>(
     pos: &G,
+    count: PerftCount,
     depth: u32,
     stop: &AtomicBool,
     out: &mut dyn FnMut(String),
@@ -81,7 +104,7 @@ pub fn perft_per_depth<G: Rules>(
     let mut pos = pos.clone();
     let mut last = 1;
     for d in 1..=depth {
-        last = count_leaves(&mut pos, d, stop)?;
+        last = count_leaves(&mut pos, count, d, stop)?;
         out(format!("perft {d} {last}"));
     }
     Some(last)

@@ -6,19 +6,17 @@
 use leiserchess::board::Board;
 use leiserchess::laser::BEAM_LETTERS;
 use leiserchess::ruleset::RuleSet;
-use leiserchess::{Action, Hit, Leiserchess, Move, RankNames, Rules2018, Square, Trace};
+use leiserchess::{Action, Hit, Leiserchess, Move, Square, Trace};
 use search::Rules;
 
 use super::{GameKind, GuiGame, Laser, MoveInfo, MovePreview, PieceSet, Zap, ZapKind};
-
-/// How the 2018 rules name ranks (2018 rule 1.1: `1` to `8`).
-const RANKS: RankNames = <Rules2018 as RuleSet>::FEN.ranks;
 
 impl GuiGame for Leiserchess {
     const KIND: GameKind = GameKind::Leiserchess;
     const TITLE: &'static str = "Leiserchess";
     const PIECES: PieceSet = PieceSet::Leiserchess;
-    const FIRST_RANK: u8 = RANKS.number(0);
+    /// Rule 1.1: ranks `0` to `7`, as MIT's kit numbers them.
+    const FIRST_RANK: u8 = 0;
 
     fn board(&self) -> Vec<String> {
         codes(self.position().board())
@@ -47,7 +45,7 @@ impl GuiGame for Leiserchess {
 
     fn last_laser(&self) -> Option<Laser> {
         self.last_shot()
-            .map(|shot| laser_view(std::slice::from_ref(&shot.trace), RANKS))
+            .map(|shot| laser_view(std::slice::from_ref(&shot.trace)))
     }
 
     /// The board and laser of the move's shot (rule 4.1): the tracer's,
@@ -56,7 +54,7 @@ impl GuiGame for Leiserchess {
         let shot = self.position().shot_after(mv);
         Some(MovePreview {
             board: codes(&shot.board),
-            laser: laser_view(std::slice::from_ref(&shot.trace), RANKS),
+            laser: laser_view(std::slice::from_ref(&shot.trace)),
         })
     }
 
@@ -102,12 +100,11 @@ pub(super) fn codes(board: &Board) -> Vec<String> {
         .collect()
 }
 
-/// The page's drawing of a shot: its beams in the order they were fired,
-/// with squares named by `ranks`. A beam fired again after a zap (2016
+/// The page's drawing of a shot: its beams in the order they were fired. A beam fired again after a zap (2016
 /// rule 4.3) follows the one before it up to the square that was just
 /// emptied: only what it adds after that square joins the path, so the
 /// path stays one connected line.
-pub(super) fn laser_view(beams: &[Trace], ranks: RankNames) -> Laser {
+pub(super) fn laser_view(beams: &[Trace]) -> Laser {
     let mut path: Vec<Square> = Vec::new();
     let mut zaps: Vec<(Square, ZapKind, usize)> = Vec::new();
     for beam in beams {
@@ -129,13 +126,12 @@ pub(super) fn laser_view(beams: &[Trace], ranks: RankNames) -> Laser {
             zaps.push((sq, kind, path.len().saturating_sub(1)));
         }
     }
-    let name = |sq: Square| sq.named(ranks).to_string();
     Laser {
-        path: path.iter().map(|&sq| name(sq)).collect(),
+        path: path.iter().map(Square::to_string).collect(),
         zaps: zaps
             .into_iter()
             .map(|(sq, kind, at)| Zap {
-                square: name(sq),
+                square: sq.to_string(),
                 kind,
                 at,
             })

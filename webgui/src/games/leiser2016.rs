@@ -7,29 +7,22 @@
 //! The beams of a move, square by square and in the order they were
 //! fired, are the crate's (`v2016::make::volley`).
 
-use leiserchess::ruleset::RuleSet;
 use leiserchess::square::BitIter;
 use leiserchess::v2016::make::volley;
 use leiserchess::v2016::movegen;
 use leiserchess::v2016::moves::Kind;
-use leiserchess::{Leiserchess2016, Move2016, RankNames, Rules2016, Square};
+use leiserchess::{Leiserchess2016, Move2016};
 use search::Rules;
 
 use super::leiser::{codes, laser_view};
 use super::{GameKind, GuiGame, Laser, MoveInfo, MovePreview, PieceSet};
 
-/// Rule 1.1: ranks `0` to `7`, as the crate's 2016 FEN dialect names them.
-const RANKS: RankNames = <Rules2016 as RuleSet>::FEN.ranks;
-
-fn name(sq: Square) -> String {
-    sq.named(RANKS).to_string()
-}
-
 impl GuiGame for Leiserchess2016 {
     const KIND: GameKind = GameKind::Leiserchess2016;
     const TITLE: &'static str = "Leiserchess 2016";
     const PIECES: PieceSet = PieceSet::Leiserchess;
-    const FIRST_RANK: u8 = RANKS.number(0);
+    /// Rule 1.1: ranks `0` to `7`.
+    const FIRST_RANK: u8 = 0;
 
     fn board(&self) -> Vec<String> {
         codes(self.position().board())
@@ -49,8 +42,8 @@ impl GuiGame for Leiserchess2016 {
         MoveInfo {
             text: mv.to_string(),
             record: self.move_to_record(mv),
-            from: name(from),
-            to: name(to),
+            from: from.to_string(),
+            to: to.to_string(),
             swap: None,
             rotate,
             promotion: None,
@@ -77,7 +70,7 @@ impl GuiGame for Leiserchess2016 {
         let volley = volley(self.position(), mv);
         Some(MovePreview {
             board: codes(&volley.board),
-            laser: laser_view(&volley.beams, RANKS),
+            laser: laser_view(&volley.beams),
         })
     }
 
@@ -88,14 +81,14 @@ impl GuiGame for Leiserchess2016 {
             return Vec::new();
         }
         BitIter(movegen::pinned(pos.board(), pos.side_to_move()))
-            .map(name)
+            .map(|sq| sq.to_string())
             .collect()
     }
 }
 
 /// The page's drawing of the volley the side to move fires after `mv`.
 fn laser_of(game: &Leiserchess2016, mv: Move2016) -> Laser {
-    laser_view(&volley(game.position(), mv).beams, RANKS)
+    laser_view(&volley(game.position(), mv).beams)
 }
 
 #[cfg(test)]
@@ -146,8 +139,8 @@ mod tests {
         assert_eq!((turn.text.as_str(), turn.from.as_str()), ("h0L", "h0"));
         assert!(offer.choices.keys().all(|sq| !sq.ends_with('8')));
         assert!(offer.choices.contains_key("d0"), "the pawn on d0 moves");
-        // The 2018 game keeps ranks 1 to 8.
-        assert_eq!(leiserchess::Leiserchess::FIRST_RANK, 1);
+        // The 2018 game numbers them the same way (2018 rule 1.1).
+        assert_eq!(leiserchess::Leiserchess::FIRST_RANK, 0);
     }
 
     #[test]

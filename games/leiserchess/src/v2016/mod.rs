@@ -13,7 +13,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 
-use search::{EndReason, Rules, Side};
+use search::{Rules, Side};
 
 use crate::board::Board;
 use crate::fen::FenDialect;
@@ -24,19 +24,10 @@ use crate::ruleset::{RuleSet, SearchRules, Zap};
 
 use self::laser::Shot;
 use self::make::Undo;
-use self::moves::{Kind, Move, MOVE_INDEX_COUNT, RANKS};
+use self::moves::{Kind, Move, MOVE_INDEX_COUNT};
 
 /// The starting position (rule 1.4).
 pub const START_FEN: &str = "ss3nw3/3nw4/2nw1nw3/1nw3SE1SE/nw1nw3SE1/3SE1SE2/4SE3/3SE3NN W";
-
-/// Plies without a zap that draw the game (rule 5.3).
-pub const NO_ZAP_PLIES: u16 = 200;
-
-/// The draw of rule 5.3: 100 moves by each side without a zap.
-pub const NO_ZAPS: EndReason = EndReason {
-    code: "no_zaps",
-    sentence: "Draw after 200 plies without a zap",
-};
 
 /// The rules of MIT 6.172's Fall 2016 final project.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -61,17 +52,10 @@ impl RuleSet for Rules2016 {
     type Ko = Ko2016;
 
     const START_FEN: &'static str = START_FEN;
-    /// Rule 7.2: ranks `0` to `7`; MIT's engine also reads `w` and `b`.
+    /// Rule 7.2: MIT's 2016 engine also reads `w` and `b`.
     const FEN: FenDialect = FenDialect {
-        ranks: RANKS,
         lower_case_side: true,
     };
-    const NO_ZAP_PLIES: u16 = NO_ZAP_PLIES;
-    const NO_ZAP_DRAW: EndReason = NO_ZAPS;
-    /// Rule 5.2: the third occurrence draws.
-    const REPETITIONS: usize = 2;
-    /// Rule 8.2.
-    const PERFT_APPLIES_KO: bool = false;
 
     #[inline]
     fn generate(board: &Board, side: Side, out: &mut Vec<Move>) {

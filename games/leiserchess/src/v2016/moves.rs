@@ -13,7 +13,7 @@
 use std::fmt;
 
 use crate::piece::Rotation;
-use crate::square::{step_square, Dir, RankNames, Square};
+use crate::square::{step_square, Dir, Square};
 
 /// What a move does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,9 +43,6 @@ pub const MOVE_INDEX_COUNT: usize = 64 * NULL as usize;
 
 /// Square-index deltas of the eight directions (N, NE, E, SE, S, SW, W, NW).
 const DIR_DELTAS: [i8; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
-
-/// Rule 7.1: the ranks are `0` to `7`.
-pub const RANKS: RankNames = RankNames::FROM_ZERO;
 
 impl Move {
     #[inline]
@@ -167,10 +164,10 @@ impl search::GameMove for Move {
 impl fmt::Display for Move {
     /// Rule 7.1: `e1R`, `h3g4` (a shift or a swap), `h0h0` (null move).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.from().named(RANKS))?;
+        write!(f, "{}", self.from())?;
         match (self.kind(), self.to()) {
             (Kind::Rotate(r), _) => write!(f, "{}", r.letter()),
-            (_, Some(to)) => write!(f, "{}", to.named(RANKS)),
+            (_, Some(to)) => write!(f, "{to}"),
             (_, None) => f.write_str("??"),
         }
     }

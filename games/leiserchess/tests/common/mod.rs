@@ -87,7 +87,7 @@ pub struct SMove {
 }
 
 pub fn sq_name((f, r): (i32, i32)) -> String {
-    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+    format!("{}{}", (b'a' + f as u8) as char, r)
 }
 
 impl std::fmt::Display for SMove {
@@ -397,21 +397,34 @@ impl Simple {
         if let Some(w) = self.zapped_white {
             return Some((Some(!w), "king zapped"));
         }
-        if self.clock >= 100 {
-            return Some((None, "fifty"));
+        // Rule 5.2: 200 plies without a zap.
+        if self.clock >= 200 {
+            return Some((None, "no zaps"));
         }
+        // Rule 5.3: the third occurrence.
         let now = self.history.last().unwrap();
-        if self.history[..self.history.len() - 1].contains(now) {
+        let earlier = self.history[..self.history.len() - 1].iter().filter(|k| *k == now).count();
+        if earlier >= 2 {
             return Some((None, "repetition"));
         }
         None
     }
 
+    /// The legal count (`perft N legal`): ko applied.
     pub fn perft(&self, depth: u32) -> u64 {
+        self.count(depth, &|s: &Simple| s.legal())
+    }
+
+    /// MIT's count (rule 8.3): every move of rule 3, ko not applied.
+    pub fn perft_generated(&self, depth: u32) -> u64 {
+        self.count(depth, &|s: &Simple| s.moves_for(s.white_to_move))
+    }
+
+    fn count(&self, depth: u32, moves_of: &dyn Fn(&Simple) -> Vec<SMove>) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal();
+        let moves = moves_of(self);
         if depth == 1 {
             return moves.len() as u64;
         }
@@ -423,7 +436,7 @@ impl Simple {
                 if next.zapped_white.is_some() {
                     1
                 } else {
-                    next.perft(depth - 1)
+                    next.count(depth - 1, moves_of)
                 }
             })
             .sum()
@@ -436,7 +449,7 @@ pub fn fen_of(pieces: &[(&str, &str)], side: char) -> String {
     for (sq, code) in pieces {
         let b = sq.as_bytes();
         let f = (b[0] - b'a') as usize;
-        let r = (b[1] - b'1') as usize;
+        let r = (b[1] - b'0') as usize;
         grid[r][f] = code.to_string();
     }
     let mut out = String::new();
@@ -467,7 +480,7 @@ pub fn fen_of(pieces: &[(&str, &str)], side: char) -> String {
 /// random colours and orientations on random squares.
 pub fn random_position(rng: &mut ChaCha8Rng, pawns: usize) -> String {
     let mut squares: Vec<String> = (0..64)
-        .map(|i| format!("{}{}", (b'a' + i % 8) as char, 1 + i / 8))
+        .map(|i| format!("{}{}", (b'a' + i % 8) as char, i / 8))
         .collect();
     squares.shuffle(rng);
     let kings = ["NN", "EE", "SS", "WW"];
