@@ -17,6 +17,7 @@
 pub mod cli;
 pub mod compliance;
 pub mod config;
+pub mod convert;
 pub mod fingerprint;
 pub mod identify;
 pub mod live;

@@ -113,6 +113,15 @@ enum Command {
         #[arg(short = 'o', long = "out", value_name = "OUT")]
         out: PathBuf,
     },
+    /// Rewrite Leiserchess records written with ranks 1 to 8 (this
+    /// project's notation before it took MIT's 2018 numbering) into ranks
+    /// 0 to 7, replaying every game to check it
+    Convert {
+        /// The old PGN
+        input: PathBuf,
+        /// The converted PGN (may be the same file)
+        output: PathBuf,
+    },
     /// Play one engine at a series of fixed depths against itself and
     /// report Elo per depth, with the graph as SVG
     Ladder {
@@ -329,6 +338,19 @@ fn elo(
     Ok(())
 }
 
+fn convert(input: &Path, output: &Path) -> Result<(), String> {
+    let done = autotester::convert::convert(input).map_err(|e| e.to_string())?;
+    autotester::merge::write(output, &done.games).map_err(|e| e.to_string())?;
+    println!(
+        "Converted {} game(s) of {} to ranks 0 to 7 into {} ({} 2016 game(s) kept as they were)",
+        done.converted,
+        input.display(),
+        output.display(),
+        done.kept
+    );
+    Ok(())
+}
+
 fn merge(paths: &[PathBuf], out: &Path) -> Result<(), String> {
     let merged = autotester::merge::merge(paths).map_err(|e| e.to_string())?;
     autotester::merge::write(out, &merged.games).map_err(|e| e.to_string())?;
@@ -430,6 +452,7 @@ fn run_command() -> ExitCode {
             flags,
         } => run(config, pgn, sprt, tournament, flags),
         Command::Merge { pgns, out } => merge(&pgns, &out),
+        Command::Convert { input, output } => convert(&input, &output),
         Command::Elo {
             pgns,
             advantage,

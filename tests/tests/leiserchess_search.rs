@@ -100,16 +100,16 @@ fn every_switch_off_still_plays_legal_moves() {
 fn king_zap_in_one_is_a_mate_score() {
     let mut engine = Engine::<Leiserchess>::new(4).expect("4 MB table");
     // Rule 4.4: a north-bound beam meeting a SW mirror turns west. Shifting
-    // g7 to h8 sends Tangerine's beam along rank 8 onto Lavender's king.
+    // g6 to h7 sends Tangerine's beam along rank 7 onto Lavender's king.
     let game = Leiserchess::from_fen("ee7/6SW1/8/8/8/8/8/7NN W").expect("FEN");
     let result = search(&mut engine, &game, Limits::depth(4));
-    assert_eq!(result.best_move.map(|m| m.to_string()), Some("g7h8".into()));
+    assert_eq!(result.best_move.map(|m| m.to_string()), Some("g6h7".into()));
     assert_eq!(result.score_report(), ScoreReport::Mate(1));
 
     // Rotating the king to face the enemy king directly (rule 4.2).
     let game = Leiserchess::from_fen("ww7/8/8/8/8/8/8/EE7 W").expect("FEN");
     let result = search(&mut engine, &game, Limits::depth(4));
-    assert_eq!(result.best_move.map(|m| m.to_string()), Some("a1L".into()));
+    assert_eq!(result.best_move.map(|m| m.to_string()), Some("a0L".into()));
     assert_eq!(result.score_report(), ScoreReport::Mate(1));
 }
 
@@ -117,7 +117,7 @@ fn king_zap_in_one_is_a_mate_score() {
 fn an_unstoppable_zap_is_reported_as_mated_in_one() {
     let mut engine = Engine::<Leiserchess>::new(4).expect("4 MB table");
     // The position above with Lavender to move: every king move or turn
-    // leaves a mirror shift (g7h8 along rank 8, g7h7 along rank 7) that
+    // leaves a mirror shift (g6h7 along rank 7, g6h6 along rank 6) that
     // zaps it. Checked by brute force, then by the search.
     let game = Leiserchess::from_fen("ee7/6SW1/8/8/8/8/8/7NN B").expect("FEN");
     let mut replies = Vec::new();

@@ -151,10 +151,19 @@ fn bench_is_deterministic() {
 fn perft_prints_each_depth() {
     let _serial = workspace_tests::serial();
     let mut e = engine();
-    e.send("perft 3");
-    let lines = e.read_until(T, |l| l.starts_with("perft 3 "));
-    // Rule 8.1, counts from the perft suite (tests/data/perft.txt).
-    assert_eq!(lines, ["perft 1 61", "perft 2 3757", "perft 3 239197"]);
+    e.send("perft 4");
+    let lines = e.read_until(T, |l| l.starts_with("perft 4 "));
+    // Rule 8.3: MIT's counts, ko not applied (tests/data/perft.txt).
+    let mit = ["perft 1 61", "perft 2 3757", "perft 3 239205", "perft 4 15537748"];
+    assert_eq!(lines, mit);
+    // The ko-aware count under its own name.
+    e.send("perft 4 legal");
+    let lines = e.read_until(T, |l| l.starts_with("perft 4 "));
+    let legal = ["perft 1 61", "perft 2 3757", "perft 3 239197", "perft 4 15535830"];
+    assert_eq!(lines, legal);
+    e.send("go perft 3 legal");
+    let lines = e.read_until(T, |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 239197"));
 }
 
 #[test]
@@ -183,16 +192,16 @@ fn go_perft_divides_by_root_move() {
 fn display_shows_orientations_and_fen() {
     let _serial = workspace_tests::serial();
     let mut e = engine();
-    e.send("position startpos moves h1h2");
+    e.send("position startpos moves h0h1");
     e.send("display");
     let lines = e.sync();
-    // Rank 8 has Lavender's king facing south on a8; rank 2 now holds
-    // Tangerine's king on h2 facing north, after its pawns on d2 and e2.
-    assert!(lines.iter().any(|l| l.starts_with("8  ss ..")), "{lines:?}");
+    // Rank 7 has Lavender's king facing south on a7; rank 1 now holds
+    // Tangerine's king on h1 facing north, after its pawns on d1 and e1.
+    assert!(lines.iter().any(|l| l.starts_with("7  ss ..")), "{lines:?}");
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("2 ") && l.ends_with(".. NW SE .. .. NN")),
+            .any(|l| l.starts_with("1 ") && l.ends_with(".. NW SE .. .. NN")),
         "{lines:?}"
     );
     assert!(lines.iter().any(|l| l.contains("a  b  c  d  e  f  g  h")));
@@ -241,7 +250,7 @@ fn eval_lists_each_term_for_each_side() {
         "{lines:?}"
     );
     // Turning Tangerine's king away from Lavender's changes its KFACE.
-    e.send("position startpos moves h1U");
+    e.send("position startpos moves h0U");
     e.send("eval");
     let lines = e.sync();
     let kface = lines.iter().find(|l| l.starts_with("KFACE")).unwrap();
@@ -254,9 +263,9 @@ fn go_depth_reports_and_ends_in_one_legal_bestmove() {
     let _serial = workspace_tests::serial();
     let mut e = engine();
     e.send("ucinewgame");
-    e.send("position startpos moves f3e4 c5U");
+    e.send("position startpos moves f2e3 c4U");
     let best = e.go_depth_checked(5);
-    assert_legal(None, &["f3e4", "c5U"], &best);
+    assert_legal(None, &["f2e3", "c4U"], &best);
 }
 
 #[test]
@@ -283,7 +292,7 @@ fn go_time_inc_answers_within_its_budget() {
     let _serial = workspace_tests::serial();
     let mut e = engine();
     // Rule 9: `time` and `inc` are the side to move's clock.
-    e.send("position startpos moves f3e4");
+    e.send("position startpos moves f2e3");
     e.sync();
     let start = Instant::now();
     e.send("go time 2000 inc 20");
@@ -291,17 +300,17 @@ fn go_time_inc_answers_within_its_budget() {
     let took = start.elapsed();
     // The time manager never uses more than half the clock on one move.
     assert!(took < Duration::from_millis(1100), "used {took:?} of 2 s");
-    assert_legal(None, &["f3e4"], &bestmove(&lines));
+    assert_legal(None, &["f2e3"], &bestmove(&lines));
 
     // Chess-style clocks: Lavender to move uses btime, not wtime.
-    e.send("position startpos moves f3e4");
+    e.send("position startpos moves f2e3");
     e.sync();
     let start = Instant::now();
     e.send("go wtime 600000 btime 1000 winc 0 binc 10");
     let lines = e.read_until(T, |l| l.starts_with("bestmove "));
     let took = start.elapsed();
     assert!(took < Duration::from_millis(600), "used {took:?} of 1 s");
-    assert_legal(None, &["f3e4"], &bestmove(&lines));
+    assert_legal(None, &["f2e3"], &bestmove(&lines));
 }
 
 #[test]
@@ -328,12 +337,12 @@ fn stop_ends_go_infinite() {
 fn king_zap_in_one_is_found_with_a_mate_score() {
     let _serial = workspace_tests::serial();
     let mut e = engine();
-    // Shifting g7 to h8 puts a mirror in Tangerine's beam up the h-file
-    // that turns it west along rank 8 onto Lavender's king (rules 4.2, 4.4).
+    // Shifting g6 to h7 puts a mirror in Tangerine's beam up the h-file
+    // that turns it west along rank 7 onto Lavender's king (rules 4.2, 4.4).
     e.send("position fen ee7/6SW1/8/8/8/8/8/7NN W");
     e.send("go depth 3");
     let lines = e.read_until(T, |l| l.starts_with("bestmove "));
-    assert_eq!(bestmove(&lines), "g7h8");
+    assert_eq!(bestmove(&lines), "g6h7");
     let last_info = lines
         .iter()
         .rev()
@@ -346,17 +355,17 @@ fn king_zap_in_one_is_found_with_a_mate_score() {
 fn junk_and_illegal_input_give_errors_and_change_nothing() {
     let _serial = workspace_tests::serial();
     let mut e = engine();
-    e.send("position startpos moves f3e4");
+    e.send("position startpos moves f2e3");
     let fen = displayed_fen(&mut e);
     for junk in [
         "hello",
         "position fen ss7/8/8/8 W",
         "position fen ss7/8/8/8/8/8/8/7NN X",
         "position fen ss7/8/8/8/8/8/8/7Nn W",
-        "position startpos moves f3e4 f3e4",
-        "position startpos moves h1h1",
+        "position startpos moves f2e3 f2e3",
+        "position startpos moves h0h0",
         "position startpos moves zz",
-        "position startpos moves a1a2",
+        "position startpos moves a0a1",
         "position sideways",
         "perft x",
         "go depth x",
@@ -384,7 +393,7 @@ fn junk_and_illegal_input_give_errors_and_change_nothing() {
     // And the engine still plays from it.
     e.send("go depth 2");
     let lines = e.read_until(T, |l| l.starts_with("bestmove "));
-    assert_legal(None, &["f3e4"], &bestmove(&lines));
+    assert_legal(None, &["f2e3"], &bestmove(&lines));
 }
 
 #[test]

@@ -45,11 +45,11 @@ async fn create_returns_id_state_and_legal_moves() {
         .create(json!({"game": "leiserchess", "fen": "ss7/8/8/8/8/8/8/6nwNN W", "white": "human", "black": "human"}))
         .await;
     let legal = swap["legal"].as_array().expect("moves");
-    let swaps: Vec<&Value> = legal.iter().filter(|m| m["swap"] == "g1").collect();
+    let swaps: Vec<&Value> = legal.iter().filter(|m| m["swap"] == "g0").collect();
     assert!(swaps.iter().any(|m| m["rotate"].is_string()));
     assert!(swaps
         .iter()
-        .any(|m| m["text"] == "h1g1f1" && m["to"] == "f1"));
+        .any(|m| m["text"] == "h0g0f0" && m["to"] == "f0"));
 }
 
 #[tokio::test]
@@ -68,7 +68,7 @@ async fn create_from_fen_moves_and_pgn() {
     assert_eq!(listed["moves"][2]["record"], "Nf3");
     let spaced = api
         .create(
-            json!({"game": "leiserchess", "moves": "h1L a8R", "white": "human", "black": "human"}),
+            json!({"game": "leiserchess", "moves": "h0L a7R", "white": "human", "black": "human"}),
         )
         .await;
     assert_eq!(ply(&spaced), 2);
@@ -384,7 +384,7 @@ async fn a_finished_game_refuses_moves_and_reports_the_reason() {
 #[tokio::test]
 async fn leiserchess_moves_report_the_laser_and_the_zapped_square() {
     let api = Api::new();
-    // Tangerine's king on h1 facing west, a Lavender pawn on d1 showing
+    // Tangerine's king on h0 facing west, a Lavender pawn on d0 showing
     // its back to the beam.
     let fen = "ss7/8/8/8/8/8/8/3nw3NN W";
     let state = api
@@ -395,40 +395,40 @@ async fn leiserchess_moves_report_the_laser_and_the_zapped_square() {
     // board (as the squares that change) and its laser (rule 4.1: after
     // the move; the pawn it zaps still drawn).
     let legal = state["legal"].as_array().expect("moves");
-    let turn = legal.iter().find(|m| m["text"] == "h1L").expect("h1L");
+    let turn = legal.iter().find(|m| m["text"] == "h0L").expect("h0L");
     let preview = &turn["preview"];
-    assert_eq!(preview["changes"], json!({"h1": "WW"}));
+    assert_eq!(preview["changes"], json!({"h0": "WW"}));
     assert_eq!(
         preview["laser"]["path"],
-        json!(["h1", "g1", "f1", "e1", "d1"])
+        json!(["h0", "g0", "f0", "e0", "d0"])
     );
     assert_eq!(
         preview["laser"]["zaps"],
-        json!([{"square": "d1", "kind": "pawn", "at": 4}])
+        json!([{"square": "d0", "kind": "pawn", "at": 4}])
     );
-    let step = legal.iter().find(|m| m["text"] == "h1g2").expect("h1g2");
-    assert_eq!(step["preview"]["changes"], json!({"h1": "", "g2": "NN"}));
+    let step = legal.iter().find(|m| m["text"] == "h0g1").expect("h0g1");
+    assert_eq!(step["preview"]["changes"], json!({"h0": "", "g1": "NN"}));
     assert_eq!(step["preview"]["laser"]["exit"], "N");
     assert_eq!(step["preview"]["laser"]["zaps"], json!([]));
     // What a click on the king offers: its rotations and its shifts, each
     // an index into the legal moves.
-    let king = &state["choices"]["h1"];
+    let king = &state["choices"]["h0"];
     let index = king["rotations"]["L"].as_u64().expect("index") as usize;
-    assert_eq!(legal[index]["text"], "h1L");
+    assert_eq!(legal[index]["text"], "h0L");
     let targets = king["targets"].as_array().expect("targets");
     assert!(targets
         .iter()
         .all(|t| t["mark"] == "dot" && t["move"].is_u64()));
     // Lavender's pieces offer nothing to Tangerine.
-    assert_eq!(state["choices"].get("d1"), None);
+    assert_eq!(state["choices"].get("d0"), None);
 
     let (_, after) = api
-        .post(&format!("/api/games/{g}/moves"), json!({"move": "h1L"}))
+        .post(&format!("/api/games/{g}/moves"), json!({"move": "h0L"}))
         .await;
     let laser = &after["position"]["laser"];
     assert_eq!(
         laser["zaps"],
-        json!([{"square": "d1", "kind": "pawn", "at": 4}])
+        json!([{"square": "d0", "kind": "pawn", "at": 4}])
     );
     assert_eq!(after["position"]["board"][3], "", "the pawn is gone");
 
@@ -440,7 +440,7 @@ async fn leiserchess_moves_report_the_laser_and_the_zapped_square() {
     let (_, over) = api
         .post(
             &format!("/api/games/{}/moves", id(&state)),
-            json!({"move": "h1L"}),
+            json!({"move": "h0L"}),
         )
         .await;
     assert_eq!(over["result"]["reason"], "king_zapped", "{over}");

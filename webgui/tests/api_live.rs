@@ -13,10 +13,10 @@ async fn live_events_build_boards_and_standings() {
     let api = Api::new();
     let post = |body| api.post("/api/live/events", body);
     let start = json!({"run": "r", "game": "leiserchess", "kind": "start", "id": "g1", "round": 1,
-                       "white": "A", "black": "B", "fen": null, "moves": ["h1L"]});
+                       "white": "A", "black": "B", "fen": null, "moves": ["h0L"]});
     assert_eq!(post(start).await.0, StatusCode::NO_CONTENT);
     let (status, body) =
-        post(json!({"run": "r", "game": "leiserchess", "kind": "move", "id": "g1", "move": "a8R"}))
+        post(json!({"run": "r", "game": "leiserchess", "kind": "move", "id": "g1", "move": "a7R"}))
             .await;
     assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
     let (_, snap) = api.get("/api/live").await;
@@ -27,7 +27,7 @@ async fn live_events_build_boards_and_standings() {
     // Illegal moves, unknown games and results, a board never started.
     assert_error(
         &post(
-            json!({"run": "r", "game": "leiserchess", "kind": "move", "id": "g1", "move": "a1a5"}),
+            json!({"run": "r", "game": "leiserchess", "kind": "move", "id": "g1", "move": "a0a4"}),
         )
         .await,
         StatusCode::BAD_REQUEST,
@@ -35,7 +35,7 @@ async fn live_events_build_boards_and_standings() {
     );
     assert_error(
         &post(
-            json!({"run": "r", "game": "leiserchess", "kind": "move", "id": "g9", "move": "h1L"}),
+            json!({"run": "r", "game": "leiserchess", "kind": "move", "id": "g9", "move": "h0L"}),
         )
         .await,
         StatusCode::BAD_REQUEST,

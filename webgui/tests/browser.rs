@@ -245,7 +245,7 @@ async fn fen_import_and_errors_are_shown_to_the_user() {
     let fen = "ss7/8/8/8/8/8/8/3nw3NN W";
     b.new_game("leiserchess", "both", fen).await;
     assert_eq!(b.text("#fen").await, fen);
-    assert_eq!(b.piece_on("d1").await, "nw");
+    assert_eq!(b.piece_on("d0").await, "nw");
     assert!(b.text("#error").await.is_empty());
 
     // A malformed FEN: the server's 400 message appears on the page.
@@ -256,11 +256,11 @@ async fn fen_import_and_errors_are_shown_to_the_user() {
     assert_eq!(b.text("#fen").await, fen);
 
     // An illegal typed move.
-    b.type_into("#move-input", "a1a5").await;
+    b.type_into("#move-input", "a0a4").await;
     b.wait("!document.getElementById('error').hidden && document.getElementById('error').textContent.includes('illegal')")
         .await;
     // A legal one clears the error.
-    b.type_into("#move-input", "h1L").await;
+    b.type_into("#move-input", "h0L").await;
     b.wait("document.getElementById('error').hidden").await;
     assert_eq!(b.body_data("ply").await, "1");
     assert_eq!(
@@ -281,7 +281,7 @@ async fn screenshots_of_both_boards_are_not_blank() {
         b.screenshot("#board", "webgui-chess-board.png").await,
     );
     b.open("/?game=leiserchess").await;
-    b.type_into("#move-input", "h1L").await;
+    b.type_into("#move-input", "h0L").await;
     b.wait("document.querySelector('polyline.laser') !== null")
         .await;
     b.wait("document.body.dataset.thinking === 'false'").await;

@@ -7,9 +7,9 @@ use serde_json::json;
 
 use browser_support::Browser;
 
-/// A 2018 game after which Lavender's last move was the swap b4c3b3, so
-/// ko forbids Tangerine's b4b3c3 (found by a search over random games).
-const KO_MOVES: &str = "d2R b5c4 g4h5 e7L e2R b4L h5g6 c4R d2c3 c6b7 g5R b4c3b3";
+/// A 2018 game after which Lavender's last move was the swap b3c2b2, so
+/// ko forbids Tangerine's b3b2c2 (found by a search over random games).
+const KO_MOVES: &str = "d1R b4c3 g3h4 e6L e1R b3L h4g5 c3R d1c2 c5b6 g4R b3c2b2";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn help_page_diagrams_and_the_ko_message() {
@@ -53,15 +53,15 @@ async fn help_page_diagrams_and_the_ko_message() {
     b.open(&format!("/?id={}", id.as_str().expect("an id")))
         .await;
     assert_eq!(b.body_data("ply").await, "12");
-    b.click_square("b4").await;
-    b.click_square("b3").await; // the swap's first part
-    b.wait("document.querySelector('[data-square=\"b4\"]').getAttribute('data-piece') !== ''")
+    b.click_square("b3").await;
+    b.click_square("b2").await; // the swap's first part
+    b.wait("document.querySelector('[data-square=\"b3\"]').getAttribute('data-piece') !== ''")
         .await;
-    b.click_square("c3").await; // ko forbids this follow-up
+    b.click_square("c2").await; // ko forbids this follow-up
     b.wait("!document.getElementById('ko-note').hidden").await;
     let note = b.text("#ko-note").await;
     assert!(
-        note.contains("b4b3c3") && note.contains("ko rule"),
+        note.contains("b3b2c2") && note.contains("ko rule"),
         "{note}"
     );
     assert_eq!(b.body_data("ply").await, "12");

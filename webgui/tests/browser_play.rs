@@ -41,7 +41,7 @@ async fn enter_plays_a_staged_leiserchess_move_and_escape_cancels_it() {
     b.open("/").await;
     b.new_game("leiserchess", "both", "").await;
     // A click on the board, then a rotation key: the move is staged.
-    b.click_square("h1").await;
+    b.click_square("h0").await;
     b.press('r').await;
     b.wait("document.querySelector('polyline.laser.staged') !== null")
         .await;
@@ -51,20 +51,20 @@ async fn enter_plays_a_staged_leiserchess_move_and_escape_cancels_it() {
     assert_eq!(b.body_data("ply").await, "0");
 
     // Staged again by clicks only; the last click was on the board.
-    b.click_square("h1").await;
+    b.click_square("h0").await;
     b.click("#rot-L").await;
     b.wait("document.querySelector('polyline.laser.staged') !== null")
         .await;
-    b.click_square("d4").await; // a click elsewhere cancels (as before)
+    b.click_square("d3").await; // a click elsewhere cancels (as before)
     b.wait("document.querySelector('polyline.laser.staged') === null")
         .await;
-    b.click_square("h1").await;
+    b.click_square("h0").await;
     b.press('l').await;
     b.wait("document.querySelector('polyline.laser.staged') !== null")
         .await;
     b.press(ENTER).await;
     wait_ply(&b, 1).await;
-    assert_eq!(b.state().await["moves"][0]["text"], "h1L");
+    assert_eq!(b.state().await["moves"][0]["text"], "h0L");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

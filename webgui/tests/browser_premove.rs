@@ -24,9 +24,9 @@ async fn a_leiserchess_rotation_is_premoved_shown_cancelled_and_played() {
     };
     // A long think, cut short once the premove is queued.
     b.open("/?game=leiserchess&movetime=20000").await;
-    // The person's turn: a rotation as people make one (the king on h1,
+    // The person's turn: a rotation as people make one (the king on h0,
     // R, Enter fires it).
-    b.click_square("h1").await;
+    b.click_square("h0").await;
     b.press('r').await;
     b.wait("document.getElementById('fire').disabled === false")
         .await;
@@ -35,7 +35,7 @@ async fn a_leiserchess_rotation_is_premoved_shown_cancelled_and_played() {
     b.wait("document.body.dataset.thinking === 'true'").await;
 
     // While the engine thinks: the same piece, then the U button.
-    b.click_square("h1").await;
+    b.click_square("h0").await;
     b.wait("document.getElementById('rot-U').disabled === false")
         .await;
     b.click("#rot-U").await;
@@ -43,7 +43,7 @@ async fn a_leiserchess_rotation_is_premoved_shown_cancelled_and_played() {
         "{PREMOVE_MARKS} === 1 && document.querySelector('.premove-rotate[data-rotate=\"U\"]') !== null"
     ))
     .await;
-    assert!(b.text("#leiser-hint").await.contains("h1U"));
+    assert!(b.text("#leiser-hint").await.contains("h0U"));
     assert_not_blank(
         "queued rotation",
         b.screenshot("#board", "webgui-premove-rotation.png").await,
@@ -56,11 +56,11 @@ async fn a_leiserchess_rotation_is_premoved_shown_cancelled_and_played() {
     .await;
     // Queued again by key, then a right click cancels it (and draws
     // nothing).
-    b.click_square("h1").await;
+    b.click_square("h0").await;
     b.press('l').await;
     b.wait("document.querySelector('.premove-rotate[data-rotate=\"L\"]') !== null")
         .await;
-    b.right_click_square("d4").await;
+    b.right_click_square("d3").await;
     b.wait(&format!(
         "{PREMOVE_MARKS} === 0 && document.querySelector('.premove-rotate') === null"
     ))
@@ -72,7 +72,7 @@ async fn a_leiserchess_rotation_is_premoved_shown_cancelled_and_played() {
     );
 
     // Queued once more, and played as soon as the engine has moved.
-    b.click_square("h1").await;
+    b.click_square("h0").await;
     b.press('u').await;
     b.wait("document.querySelector('.premove-rotate[data-rotate=\"U\"]') !== null")
         .await;
@@ -80,7 +80,7 @@ async fn a_leiserchess_rotation_is_premoved_shown_cancelled_and_played() {
     b.click("#engine-stop").await; // Move now
     wait_ply(&b, 3).await;
     let state = b.state().await;
-    assert_eq!(state["moves"][2]["text"], "h1U", "{state}");
+    assert_eq!(state["moves"][2]["text"], "h0U", "{state}");
     b.wait("document.querySelector('.premove-rotate') === null")
         .await;
     assert_eq!(b.text("#premove-note").await, "");

@@ -409,7 +409,7 @@ class Hostile:
             op = rng.randrange(7)
             path = f"/api/games/{gid}"
             if op == 0:
-                self.api("bad_game_input", "POST", path + "/moves", {"move": mutate(rng.choice(["e2e4", "Nf3", "h1L", "d5e4f5", "O-O"]))})
+                self.api("bad_game_input", "POST", path + "/moves", {"move": mutate(rng.choice(["e2e4", "Nf3", "h0L", "d4e3f4", "O-O"]))})
             elif op == 1:
                 self.api("bad_game_input", "GET", path + f"/position?ply={rng.choice([0, 1, 5, 10**6, -3, 'x', 2**64])}")
             elif op == 2:

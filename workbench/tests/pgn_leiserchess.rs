@@ -55,7 +55,7 @@ fn tag_names(text: &str) -> Vec<&str> {
 fn record_has_tags_numbered_moves_and_result() {
     // Rule 7.4 (and 7.3 for the result).
     let start = Leiserchess::startpos();
-    let mut pgn = record(&start, &texts(&["h1L", "a8R", "e3R"]), header());
+    let mut pgn = record(&start, &texts(&["h0L", "a7R", "e2R"]), header());
     let end = GameEnd::Rules(Outcome::draw(EndReason::REPETITION));
     pgn.set_result(end.result());
     let text = write_game(&pgn);
@@ -67,7 +67,7 @@ fn record_has_tags_numbered_moves_and_result() {
     // Escaping: a quote in a value gets a backslash.
     assert!(text.contains("[Black \"engine \\\"B\\\"\"]\n"), "{text}");
     assert!(text.contains("[Result \"1/2-1/2\"]\n"), "{text}");
-    assert!(text.contains("\n\n1. h1L a8R 2. e3R 1/2-1/2\n"), "{text}");
+    assert!(text.contains("\n\n1. h0L a7R 2. e2R 1/2-1/2\n"), "{text}");
 }
 
 #[test]
@@ -76,10 +76,10 @@ fn record_from_a_fen_with_black_to_move() {
     // Black's move.
     let fen = "ss7/8/8/8/8/8/8/NN6nw B";
     let start = Leiserchess::from_fen(fen).expect("valid FEN");
-    let pgn = record(&start, &texts(&["h1R"]), header());
+    let pgn = record(&start, &texts(&["h0R"]), header());
     let text = write_game(&pgn);
     assert!(text.contains(&format!("[FEN \"{fen}\"]\n")), "{text}");
-    assert!(text.ends_with("\n1... h1R *\n\n"), "{text}");
+    assert!(text.ends_with("\n1... h0R *\n\n"), "{text}");
 }
 
 #[test]

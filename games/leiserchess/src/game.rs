@@ -13,7 +13,7 @@ use search::{
 
 use crate::eval::{self, EvalState, Params};
 use crate::fen::{self, FenError};
-use crate::notation::MoveError;
+use crate::notation::{self, MoveError};
 use crate::position::Position;
 use crate::rules2018::Rules2018;
 use crate::ruleset::{RuleSet, SearchRules, Zap};
@@ -285,8 +285,10 @@ impl<R: RuleSet> Rules for Game<R> {
         }
     }
 
+    /// A move that is not legal here but would be in the ranks 1 to 8
+    /// this project wrote before it took MIT's numbering, or that names
+    /// rank 8, is reported as [`MoveError::OldNumbering`].
     fn parse_move(&self, text: &str) -> Result<R::Move, MoveError> {
-        let mv = R::parse_move(self.pos.board(), text)?;
         // `outcome` without generating the moves twice (rule 5.5: none
         // left ends the game too).
         let mut legal = Vec::new();
@@ -294,11 +296,26 @@ impl<R: RuleSet> Rules for Game<R> {
         if self.rule_outcome(0).is_some() || legal.is_empty() {
             return Err(MoveError::GameOver);
         }
-        if legal.contains(&mv) {
-            Ok(mv)
-        } else {
-            Err(MoveError::Illegal(text.trim().to_string()))
-        }
+        let read = |text: &str| {
+            R::parse_move(self.pos.board(), text).and_then(|mv| {
+                legal
+                    .contains(&mv)
+                    .then_some(mv)
+                    .ok_or_else(|| MoveError::Illegal(text.trim().to_string()))
+            })
+        };
+        read(text).map_err(|error| {
+            let renamed = notation::from_old_numbering(text);
+            let legal_renamed = renamed.as_deref().is_some_and(|t| read(t).is_ok());
+            if legal_renamed || notation::names_rank_8(text) {
+                MoveError::OldNumbering {
+                    text: text.trim().to_string(),
+                    renamed: renamed.filter(|_| legal_renamed),
+                }
+            } else {
+                error
+            }
+        })
     }
 
     #[inline]

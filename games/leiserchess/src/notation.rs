@@ -24,6 +24,19 @@ pub enum MoveError {
     Syntax2016(String),
     #[error("illegal move '{0}'")]
     Illegal(String),
+    /// A move written with ranks 1 to 8, as this project wrote records
+    /// before it took MIT's numbering: it names rank 8, or it is illegal
+    /// while `renamed` (every rank one lower) is legal.
+    #[error(
+        "'{text}' is not a move here{}: ranks are numbered 0 to 7 (rule 1.1); \
+         a record written with ranks 1 to 8 (this project's notation before it \
+         took MIT's) can be converted with `autotester convert OLD.pgn NEW.pgn`",
+        renamed.as_ref().map(|r| format!(", but '{r}' is")).unwrap_or_default()
+    )]
+    OldNumbering {
+        text: String,
+        renamed: Option<String>,
+    },
     #[error("the game is over; no move may be played")]
     GameOver,
 }
@@ -79,4 +92,51 @@ pub(crate) fn square(text: &str) -> Result<Square, MoveError> {
 
 pub(crate) fn adjacent(from: Square, to: Square) -> Result<Dir, MoveError> {
     Dir::between(from, to).ok_or(MoveError::NotAdjacent { from, to })
+}
+
+/// `text` with every rank one lower (`h1L` → `h0L`): a move of a record
+/// written with ranks 1 to 8 in today's numbering (rule 1.1). `None` when
+/// `text` names a rank 0 or 9, or nothing that looks like a square.
+pub fn from_old_numbering(text: &str) -> Option<String> {
+    let text = text.trim();
+    let mut out = String::with_capacity(text.len());
+    let mut squares = 0;
+    let mut after_file = false;
+    for c in text.chars() {
+        if after_file && c.is_ascii_digit() {
+            if !('1'..='8').contains(&c) {
+                return None;
+            }
+            out.push((c as u8 - 1) as char);
+            squares += 1;
+        } else {
+            out.push(c);
+        }
+        after_file = ('a'..='h').contains(&c.to_ascii_lowercase());
+    }
+    (squares > 0).then_some(out)
+}
+
+/// Whether `text` names a square on rank 8, which only the old numbering
+/// has.
+pub fn names_rank_8(text: &str) -> bool {
+    text.as_bytes()
+        .windows(2)
+        .any(|w| (b'a'..=b'h').contains(&w[0].to_ascii_lowercase()) && w[1] == b'8')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{from_old_numbering, names_rank_8};
+
+    #[test]
+    fn old_numbering_is_one_rank_higher() {
+        assert_eq!(from_old_numbering("h1L").as_deref(), Some("h0L"));
+        assert_eq!(from_old_numbering(" d5e4f5 ").as_deref(), Some("d4e3f4"));
+        assert_eq!(from_old_numbering("a8a7").as_deref(), Some("a7a6"));
+        assert_eq!(from_old_numbering("h0L"), None, "rank 0 is today's");
+        assert_eq!(from_old_numbering("zz"), None);
+        assert!(names_rank_8("g7h8") && names_rank_8("A8R"));
+        assert!(!names_rank_8("h7h6") && !names_rank_8("88"));
+    }
 }

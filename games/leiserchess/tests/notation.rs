@@ -230,3 +230,29 @@ impl ParseSq for str {
         leiserchess::Square::parse(self).unwrap()
     }
 }
+
+#[test]
+fn moves_in_the_old_numbering_get_a_clear_error() {
+    // rule 1.1: ranks 0 to 7. A record this project wrote before it took
+    // MIT's numbering says `h1L` for the king's turn on h0, and may name
+    // rank 8; such a move is refused with the reason and the remedy.
+    let g = Leiserchess::startpos();
+    let err = g.parse_move("h1L").unwrap_err();
+    assert_eq!(
+        err,
+        MoveError::OldNumbering {
+            text: "h1L".into(),
+            renamed: Some("h0L".into())
+        }
+    );
+    let message = err.to_string();
+    assert!(message.contains("but 'h0L' is"), "{message}");
+    assert!(message.contains("ranks are numbered 0 to 7"), "{message}");
+    assert!(message.contains("autotester convert"), "{message}");
+    // A square on rank 8 is the old numbering whatever the position.
+    let err = g.parse_move("a8a7").unwrap_err();
+    assert!(matches!(err, MoveError::OldNumbering { renamed: None, .. }), "{err:?}");
+    // A move illegal in both numberings is just illegal.
+    assert_eq!(g.parse_move("a0a1"), Err(MoveError::Illegal("a0a1".into())));
+    assert_eq!(g.parse_move("h0L").map(|m| m.to_string()), Ok("h0L".into()));
+}

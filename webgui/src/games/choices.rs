@@ -273,18 +273,18 @@ mod tests {
         let game = Leiserchess::from_fen("ss7/8/8/8/8/8/6nw1/7NN W").expect("FEN");
         let offer = offer_of(&game);
         assert_every_move_has_one_path(&offer);
-        let king = &offer.choices["h1"];
+        let king = &offer.choices["h0"];
         assert_eq!(king.rotations.len(), 3);
         let swap = king
             .targets
             .iter()
-            .find(|t| t.square == "g2")
+            .find(|t| t.square == "g1")
             .expect("swap");
         assert_eq!(swap.mark, Mark::Ring);
         let Then::Choice(after) = &swap.then else {
             panic!("a swap opens a choice");
         };
-        let exchanged = Changes::from([("g2".into(), "NN".into()), ("h1".into(), "nw".into())]);
+        let exchanged = Changes::from([("g1".into(), "NN".into()), ("h0".into(), "nw".into())]);
         assert_eq!(after.changes.as_ref(), Some(&exchanged));
         assert_eq!(after.rotations.len(), 3);
         assert!(after.targets.iter().all(|t| t.mark == Mark::Dot));

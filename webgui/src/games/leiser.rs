@@ -93,7 +93,7 @@ pub(super) fn ko_moves<R: RuleSet>(
         .collect()
 }
 
-/// Piece codes of the 64 squares, a1 first, `""` for empty.
+/// Piece codes of the 64 squares, a0 first, `""` for empty.
 pub(super) fn codes(board: &Board) -> Vec<String> {
     Square::all()
         .map(|sq| board.piece_on(sq).fen_code().unwrap_or_default())
@@ -155,9 +155,9 @@ mod tests {
         let infos: Vec<MoveInfo> = moves.iter().map(|&m| game.move_info(m)).collect();
         let rot = infos
             .iter()
-            .find(|i| i.text == "h1L")
+            .find(|i| i.text == "h0L")
             .expect("the king can rotate left");
-        assert_eq!((rot.from.as_str(), rot.to.as_str()), ("h1", "h1"));
+        assert_eq!((rot.from.as_str(), rot.to.as_str()), ("h0", "h0"));
         assert_eq!(rot.rotate, Some('L'));
         assert!(infos.iter().all(|i| i.swap.is_none() || i.text.len() >= 5));
     }
@@ -165,11 +165,11 @@ mod tests {
     #[test]
     fn laser_path_starts_at_the_king_and_ends_where_it_hit() {
         let mut game = Leiserchess::startpos();
-        let mv = game.parse_move("h1L").expect("legal");
+        let mv = game.parse_move("h0L").expect("legal");
         game.make(mv);
         let laser = game.last_laser().expect("a move was played");
-        assert_eq!(laser.path[0], "h1");
-        // Facing west along rank 1 from h1: the first piece it meets.
+        assert_eq!(laser.path[0], "h0");
+        // Facing west along rank 0 from h0: the first piece it meets.
         assert!(laser.path.len() >= 2);
         match laser.zaps.as_slice() {
             [zap] => {

@@ -18,7 +18,7 @@ const REFLECT = {
 };
 
 // One small board. `spec`: files (e.g. 'def'), ranks (top first, e.g.
-// [6, 5, 4]), pieces { square: code }, and optional beam (squares the
+// [5, 4, 3]), pieces { square: code }, and optional beam (squares the
 // beam passes, in order, plus `exit`: the direction it leaves by), zap
 // (a square), arrows ([[from, to]]), cross (a square marked ✗), dots.
 function board(spec, caption) {
@@ -39,7 +39,7 @@ function board(spec, caption) {
   const centre = (square) => where(square).map((v) => v + SIZE / 2);
   spec.ranks.forEach((rank, r) => {
     [...spec.files].forEach((file, c) => {
-      const light = (FILES.indexOf(file) + rank) % 2 === 0;
+      const light = (FILES.indexOf(file) + rank) % 2 === 1;
       svgEl('rect', { x: c * SIZE, y: r * SIZE, width: SIZE, height: SIZE, fill: light ? '#dde3ec' : '#8e9bb3' }, svg);
       if (r === rows - 1) svgEl('text', { x: c * SIZE + 50, y: rows * SIZE + 19, 'text-anchor': 'middle', class: 'help-coord' }, svg).textContent = file;
     });
@@ -98,18 +98,18 @@ function fill(id, figures) {
   document.getElementById(id).replaceChildren(...figures);
 }
 
-// The 3 × 3 corner around a pawn on e5 with a beam reaching it.
+// The 3 × 3 corner around a pawn on e4 with a beam reaching it.
 function reflection(orientation, travel) {
-  const back = { north: 'e4', east: 'd5', south: 'e6', west: 'f5' }[travel];
+  const back = { north: 'e3', east: 'd4', south: 'e5', west: 'f4' }[travel];
   const outcome = REFLECT[travel][orientation];
   const spec = {
     files: 'def',
-    ranks: [6, 5, 4],
-    pieces: { e5: orientation },
-    beam: [back, 'e5'],
+    ranks: [5, 4, 3],
+    pieces: { e4: orientation },
+    beam: [back, 'e4'],
     enter: travel,
   };
-  if (outcome === 'zap') spec.zap = 'e5';
+  if (outcome === 'zap') spec.zap = 'e4';
   else spec.exit = outcome;
   const said = outcome === 'zap' ? 'the back: zapped' : `turned ${outcome}`;
   return board(spec, `${orientation}, beam travelling ${travel}: ${said}`);
@@ -117,24 +117,24 @@ function reflection(orientation, travel) {
 
 function draw() {
   fill('diagram-shift', [
-    board({ files: 'def', ranks: [6, 5, 4], pieces: { e5: 'NE', f6: 'sw' }, dots: ['d6', 'e6', 'd5', 'f5', 'd4', 'e4', 'f4'] },
-      'Shift (3.2): the pawn on e5 may step to any empty neighbour (dots)'),
-    board({ files: 'def', ranks: [6, 5, 4], pieces: { e5: 'NE' }, arrows: [['e5', 'e6']] },
-      'e5e6: it steps north and keeps facing NE'),
+    board({ files: 'def', ranks: [5, 4, 3], pieces: { e4: 'NE', f5: 'sw' }, dots: ['d5', 'e5', 'd4', 'f4', 'd3', 'e3', 'f3'] },
+      'Shift (3.2): the pawn on e4 may step to any empty neighbour (dots)'),
+    board({ files: 'def', ranks: [5, 4, 3], pieces: { e4: 'NE' }, arrows: [['e4', 'e5']] },
+      'e4e5: it steps north and keeps facing NE'),
   ]);
   fill('diagram-swap', [
-    board({ files: 'def', ranks: [6, 5, 4], pieces: { d5: 'NE', e4: 'sw' }, arrows: [['d5', 'e4']] },
-      'Swap (3.3), d5e4f5: Tangerine\'s d5 pawn changes places with Lavender\'s on e4 …'),
-    board({ files: 'def', ranks: [6, 5, 4], pieces: { e4: 'NE', d5: 'sw' }, arrows: [['e4', 'f5']] },
+    board({ files: 'def', ranks: [5, 4, 3], pieces: { d4: 'NE', e3: 'sw' }, arrows: [['d4', 'e3']] },
+      'Swap (3.3), d4e3f4: Tangerine\'s d4 pawn changes places with Lavender\'s on e3 …'),
+    board({ files: 'def', ranks: [5, 4, 3], pieces: { e3: 'NE', d4: 'sw' }, arrows: [['e3', 'f4']] },
       '… both keep their orientations; then the same pawn must shift or rotate …'),
-    board({ files: 'def', ranks: [6, 5, 4], pieces: { f5: 'NE', d5: 'sw' } },
-      '… here it steps from e4 to f5: one move, d5e4f5'),
+    board({ files: 'def', ranks: [5, 4, 3], pieces: { f4: 'NE', d4: 'sw' } },
+      '… here it steps from e3 to f4: one move, d4e3f4'),
   ]);
   fill('diagram-zap', [
-    board({ files: 'abcde', ranks: [2, 1], pieces: { a1: 'EE', c1: 'NW', c2: 'nw', e2: 'ww' }, beam: ['a1', 'b1', 'c1', 'c2'], zap: 'c2' },
-      'The king on a1 fires east; the NW mirror on c1 turns the beam north; it meets the back of Lavender\'s c2 pawn, which is zapped'),
-    board({ files: 'abcde', ranks: [2, 1], pieces: { a1: 'EE', c1: 'NW', c2: 'se', e2: 'ww' }, beam: ['a1', 'b1', 'c1', 'c2', 'd2', 'e2'], zap: 'e2' },
-      'With c2 facing SE its mirror turns the beam east, onto Lavender\'s king: zapped, Tangerine wins (5.1)'),
+    board({ files: 'abcde', ranks: [1, 0], pieces: { a0: 'EE', c0: 'NW', c1: 'nw', e1: 'ww' }, beam: ['a0', 'b0', 'c0', 'c1'], zap: 'c1' },
+      'The king on a0 fires east; the NW mirror on c0 turns the beam north; it meets the back of Lavender\'s c1 pawn, which is zapped'),
+    board({ files: 'abcde', ranks: [1, 0], pieces: { a0: 'EE', c0: 'NW', c1: 'se', e1: 'ww' }, beam: ['a0', 'b0', 'c0', 'c1', 'd1', 'e1'], zap: 'e1' },
+      'With c1 facing SE its mirror turns the beam east, onto Lavender\'s king: zapped, Tangerine wins (5.1)'),
   ]);
   const grid = [];
   for (const orientation of ['NW', 'NE', 'SE', 'SW']) {
@@ -142,11 +142,11 @@ function draw() {
   }
   fill('diagram-reflections', grid);
   fill('diagram-ko', [
-    board({ files: 'abc', ranks: [4, 3, 2], pieces: { b4: 'sw', c3: 'NE' }, arrows: [['b4', 'c3'], ['c3', 'b3']] },
-      '1. Lavender plays b4c3b3: its b4 pawn swaps with Tangerine\'s c3 pawn and steps to b3'),
-    board({ files: 'abc', ranks: [4, 3, 2], pieces: { b4: 'NE', b3: 'sw' }, arrows: [['b4', 'b3'], ['b3', 'c3']] },
-      '2. Tangerine would answer b4b3c3, swapping back and stepping to c3 …'),
-    board({ files: 'abc', ranks: [4, 3, 2], pieces: { b4: 'sw', c3: 'NE' }, cross: 'c3' },
+    board({ files: 'abc', ranks: [3, 2, 1], pieces: { b3: 'sw', c2: 'NE' }, arrows: [['b3', 'c2'], ['c2', 'b2']] },
+      '1. Lavender plays b3c2b2: its b3 pawn swaps with Tangerine\'s c2 pawn and steps to b2'),
+    board({ files: 'abc', ranks: [3, 2, 1], pieces: { b3: 'NE', b2: 'sw' }, arrows: [['b3', 'b2'], ['b2', 'c2']] },
+      '2. Tangerine would answer b3b2c2, swapping back and stepping to c2 …'),
+    board({ files: 'abc', ranks: [3, 2, 1], pieces: { b3: 'sw', c2: 'NE' }, cross: 'c2' },
       '3. … but that brings back the position from before Lavender\'s move: ko forbids it (6.1)'),
   ]);
   document.body.dataset.ready = 'true';
