@@ -38,15 +38,18 @@ fn replay(path: &Path) -> Vec<Vec<String>> {
 
 #[test]
 fn a_pgn_of_mits_autotester_reads_as_2018_leiserchess() {
-    // No Variant tag, MIT's date format and move comments: the moves are
+    // The file is what MIT's own Java autotester (commit 1a79f6e of its
+    // 2018 kit) wrote for six games of our engine against MIT's reference
+    // player (`scripts/mit-2018-autotester`): no Variant tag, MIT's date
+    // format, rounds from 0 and `{ns depth nodes}` comments. Its moves are
     // 2018 moves as written (rule 7.1), and `elo` rates the file.
     let mit = data("mit-2018.pgn");
     let games = replay(&mit);
-    assert!(games.len() >= 2 && games[0].len() > 20, "{games:?}");
+    assert!(games.len() == 6 && games.iter().all(|g| g.len() > 20), "{games:?}");
     let out = autotester(&["elo", mit.to_str().expect("path")]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let report = text(&out.stdout);
-    assert!(report.contains("player_1 vs player_2: 2 games"), "{report}");
+    assert!(report.contains("ours vs mit-reference: 6 games"), "{report}");
 }
 
 #[test]

@@ -61,11 +61,12 @@ async fn the_2016_game_is_a_choice_with_its_own_ranks() {
     assert_eq!(state["legal"].as_array().map(Vec::len), Some(65));
     assert!(state["choices"]["h0"]["rotations"]["L"].is_u64());
     assert_eq!(state["choices"].get("h1"), None);
-    // The 2018 game and chess keep ranks 1 to 8.
+    // The 2018 game numbers its ranks the same way (2018 rule 1.1);
+    // chess keeps 1 to 8.
     let lc = api
         .create(json!({"game": "leiserchess", "white": "human", "black": "human"}))
         .await;
-    assert_eq!(lc["meta"]["first_rank"], 1);
+    assert_eq!(lc["meta"]["first_rank"], 0);
     assert_eq!(lc["meta"]["title"], "Leiserchess");
     let chess = api.create(json!({"game": "chess"})).await;
     assert_eq!(chess["meta"]["pieces"], "chess");

@@ -36,7 +36,7 @@ fn our_king(state: &Value) -> String {
         .iter()
         .position(|c| matches!(c.as_str(), Some("NN" | "EE" | "SS" | "WW")))
         .expect("Tangerine's king");
-    format!("{}{}", (b'a' + (index % 8) as u8) as char, index / 8 + 1)
+    format!("{}{}", (b'a' + (index % 8) as u8) as char, index / 8)
 }
 
 /// Where our king stands once the legal move `mv` is made: the laser of
