@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 use workbench::pgn::read_file;
 
 fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 /// Replays every game of `path` under the 2018 rules; the move texts.
@@ -45,11 +47,17 @@ fn a_pgn_of_mits_autotester_reads_as_2018_leiserchess() {
     // 2018 moves as written (rule 7.1), and `elo` rates the file.
     let mit = data("mit-2018.pgn");
     let games = replay(&mit);
-    assert!(games.len() == 6 && games.iter().all(|g| g.len() > 20), "{games:?}");
+    assert!(
+        games.len() == 6 && games.iter().all(|g| g.len() > 20),
+        "{games:?}"
+    );
     let out = autotester(&["elo", mit.to_str().expect("path")]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let report = text(&out.stdout);
-    assert!(report.contains("ours vs mit-reference: 6 games"), "{report}");
+    assert!(
+        report.contains("ours vs mit-reference: 6 games"),
+        "{report}"
+    );
 }
 
 #[test]
@@ -82,7 +90,10 @@ fn convert_renames_an_old_record_and_replays_it() {
     let out = autotester(&["convert", paths[1], again.to_str().expect("path")]);
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("game 1 (round 1): move 1 (h0R)"), "{stderr}");
+    assert!(
+        stderr.contains("game 1 (round 1): move 1 (h0R)"),
+        "{stderr}"
+    );
     assert!(!again.exists(), "nothing written");
 }
 
@@ -93,8 +104,16 @@ fn convert_refuses_mits_records_and_chess() {
     let chess = dir.join("chess.pgn");
     std::fs::write(&chess, "[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 *\n").expect("write");
     for input in [data("mit-2018.pgn"), chess] {
-        let out = autotester(&["convert", input.to_str().expect("path"), out_path.to_str().expect("path")]);
+        let out = autotester(&[
+            "convert",
+            input.to_str().expect("path"),
+            out_path.to_str().expect("path"),
+        ]);
         assert!(!out.status.success(), "{}", input.display());
-        assert!(text(&out.stderr).contains("move 1"), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("move 1"),
+            "{}",
+            text(&out.stderr)
+        );
     }
 }

@@ -154,16 +154,29 @@ fn perft_prints_each_depth() {
     e.send("perft 4");
     let lines = e.read_until(T, |l| l.starts_with("perft 4 "));
     // Rule 8.3: MIT's counts, ko not applied (tests/data/perft.txt).
-    let mit = ["perft 1 61", "perft 2 3757", "perft 3 239205", "perft 4 15537748"];
+    let mit = [
+        "perft 1 61",
+        "perft 2 3757",
+        "perft 3 239205",
+        "perft 4 15537748",
+    ];
     assert_eq!(lines, mit);
     // The ko-aware count under its own name.
     e.send("perft 4 legal");
     let lines = e.read_until(T, |l| l.starts_with("perft 4 "));
-    let legal = ["perft 1 61", "perft 2 3757", "perft 3 239197", "perft 4 15535830"];
+    let legal = [
+        "perft 1 61",
+        "perft 2 3757",
+        "perft 3 239197",
+        "perft 4 15535830",
+    ];
     assert_eq!(lines, legal);
     e.send("go perft 3 legal");
     let lines = e.read_until(T, |l| l.starts_with("Nodes searched"));
-    assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 239197"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Nodes searched: 239197")
+    );
 }
 
 #[test]

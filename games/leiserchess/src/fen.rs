@@ -87,10 +87,7 @@ pub fn parse_dialect(text: &str, dialect: FenDialect) -> Result<Position, FenErr
                 Some(second) => [c, second].iter().collect(),
                 None => c.to_string(),
             };
-            let piece = Piece::from_fen_code(&code).ok_or(FenError::UnknownPiece {
-                rank,
-                code,
-            })?;
+            let piece = Piece::from_fen_code(&code).ok_or(FenError::UnknownPiece { rank, code })?;
             if file >= 8 {
                 return Err(FenError::RankWidth {
                     rank,
@@ -106,10 +103,7 @@ pub fn parse_dialect(text: &str, dialect: FenDialect) -> Result<Position, FenErr
             file += 1;
         }
         if file != 8 {
-            return Err(FenError::RankWidth {
-                rank,
-                width: file,
-            });
+            return Err(FenError::RankWidth { rank, width: file });
         }
     }
     for (side, name) in [(Side::White, "Tangerine"), (Side::Black, "Lavender")] {

@@ -305,6 +305,9 @@ impl<R: RuleSet> Rules for Game<R> {
             })
         };
         read(text).map_err(|error| {
+            if !R::HAD_RANKS_FROM_ONE {
+                return error;
+            }
             let renamed = notation::from_old_numbering(text);
             let legal_renamed = renamed.as_deref().is_some_and(|t| read(t).is_ok());
             if legal_renamed || notation::names_rank_8(text) {

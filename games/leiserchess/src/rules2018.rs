@@ -37,6 +37,7 @@ impl RuleSet for Rules2018 {
 
     const START_FEN: &'static str = START_FEN;
     const FEN: FenDialect = FenDialect::RULES_2018;
+    const HAD_RANKS_FROM_ONE: bool = true;
 
     #[inline]
     fn generate(board: &Board, side: Side, out: &mut Vec<Move>) {

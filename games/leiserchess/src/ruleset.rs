@@ -35,8 +35,12 @@ pub trait RuleSet: Copy + Debug + Default + Send + Sync + 'static {
 
     /// The starting position.
     const START_FEN: &'static str;
-    /// How FENs and squares are written.
+    /// How FENs are written.
     const FEN: FenDialect;
+    /// Whether this project once wrote the rule set's ranks 1 to 8 (its
+    /// records before it took MIT's numbering), so that a move that reads
+    /// legal with every rank one lower deserves that hint.
+    const HAD_RANKS_FROM_ONE: bool;
 
     /// Appends the moves of `side`'s pieces, ko not applied.
     fn generate(board: &Board, side: Side, out: &mut Vec<Self::Move>);

@@ -597,15 +597,22 @@ fn the_2016_page_cites_only_its_own_rules_outside_its_2018_links() {
     );
 }
 
+/// Rules the 2016 spec marks as differing from the 2018 rules of its day
+/// (ranks 1–8, a draw at the second occurrence, after 100 plies) that the
+/// 2018 spec has since made the same as 2016's, by taking MIT's 2018
+/// conventions: the page says there that the 2018 rule is the same.
+const SAME_SINCE_MIT_2018_CONVENTIONS: [&str; 3] = ["1.1", "5.2", "5.3"];
+
 #[test]
 fn every_difference_the_2016_spec_marks_has_a_note_on_the_page() {
     let marked: BTreeSet<String> = spec_parts(&shared_spec(SPEC_2016))
         .iter()
         .filter(|(_, text)| text.contains("≠2018"))
         .map(|(number, _)| base_rule(number).to_string())
+        .filter(|number| !SAME_SINCE_MIT_2018_CONVENTIONS.contains(&number.as_str()))
         .collect();
-    // 1.1, 1.4, 3.1, 4.3, 5.2, 5.3, 6.1 and 7.1 at the time of writing.
-    assert!(marked.len() >= 8, "marked differences: {marked:?}");
+    // 1.4, 3.1, 4.3, 6.1 and 7.1 at the time of writing.
+    assert!(marked.len() >= 5, "marked differences: {marked:?}");
     let noted: BTreeSet<String> = difference_notes(&rules_page_2016())
         .iter()
         .map(|(number, _)| base_rule(number).to_string())
@@ -649,7 +656,7 @@ fn every_2016_link_into_the_2018_page_lands_on_a_2018_rule() {
     }
     // Each note links the 2018 rule it compares with.
     let notes = difference_notes(&page);
-    assert!(notes.len() >= 10, "only {} notes", notes.len());
+    assert!(notes.len() >= 8, "only {} notes", notes.len());
     for (number, note) in notes {
         assert!(
             !links_to_2018(&note).is_empty(),

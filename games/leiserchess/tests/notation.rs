@@ -251,8 +251,40 @@ fn moves_in_the_old_numbering_get_a_clear_error() {
     assert!(message.contains("autotester convert"), "{message}");
     // A square on rank 8 is the old numbering whatever the position.
     let err = g.parse_move("a8a7").unwrap_err();
-    assert!(matches!(err, MoveError::OldNumbering { renamed: None, .. }), "{err:?}");
+    assert!(
+        matches!(err, MoveError::OldNumbering { renamed: None, .. }),
+        "{err:?}"
+    );
     // A move illegal in both numberings is just illegal.
     assert_eq!(g.parse_move("a0a1"), Err(MoveError::Illegal("a0a1".into())));
     assert_eq!(g.parse_move("h0L").map(|m| m.to_string()), Ok("h0L".into()));
+}
+
+#[test]
+fn squares_are_named_with_ranks_0_to_7() {
+    // rule 1.1: a0 … h7, as MIT's 2018 kit names them; every name reads
+    // back to its square, and rank 8 is no square.
+    let names: Vec<String> = leiserchess::Square::all()
+        .map(|sq| sq.to_string())
+        .collect();
+    assert_eq!((names[0].as_str(), names[7].as_str()), ("a0", "h0"));
+    assert_eq!(names[63], "h7");
+    for (i, name) in names.iter().enumerate() {
+        assert_eq!(
+            leiserchess::Square::parse(name).map(|sq| sq.index()),
+            Some(i)
+        );
+    }
+    for bad in ["a8", "h8", "i0", "a", "a00"] {
+        assert_eq!(leiserchess::Square::parse(bad), None, "{bad}");
+    }
+    // rule 7.2: the start position has Tangerine's king on h0 and
+    // Lavender's on a7; rule 7.1: its moves use the same names.
+    let g = Leiserchess::startpos();
+    for text in ["h0h1", "h0L", "g3R", "f2e3"] {
+        assert_eq!(
+            g.parse_move(text).map(|m| m.to_string()),
+            Ok(text.to_string())
+        );
+    }
 }

@@ -75,7 +75,11 @@ fn perft_suite_counts_as_mit_does() {
             let (slow, fast) = affordable(expected, depth);
             if fast {
                 let got = game.perft(depth);
-                assert_eq!(got, expected, "perft {depth} of {} {:?}", case.fen, case.moves);
+                assert_eq!(
+                    got, expected,
+                    "perft {depth} of {} {:?}",
+                    case.fen, case.moves
+                );
                 // Unmake left the game as it was.
                 assert_eq!(game.perft(1), case.counts[0]);
                 checked += 1;
@@ -102,11 +106,20 @@ fn perft_suite_legal_counts_apply_ko() {
             // The legal count makes every move: depth 3 is enough here.
             if depth <= 3 {
                 let got = game.perft_legal(depth);
-                assert_eq!(got, expected, "perft {depth} legal of {} {:?}", case.fen, case.moves);
+                assert_eq!(
+                    got, expected,
+                    "perft {depth} legal of {} {:?}",
+                    case.fen, case.moves
+                );
                 checked += 1;
             }
             if slow {
-                assert_eq!(simple.perft(depth), expected, "simple legal perft {depth} of {}", case.fen);
+                assert_eq!(
+                    simple.perft(depth),
+                    expected,
+                    "simple legal perft {depth} of {}",
+                    case.fen
+                );
             }
         }
     }

@@ -183,7 +183,8 @@ fn the_uci_perft_tools_count_as_rule_8_1_does() {
     let stop = AtomicBool::new(false);
     let start = Leiserchess2016::startpos();
     let mut lines = Vec::new();
-    let total = search::uci::perft_per_depth(&start, PerftCount::Rules, 4, &stop, &mut |l| lines.push(l));
+    let total =
+        search::uci::perft_per_depth(&start, PerftCount::Rules, 4, &stop, &mut |l| lines.push(l));
     assert_eq!(total, Some(36_767_050));
     assert_eq!(
         lines,

@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
+use crate::game::PerftCount;
 use crate::game::Side;
 use crate::time::{Clock, Limits};
-use crate::game::PerftCount;
 
 use super::error::UciError;
 

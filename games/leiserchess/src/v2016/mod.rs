@@ -56,6 +56,8 @@ impl RuleSet for Rules2016 {
     const FEN: FenDialect = FenDialect {
         lower_case_side: true,
     };
+    /// MIT's 2016 numbering, 0 to 7, was ours from the start.
+    const HAD_RANKS_FROM_ONE: bool = false;
 
     #[inline]
     fn generate(board: &Board, side: Side, out: &mut Vec<Move>) {

@@ -403,7 +403,10 @@ impl Simple {
         }
         // Rule 5.3: the third occurrence.
         let now = self.history.last().unwrap();
-        let earlier = self.history[..self.history.len() - 1].iter().filter(|k| *k == now).count();
+        let earlier = self.history[..self.history.len() - 1]
+            .iter()
+            .filter(|k| *k == now)
+            .count();
         if earlier >= 2 {
             return Some((None, "repetition"));
         }
