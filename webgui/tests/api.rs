@@ -637,7 +637,7 @@ async fn engine_against_engine_plays_a_whole_leiserchess_game() {
         .await;
     let reason = over["result"]["reason"].as_str().expect("a reason");
     assert!(
-        ["king_zapped", "repetition", "fifty_moves"].contains(&reason),
+        ["king_zapped", "repetition", "no_zaps"].contains(&reason),
         "{reason}"
     );
     let (_, pgn) = api.get(&format!("/api/games/{g}/pgn")).await;

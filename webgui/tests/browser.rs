@@ -117,7 +117,7 @@ async fn leiserchess_game_against_the_engine_played_by_clicking() {
         .expect("reason")
         .to_string();
     eprintln!("Leiserchess game over after {moves_played} moves of ours: {result}");
-    assert!(["king_zapped", "repetition", "fifty_moves"].contains(&reason.as_str()));
+    assert!(["king_zapped", "repetition", "no_zaps"].contains(&reason.as_str()));
     assert!(
         result.contains(str_of(&state["result"], "result").expect("1-0 …")),
         "{result}"

@@ -1,7 +1,7 @@
 //! `cargo run --release --example perft -- [--2016] [depth] [fen]`: perft
 //! with timing, under the 2018 rules or, with `--2016`, the 2016 ones
-//! (perft as `docs/leiserchess-2016-rules.md` defines it: no ko, a king
-//! zap is a leaf). Times are wall times of this process.
+//! (perft as MIT's players count it in both: no ko, a king zap is a leaf;
+//! rule 8 of either rules page). Times are wall times of this process.
 
 use std::time::Instant;
 

@@ -14,7 +14,8 @@ use crate::zobrist;
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) side: Side,
-    /// Plies since a pawn was zapped (rule 5.2).
+    /// Plies since a piece was last zapped (rule 5.2; a king zap ends the
+    /// game, so in play that is a pawn).
     pub(crate) halfmove: u16,
     /// The side whose king was zapped (rule 5.1), once the game is decided.
     pub(crate) zapped: Option<Side>,
@@ -83,7 +84,7 @@ impl Position {
         self.side
     }
 
-    /// Plies since the last pawn zap.
+    /// Plies since the last zap (rule 5.2).
     #[inline]
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove
