@@ -975,3 +975,30 @@ async fn a_broken_external_engine_is_reported_not_fatal() {
     assert_eq!(failed["thinking"], false);
     assert_eq!(ply(&failed), 1);
 }
+
+#[tokio::test]
+async fn leiserchess_records_in_mits_notation_import_and_old_ones_are_explained() {
+    // A PGN MIT's 2018 autotester wrote (no Variant tag, ranks 0 to 7,
+    // `{ns depth nodes}` comments): its first game imports as played.
+    let api = Api::new();
+    let mit = include_str!("../../autotester/tests/data/mit-2018.pgn");
+    let state = api
+        .create(json!({"game": "leiserchess", "pgn": mit, "white": "human", "black": "human"}))
+        .await;
+    assert_eq!(state["moves"][0]["text"], "e1f1", "{state}");
+    assert_eq!(state["result"]["result"], "1-0", "{state}");
+    // A record this project wrote before it took MIT's numbering (ranks 1
+    // to 8): refused with what happened and what to do (2018 rule 1.1).
+    let old = include_str!("../../autotester/tests/data/old-numbering.pgn");
+    let (status, body) = api
+        .post("/api/games", json!({"game": "leiserchess", "pgn": old}))
+        .await;
+    assert_error(
+        &(status, body.clone()),
+        StatusCode::BAD_REQUEST,
+        "illegal_move",
+    );
+    let message = body["error"].as_str().unwrap_or_default();
+    assert!(message.contains("but 'h0R' is"), "{message}");
+    assert!(message.contains("autotester convert"), "{message}");
+}
