@@ -513,12 +513,11 @@ fn quit_does_not_drop_earlier_commands() {
 }
 
 /// Issue 11, item 7: the command loop answers during long counts, and
-/// `stop` and `quit` end them.
+/// `stop` ends them.
 #[test]
-fn isready_stop_and_quit_work_during_perft_and_bench() {
-    let tree = || Session::start::<RandomTree>();
+fn isready_and_stop_work_during_perft_and_bench() {
     for long in ["perft 12", "go perft 12", "bench 40"] {
-        let s = tree();
+        let s = Session::start::<RandomTree>();
         s.send(long);
         std::thread::sleep(Duration::from_millis(50));
         let start = Instant::now();
@@ -532,21 +531,44 @@ fn isready_stop_and_quit_work_during_perft_and_bench() {
         // The engine is free again.
         s.send("go depth 2");
         s.wait_for(is_bestmove, 1, LONG);
-
-        let s2 = tree();
-        s2.send(long);
-        std::thread::sleep(Duration::from_millis(50));
-        s2.send("quit");
-        let start = Instant::now();
-        while !s2.finished() {
-            assert!(
-                start.elapsed() < Duration::from_secs(2),
-                "{long}: quit late"
-            );
-            std::thread::sleep(Duration::from_millis(1));
-        }
         s.close();
     }
+}
+
+/// Issue 38, item 4: as in Stockfish, a count piped before `quit` runs to
+/// its end and prints its counts (a perft script written for Stockfish
+/// ends with `quit`); a search is still stopped by it.
+#[test]
+fn quit_lets_a_piped_count_finish() {
+    for (count, last) in [
+        ("perft 4", "Nodes searched: "),
+        ("go perft 4", "Nodes searched: "),
+        ("bench 3", "bench: "),
+    ] {
+        let s = Session::start::<RandomTree>();
+        s.send(count);
+        s.send("quit");
+        let start = Instant::now();
+        while !s.finished() {
+            assert!(start.elapsed() < LONG, "{count}: quit did not return");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let lines = s.lines();
+        assert!(
+            lines.iter().any(|l| l.starts_with(last)),
+            "{count}: {lines:?}"
+        );
+        assert!(!lines.iter().any(|l| l.ends_with(" stopped")), "{lines:?}");
+    }
+    let s = Session::start::<RandomTree>();
+    s.send("go infinite");
+    s.send("quit");
+    let start = Instant::now();
+    while !s.finished() {
+        assert!(start.elapsed() < LONG, "quit did not stop the search");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(count(&s.lines(), is_bestmove), 1);
 }
 
 /// Issue 11, item 7: `go depth 99`, `go depth 1`, `isready`, `stop`.

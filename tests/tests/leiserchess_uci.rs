@@ -412,3 +412,16 @@ fn start_position_fen_round_trips() {
     e.send("position fen  ss7/8/8/8/8/8/8/7NN   B  ");
     assert_eq!(displayed_fen(&mut e), "ss7/8/8/8/8/8/8/7NN B");
 }
+
+#[test]
+fn a_perft_piped_before_quit_prints_its_counts() {
+    // As with Stockfish (and MIT's player): a script `perft N` then `quit`
+    // gets every count, not a stopped count (rule 8.3: MIT's figures).
+    let _serial = workspace_tests::serial();
+    let mut e = engine();
+    e.send("perft 5");
+    e.send("quit");
+    let lines = e.read_until(T, |l| l.starts_with("perft 5 "));
+    assert_eq!(lines.last().map(String::as_str), Some("perft 5 1051721255"));
+    assert!(e.wait_exit(T), "quit must end the engine");
+}

@@ -22,10 +22,10 @@
 //!   an info line with the score and `bestmove 0000` when the position has
 //!   no legal move). After `go infinite` or `go ponder` it waits for `stop`
 //!   (or `ponderhit`, or `quit`, or end of input);
-//! - `quit` stops the running job and every job still waiting (each
-//!   search still prints its `bestmove`), then returns. End of input does
-//!   the same to searches, but lets `perft` and `bench` finish: a count cut
-//!   short answers nothing;
+//! - `quit` stops the running search and every search still waiting (each
+//!   still prints its `bestmove`), then returns; a count (`perft`, `go
+//!   perft`, `bench`) piped before it finishes and prints, as Stockfish's
+//!   do (`stop` ends it at once). End of input does the same;
 //! - bad input is answered with `info string error: …` and changes nothing;
 //!   a `go` with bad parts searches with the rest; panics in game code are
 //!   caught and reported the same way;
@@ -223,9 +223,11 @@ impl<G: Frontend> Driver<G> {
         }
     }
 
-    /// After `quit`: stops the running job and prints its last line.
+    /// After `quit`: stops the running search (a count runs to its end)
+    /// and prints the job's last line.
     fn quit(&mut self) {
-        self.finish_job(true);
+        self.stop_running_job_if_ended();
+        self.finish_job(false);
         // The stopped job's last line is waiting in the inbox.
         while let Ok(event) = self.link.inbox.try_recv() {
             if let Event::JobDone { id, last_line } = event {
@@ -252,7 +254,7 @@ impl<G: Frontend> Driver<G> {
             Some("ponderhit") => self.ponderhit(),
             Some("quit") => {
                 self.link.quitting = true;
-                self.stop_running_job();
+                self.stop_running_job_if_ended();
                 self.link.queue.push_back(line);
             }
             _ => self.link.queue.push_back(line),
@@ -261,6 +263,12 @@ impl<G: Frontend> Driver<G> {
 
     fn receive_end_of_input(&mut self) {
         self.link.end_of_input = true;
+        self.stop_running_job_if_ended();
+    }
+
+    /// Stops the running job if `quit` or end of input ends it
+    /// (`Link::must_stop`).
+    fn stop_running_job_if_ended(&self) {
         if let Some(running) = &self.running {
             if self
                 .link

@@ -83,7 +83,7 @@ pub(super) struct Link {
     pub(super) queue: VecDeque<String>,
     pub(super) end_of_input: bool,
     pub(super) eof_policy: EndOfInput,
-    /// `quit` has arrived: jobs still to run start stopped.
+    /// `quit` has arrived: searches still to run start stopped.
     pub(super) quitting: bool,
     /// Numbers the jobs of every driver, so a late `JobDone` never
     /// matches another driver's job.
@@ -124,13 +124,16 @@ impl Link {
         })
     }
 
-    /// Whether a job must stop (at once, or as soon as it starts):
-    /// everything after `quit`; after end of input, what only `stop` would
-    /// end and, unless the command line was the script, searches.
+    /// Whether a job must stop (at once, or as soon as it starts): after
+    /// `quit` or end of input, what only `stop` would end and searches
+    /// (after end of input, unless the command line was the script). A
+    /// count (`perft`, `go perft`, `bench`) piped before `quit` finishes
+    /// and prints, as Stockfish's do; `stop` still ends it at once.
     pub(super) fn must_stop(&self, is_search: bool, waits_for_stop: bool) -> bool {
-        self.quitting
-            || (self.end_of_input
-                && (waits_for_stop || (is_search && self.eof_policy == EndOfInput::StopsSearches)))
+        let ended = self.quitting || self.end_of_input;
+        let ends_searches =
+            self.quitting || (self.end_of_input && self.eof_policy == EndOfInput::StopsSearches);
+        (ended && waits_for_stop) || (is_search && ends_searches)
     }
 }
 
