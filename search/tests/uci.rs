@@ -709,3 +709,33 @@ fn an_overlong_line_is_dropped_with_an_error() {
     );
     s.close();
 }
+
+/// Issue 38, item 4: input that waits for a long search is bounded. A run
+/// of `position` lines keeps only the last (nothing uses the others), and
+/// beyond the bound a line is refused with an error, never kept.
+#[test]
+fn input_waiting_for_a_search_is_bounded() {
+    let s = Session::start::<RandomTree>();
+    // A long search that stops by itself (a waiting line would stop `go
+    // infinite` at once: it waits for nothing else).
+    s.send("go depth 99");
+    let moves = " m1".repeat(2_000);
+    for _ in 0..1_000 {
+        s.send(&format!("position startpos moves{moves}"));
+    }
+    s.send("position startpos moves m2");
+    for _ in 0..10_500 {
+        s.send("setoption name Hash value 1");
+    }
+    s.send("stop");
+    s.wait_for(is_bestmove, 1, LONG);
+    s.send("d");
+    let lines = s.close();
+    // 1,001 position lines held as one; of the rest, what passed the
+    // bound of 10,000 waiting lines was refused, each with an error.
+    let full = count(&lines, |l| l.contains("already wait for the running job"));
+    assert_eq!(full, 501, "refused lines");
+    // The last position was kept, and is the one displayed.
+    let shown = lines.iter().filter(|l| l.contains("m2")).count();
+    assert!(shown > 0, "{:?}", &lines[lines.len().saturating_sub(5)..]);
+}

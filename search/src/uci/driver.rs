@@ -10,6 +10,9 @@
 //!   after them waits too, so piped scripts run in order. A job that only
 //!   `stop` can end (`go infinite`, `go ponder`, a `go` without limits) is
 //!   stopped when such a line waits for it;
+//! - what waits is bounded: a `position` right after another waiting one
+//!   replaces it, and past 10,000 lines or 8 MiB a line is refused with an
+//!   error;
 //! - `isready` is answered at once, whatever is running or waiting. A
 //!   job's last line (its `bestmove`, or a count's total) is printed by the
 //!   controller as it takes the job back, so what a GUI sends after reading
@@ -123,6 +126,13 @@ struct Driver<G: Frontend> {
     eval_params: G::Params,
     running: Option<Running<G>>,
 }
+
+/// The most input lines that wait for a job: far more than a GUI or a
+/// script sends ahead.
+const MAX_QUEUED_LINES: usize = 10_000;
+/// The most bytes of input lines that wait for a job (two of the longest
+/// lines accepted).
+const MAX_QUEUED_BYTES: usize = 2 * MAX_LINE_BYTES;
 
 fn first_word(line: &str) -> Option<&str> {
     line.split_whitespace().next()
@@ -257,7 +267,28 @@ impl<G: Frontend> Driver<G> {
                 self.stop_running_job_if_ended();
                 self.link.queue.push_back(line);
             }
-            _ => self.link.queue.push_back(line),
+            _ => self.queue(line),
+        }
+    }
+
+    /// Puts a line in line behind the running job, within a bound: a
+    /// `position` right after another waiting one replaces it (nothing
+    /// would have used the first), and beyond [`MAX_QUEUED_LINES`] lines or
+    /// [`MAX_QUEUED_BYTES`] a line is refused with an error, so a flood of
+    /// input during a long search holds little memory and time.
+    fn queue(&mut self, line: String) {
+        let queue = &mut self.link.queue;
+        let is_position = |l: &String| first_word(l) == Some("position");
+        if is_position(&line) && queue.back().is_some_and(is_position) {
+            queue.pop_back();
+        }
+        let waiting: usize = queue.iter().map(String::len).sum();
+        if queue.len() >= MAX_QUEUED_LINES || waiting + line.len() > MAX_QUEUED_BYTES {
+            self.link
+                .out
+                .error(&UciError::QueueFull(queue.len(), waiting));
+        } else {
+            queue.push_back(line);
         }
     }
 

@@ -27,6 +27,9 @@ pub enum UciError {
     BenchPosition { fen: String, reason: String },
     #[error("input line longer than {0} bytes ignored")]
     LineTooLong(usize),
+    /// So many lines (of so many bytes) already wait for the running job.
+    #[error("{0} lines ({1} bytes) already wait for the running job: line ignored")]
+    QueueFull(usize, usize),
     #[error("internal error while handling '{0}'")]
     Internal(String),
 }
