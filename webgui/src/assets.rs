@@ -4,6 +4,10 @@ use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
+use std::sync::OnceLock;
+
+use leiserchess::laser::REFLECT;
+
 use crate::error::ApiError;
 
 const HTML: &str = "text/html; charset=utf-8";
@@ -54,9 +58,36 @@ pub async fn index() -> Response {
     respond(HTML, INDEX)
 }
 
-/// The Leiserchess rules with diagrams (`/help/leiserchess`).
+/// The Leiserchess rules with diagrams (`/help/leiserchess`), carrying
+/// the reflection table of the rules the server plays, so that the page
+/// keeps no copy of its own.
 pub async fn help_leiserchess() -> Response {
-    respond(HTML, HELP_LEISERCHESS)
+    static PAGE: OnceLock<String> = OnceLock::new();
+    let page = PAGE.get_or_init(|| HELP_LEISERCHESS.replace("REFLECTIONS", &reflections()));
+    respond(HTML, page)
+}
+
+/// Rule 4.4 as JSON: `{"north": {"NW": "zap", "SE": "east", …}, …}`.
+fn reflections() -> String {
+    const TRAVEL: [&str; 4] = ["north", "east", "south", "west"];
+    const PAWNS: [&str; 4] = ["NW", "NE", "SE", "SW"];
+    let table: serde_json::Map<String, serde_json::Value> = TRAVEL
+        .iter()
+        .zip(REFLECT)
+        .map(|(travel, row)| {
+            let outcomes = PAWNS
+                .iter()
+                .zip(row)
+                .map(|(pawn, out)| {
+                    // A new direction, or ZAP: the table holds nothing else.
+                    let said = TRAVEL.get(usize::from(out)).copied().unwrap_or("zap");
+                    (pawn.to_string(), said.into())
+                })
+                .collect();
+            (travel.to_string(), serde_json::Value::Object(outcomes))
+        })
+        .collect();
+    serde_json::Value::Object(table).to_string()
 }
 
 /// The live match viewer (`/live`).
@@ -70,4 +101,28 @@ pub async fn file(Path(path): Path<String>) -> Result<Response, ApiError> {
         .find(|(name, _, _)| *name == path)
         .map(|&(_, content_type, body)| respond(content_type, body))
         .ok_or(ApiError::NotFound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reflections;
+
+    #[test]
+    fn the_help_page_carries_rule_4_4_from_the_crate() {
+        let table: serde_json::Value = serde_json::from_str(&reflections()).expect("JSON");
+        // Rule 4.4: a pawn facing NW reflects beams from the north and the
+        // west; the others strike its back.
+        assert_eq!(table["south"]["NW"], "west");
+        assert_eq!(table["east"]["NW"], "north");
+        assert_eq!(table["north"]["NW"], "zap");
+        assert_eq!(table["west"]["NW"], "zap");
+        let zaps = table
+            .as_object()
+            .expect("rows")
+            .values()
+            .flat_map(|row| row.as_object().expect("row").values())
+            .filter(|out| *out == "zap")
+            .count();
+        assert_eq!(zaps, 8, "each pawn shows its back to two directions");
+    }
 }

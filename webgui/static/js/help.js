@@ -9,13 +9,8 @@ const FILES = 'abcdefgh';
 // A step of the beam on screen for each direction of travel.
 const STEP = { north: [0, -1], east: [1, 0], south: [0, 1], west: [-1, 0] };
 // Table 4.4: the beam's new direction, or 'zap', by direction of travel
-// and pawn orientation.
-const REFLECT = {
-  north: { NW: 'zap', NE: 'zap', SE: 'east', SW: 'west' },
-  east: { NW: 'north', NE: 'zap', SE: 'zap', SW: 'south' },
-  south: { NW: 'west', NE: 'east', SE: 'zap', SW: 'zap' },
-  west: { NW: 'zap', NE: 'north', SE: 'south', SW: 'zap' },
-};
+// and pawn orientation, as the server's rules have it (the page carries it).
+const REFLECT = JSON.parse(document.getElementById('reflections').textContent);
 
 // One small board. `spec`: files (e.g. 'def'), ranks (top first, e.g.
 // [5, 4, 3]), pieces { square: code }, and optional beam (squares the
