@@ -13,7 +13,7 @@ use crate::moves::{Move, MOVE_INDEX_COUNT};
 use crate::notation::{self, MoveError};
 use crate::piece::Piece;
 use crate::position::{Position, Shot, Undo};
-use crate::ruleset::{RuleSet, SearchRules, Zap};
+use crate::ruleset::{RuleSet, SearchRules, Zap, KING_ZAP_VALUE, PAWN_ZAP_VALUE};
 use crate::shots::{self, Beam};
 use crate::square::BitIter;
 use search::Rules;
@@ -22,12 +22,6 @@ use search::Rules;
 /// always played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rules2018;
-
-/// What a zap is worth to the mover in `Zap::value`'s units (centipawns):
-/// an opposing pawn gains this, an own pawn loses it.
-pub const PAWN_ZAP_VALUE: i32 = 100;
-/// A zapped king decides the game: far above any pawn count.
-pub const KING_ZAP_VALUE: i32 = 10_000;
 
 impl RuleSet for Rules2018 {
     type Move = Move;

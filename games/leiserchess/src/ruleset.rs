@@ -63,6 +63,12 @@ pub trait RuleSet: Copy + Debug + Default + Send + Sync + 'static {
     fn perft(game: &mut Game<Self>, depth: u32) -> u64;
 }
 
+/// What a zap is worth to the mover in `Zap::value`'s units (centipawns),
+/// in every rule set: an opposing pawn gains this, an own pawn loses it.
+pub const PAWN_ZAP_VALUE: i32 = 100;
+/// A zapped king decides the game: far above any pawn count.
+pub const KING_ZAP_VALUE: i32 = 10_000;
+
 /// What a move's laser does, as the search weighs it: worth `value`
 /// centipawns to the mover (an opposing pawn +100, an own pawn -100, a
 /// king ±10,000) and `noisy` when quiescence must look at it.

@@ -13,8 +13,8 @@ use crate::board::Board;
 use crate::cell::{Cell, Mailbox};
 use crate::laser::{self, BeamDir, Hit};
 use crate::piece::Piece;
-use crate::rules2018::{KING_ZAP_VALUE, PAWN_ZAP_VALUE};
 use crate::ruleset::Zap;
+use crate::ruleset::{KING_ZAP_VALUE, PAWN_ZAP_VALUE};
 use crate::square::Square;
 
 use super::moves::{Kind, Move};
