@@ -710,9 +710,9 @@ fn an_overlong_line_is_dropped_with_an_error() {
     s.close();
 }
 
-/// Issue 38, item 4: input that waits for a long search is bounded. A run
-/// of `position` lines keeps only the last (nothing uses the others), and
-/// beyond the bound a line is refused with an error, never kept.
+/// Issue 38, item 4: input that waits for a long search is bounded:
+/// beyond 10,000 lines or 8 MiB a line is refused with an error, never
+/// kept.
 #[test]
 fn input_waiting_for_a_search_is_bounded() {
     let s = Session::start::<RandomTree>();
@@ -731,10 +731,11 @@ fn input_waiting_for_a_search_is_bounded() {
     s.wait_for(is_bestmove, 1, LONG);
     s.send("d");
     let lines = s.close();
-    // 1,001 position lines held as one; of the rest, what passed the
-    // bound of 10,000 waiting lines was refused, each with an error.
+    // 1,001 position lines (6 MB) wait; of the setoption lines, those
+    // past the bound of 10,000 waiting lines are refused, each with an
+    // error.
     let full = count(&lines, |l| l.contains("already wait for the running job"));
-    assert_eq!(full, 501, "refused lines");
+    assert_eq!(full, 1_501, "refused lines");
     // The last position was kept, and is the one displayed.
     let shown = lines.iter().filter(|l| l.contains("m2")).count();
     assert!(shown > 0, "{:?}", &lines[lines.len().saturating_sub(5)..]);

@@ -10,9 +10,8 @@
 //!   after them waits too, so piped scripts run in order. A job that only
 //!   `stop` can end (`go infinite`, `go ponder`, a `go` without limits) is
 //!   stopped when such a line waits for it;
-//! - what waits is bounded: a `position` right after another waiting one
-//!   replaces it, and past 10,000 lines or 8 MiB a line is refused with an
-//!   error;
+//! - what waits is bounded: past 10,000 lines or 8 MiB a line is refused
+//!   with an error;
 //! - `isready` is answered at once, whatever is running or waiting. A
 //!   job's last line (its `bestmove`, or a count's total) is printed by the
 //!   controller as it takes the job back, so what a GUI sends after reading
@@ -271,17 +270,13 @@ impl<G: Frontend> Driver<G> {
         }
     }
 
-    /// Puts a line in line behind the running job, within a bound: a
-    /// `position` right after another waiting one replaces it (nothing
-    /// would have used the first), and beyond [`MAX_QUEUED_LINES`] lines or
-    /// [`MAX_QUEUED_BYTES`] a line is refused with an error, so a flood of
-    /// input during a long search holds little memory and time.
+    /// Puts a line in line behind the running job, within a bound: beyond
+    /// [`MAX_QUEUED_LINES`] lines or [`MAX_QUEUED_BYTES`] a line is refused
+    /// with an error, so a flood of input during a long search holds
+    /// little memory. (Every line is kept up to there: even a `position`
+    /// followed by another matters, as the next one may be refused.)
     fn queue(&mut self, line: String) {
         let queue = &mut self.link.queue;
-        let is_position = |l: &String| first_word(l) == Some("position");
-        if is_position(&line) && queue.back().is_some_and(is_position) {
-            queue.pop_back();
-        }
         let waiting: usize = queue.iter().map(String::len).sum();
         if queue.len() >= MAX_QUEUED_LINES || waiting + line.len() > MAX_QUEUED_BYTES {
             self.link
