@@ -164,7 +164,7 @@ pub struct Features {
 impl Features {
     /// The playing configuration: everything on that has shown a gain in
     /// a match (the features still being measured are off).
-    pub const ALL: Features = Features {
+    pub const PLAYING: Features = Features {
         aspiration: true,
         null_move: true,
         reverse_futility: true,
@@ -269,7 +269,7 @@ impl Features {
 
 impl Default for Features {
     fn default() -> Self {
-        Features::ALL
+        Features::PLAYING
     }
 }
 
@@ -460,7 +460,7 @@ pub struct SearchParams {
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
-            features: Features::ALL,
+            features: Features::PLAYING,
             aspiration_min_depth: 4,
             aspiration_delta: 30,
             nmp_min_depth: 3,
@@ -642,7 +642,7 @@ mod tests {
 
     #[test]
     fn switches_cover_every_feature_and_toggle_it() {
-        let mut f = Features::ALL;
+        let mut f = Features::PLAYING;
         for switch in Features::UCI_SWITCHES {
             switch.set(&mut f, true);
             assert!(switch.get(&f), "{} did not switch on", switch.name);

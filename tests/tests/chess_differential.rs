@@ -97,16 +97,16 @@ fn full_search_agrees_on_forced_results() {
     let game =
         Chess::from_fen("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1").unwrap();
     assert_eq!(
-        search_score(&game, 8, Features::ALL),
+        search_score(&game, 8, Features::PLAYING),
         search_score(&game, 8, Features::EXACT)
     );
 }
 
 #[test]
 fn every_feature_switched_on_still_finds_forced_results() {
-    // The switches still being measured (off in `Features::ALL`) must not
+    // The switches still being measured (off in `Features::PLAYING`) must not
     // break the search either: deep enough for singular extensions.
-    let mut every = Features::ALL;
+    let mut every = Features::PLAYING;
     for switch in Features::UCI_SWITCHES {
         switch.set(&mut every, true);
     }
@@ -130,11 +130,11 @@ fn search_with(game: &Chess, depth: u32, features: Features) -> (Option<String>,
 fn probcut_cuts_nodes_and_keeps_the_winning_capture() {
     let with = Features {
         probcut: true,
-        ..Features::ALL
+        ..Features::PLAYING
     };
     let without = Features {
         probcut: false,
-        ..Features::ALL
+        ..Features::PLAYING
     };
     // White wins the queen on g5 with the bishop; the lines below it are
     // full of captures that beat beta by far, which ProbCut cuts short.
@@ -172,7 +172,7 @@ fn switch_changes_the_tree(name: &str) {
         .find(|s| s.name == name)
         .expect("a known switch");
     let features = |on| {
-        let mut f = Features::ALL;
+        let mut f = Features::PLAYING;
         switch.set(&mut f, on);
         f
     };
@@ -202,7 +202,7 @@ fn lmr_depth_pruning_prunes_more_and_keeps_the_winning_capture() {
     let features = |lmr_depth_pruning| Features {
         lmr_depth_pruning,
         see_pruning: true,
-        ..Features::ALL
+        ..Features::PLAYING
     };
     // Late quiet moves judged at their reduced depth fall to futility
     // and SEE pruning sooner: a smaller tree, the same winning move.

@@ -155,7 +155,7 @@ impl Searchable for Chess {
                 see_pruning: true,
                 tt_eval: true,
                 tt_noisy_lmr: true,
-                ..Features::ALL
+                ..Features::PLAYING
             },
             tm_moves_to_go: 20,
             ..SearchParams::default()
