@@ -3,11 +3,11 @@
 //! MIT's class played more than one version of the game. The board, the
 //! pieces, the reflection table, the Zobrist keys, the evaluation, the
 //! notation, the draws and the perft convention are the same in all of
-//! them; the moves, the laser after a move and ko are not. A rule set is a marker type (the 2018
-//! rules are [`crate::Rules2018`], the 2016 ones [`crate::Rules2016`])
-//! whose trait implementations hold those differences, so `Game<R>` is
-//! compiled once per rule set and nothing on the hot path asks which rules
-//! are played.
+//! them; the moves, the laser after a move and ko are not. A rule set is a
+//! marker type (the 2018 rules are [`crate::Rules2018`], the 2016 ones
+//! [`crate::Rules2016`]) whose trait implementations hold those
+//! differences, so `Game<R>` is compiled once per rule set and nothing on
+//! the hot path asks which rules are played.
 
 use std::fmt::Debug;
 use std::hash::Hash;
