@@ -13,10 +13,11 @@ use workbench::pgn::read_games;
 use crate::clock::TimeControl;
 use crate::config::Context;
 use crate::error::ApiError;
-use crate::games::{GameKind, GuiGame, Titled};
+use crate::games::GuiGame;
 use crate::limits::EngineLimit;
 use crate::live::{GameHandle, Live};
 use crate::session::{Player, Session};
+use workbench::GameKind;
 
 /// Longest FEN accepted.
 const MAX_FEN_LEN: usize = 200;
@@ -187,7 +188,7 @@ impl Prepared {
         match GameKind::of_variant(tag) {
             Some(kind) if kind != G::KIND => Err(ApiError::BadRequest(format!(
                 "the PGN is a game of {} (Variant \"{tag}\"): choose that game",
-                kind.title()
+                kind.game().meta().title
             ))),
             _ => Ok(()),
         }

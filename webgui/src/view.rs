@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::clock::ClockView;
-use crate::games::{Choice, GameKind, GameMeta, LegalMove};
+use crate::games::{Choice, GameMeta, LegalMove};
 use crate::limits::EngineLimit;
 use crate::player::Progress;
 use crate::session::{MoveRecord, Player, PositionView, ResultView};
+use workbench::GameKind;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Players {

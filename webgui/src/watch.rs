@@ -27,9 +27,10 @@ use search::Frontend;
 
 use crate::api::Body;
 use crate::error::ApiError;
-use crate::games::{GameKind, GameMeta, GuiGame, Titled};
+use crate::games::{GameMeta, GuiGame};
 use crate::session::{LastMove, PositionView};
 use crate::AppState;
+use workbench::GameKind;
 
 /// Runs kept (the oldest is dropped for a new one).
 const MAX_RUNS: usize = 8;
@@ -286,7 +287,7 @@ impl Watch {
         if run.game != event.game {
             return Err(ApiError::BadRequest(format!(
                 "run {name:?} plays {}",
-                run.game.title()
+                run.game.game().meta().title
             )));
         }
         apply_to(run, event.what)?;

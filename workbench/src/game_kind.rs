@@ -6,7 +6,6 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use search::Frontend;
 use serde::{Deserialize, Serialize};
 
 /// Which game, with which rule set, the engines play.
@@ -30,21 +29,13 @@ impl GameKind {
 
     /// The game's own name (`Frontend::NAME`), as users type it.
     pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Chess => <chess::Chess as Frontend>::NAME,
-            GameKind::Leiserchess => <leiserchess::Leiserchess as Frontend>::NAME,
-            GameKind::Leiserchess2016 => <leiserchess::Leiserchess2016 as Frontend>::NAME,
-        }
+        self.game().name()
     }
 
     /// The PGN `Variant` tag of the game's rule set, none for a game's
     /// default rules (`Frontend::VARIANT`).
     pub fn variant(self) -> Option<&'static str> {
-        match self {
-            GameKind::Chess => <chess::Chess as Frontend>::VARIANT,
-            GameKind::Leiserchess => <leiserchess::Leiserchess as Frontend>::VARIANT,
-            GameKind::Leiserchess2016 => <leiserchess::Leiserchess2016 as Frontend>::VARIANT,
-        }
+        self.game().variant()
     }
 
     /// The game whose rule set a PGN `Variant` tag names, if any.

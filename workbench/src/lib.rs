@@ -7,16 +7,23 @@
 //! - [`end`]: how a game ended (by its rules or on time) as a result, a
 //!   PGN termination and a sentence;
 //! - [`text`]: how text files are decoded (byte-order mark, bad bytes);
-//! - [`GameKind`]: the games the tools offer, by name.
+//! - [`GameKind`]: the games the tools offer, by name, and
+//!   [`GameKind::game`], the one place a name becomes a game;
+//! - [`game`]: the game object front ends use ([`DynGame`]), the game's
+//!   facts ([`GameType`]) and its search ([`DynEngine`]);
+//! - [`view`]: what a board on screen shows of a game.
 //!
-//! Generic over the game traits of `search`; only [`GameKind`] names the
-//! games.
+//! Front ends are written once against [`DynGame`]; only
+//! [`GameKind::game`] names the games' types.
 
 pub mod end;
 pub mod engine;
+pub mod game;
 mod game_kind;
 pub mod pgn;
 pub mod text;
+pub mod view;
 
 pub use end::GameEnd;
+pub use game::{DynEngine, DynGame, GameError, GameType, MoveId};
 pub use game_kind::GameKind;

@@ -1,7 +1,8 @@
-//! Per-game adapters: what the page needs from a game beyond the game
-//! traits (piece codes for drawing, move descriptions for click-click input,
-//! check and laser highlights, staged-move previews, pinned pawns, how
-//! squares are named). Everything else in the server is generic.
+//! What a board on screen needs from a game beyond the game traits:
+//! piece codes for drawing, move descriptions for click-click input, check
+//! and laser highlights, staged-move previews, pinned pawns, how squares
+//! are named. One adapter per game implements [`GuiGame`]; front ends see
+//! it through [`crate::DynGame::view`], never by the game's type.
 
 mod chess;
 mod choices;
@@ -14,25 +15,10 @@ pub use squares::{square_index, square_name};
 
 use serde::Serialize;
 
-use search::{Frontend, Side};
+use search::Frontend;
 
-pub use workbench::GameKind;
-
-/// The game's name for people (`GuiGame::TITLE`), beside the names
-/// `GameKind` knows.
-pub trait Titled {
-    fn title(self) -> &'static str;
-}
-
-impl Titled for GameKind {
-    fn title(self) -> &'static str {
-        match self {
-            GameKind::Chess => <::chess::Chess as GuiGame>::TITLE,
-            GameKind::Leiserchess => <leiserchess::Leiserchess as GuiGame>::TITLE,
-            GameKind::Leiserchess2016 => <leiserchess::Leiserchess2016 as GuiGame>::TITLE,
-        }
-    }
-}
+use crate::game::{GameError, MoveId};
+use crate::GameKind;
 
 /// Which drawings (pieces, board colours, controls) the page uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -49,8 +35,8 @@ pub struct GameMeta {
     /// The game's name for people (`Leiserchess 2016`).
     pub title: &'static str,
     pub pieces: PieceSet,
-    /// The number of the rank nearest White (Tangerine): 1, or 0 in the
-    /// 2016 Leiserchess rules (2016 rule 1.1). Square names use it.
+    /// The number of the rank nearest White (Tangerine): 1 for chess, 0
+    /// for Leiserchess (rule 1.1). Square names use it.
     pub first_rank: u8,
 }
 
@@ -136,8 +122,9 @@ pub struct MovePreview {
     pub laser: Laser,
 }
 
-/// What the web GUI needs from a game.
+/// What a board on screen needs from a game, in the game's own move type.
 pub trait GuiGame: Frontend {
+    /// The game's entry in the list the tools offer.
     const KIND: GameKind;
     /// The game's name for people.
     const TITLE: &'static str;
@@ -187,7 +174,60 @@ pub trait GuiGame: Frontend {
     }
 }
 
-/// The display name of a side in game `G`.
-pub fn side_name<G: GuiGame>(side: Side) -> &'static str {
-    G::SIDE_NAMES[side.index()]
+/// What a board on screen shows of a position, whatever the game: the
+/// object-safe face of [`GuiGame`], reached through
+/// [`crate::DynGame::view`].
+pub trait BoardView {
+    /// How the game is drawn (sent with every state).
+    fn meta(&self) -> GameMeta;
+    /// Piece codes of the 64 squares (see [`GuiGame::board`]).
+    fn board(&self) -> Vec<String>;
+    /// Describes a legal move.
+    fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError>;
+    /// The legal moves and what clicking each piece offers.
+    fn offer(&self) -> Offer;
+    /// The square of the side to move's king when it is in check.
+    fn check_square(&self) -> Option<String>;
+    /// The laser fired by the last move played, if the game has one.
+    fn last_laser(&self) -> Option<Laser>;
+    /// The side to move's pieces that may not move now.
+    fn pinned(&self) -> Vec<String>;
+    /// Moves the ko rule forbids now.
+    fn ko_forbidden(&self) -> Vec<MoveInfo>;
+}
+
+impl<G: GuiGame> BoardView for G {
+    fn meta(&self) -> GameMeta {
+        GameMeta::of::<G>()
+    }
+
+    fn board(&self) -> Vec<String> {
+        GuiGame::board(self)
+    }
+
+    fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
+        Ok(GuiGame::move_info(self, crate::game::find_move(self, mv)?))
+    }
+
+    fn offer(&self) -> Offer {
+        let mut moves = Vec::new();
+        search::Rules::legal_moves(self, &mut moves);
+        offer(self, &moves)
+    }
+
+    fn check_square(&self) -> Option<String> {
+        GuiGame::check_square(self)
+    }
+
+    fn last_laser(&self) -> Option<Laser> {
+        GuiGame::last_laser(self)
+    }
+
+    fn pinned(&self) -> Vec<String> {
+        GuiGame::pinned(self)
+    }
+
+    fn ko_forbidden(&self) -> Vec<MoveInfo> {
+        GuiGame::ko_forbidden(self)
+    }
 }

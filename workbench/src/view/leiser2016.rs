@@ -94,7 +94,7 @@ fn laser_of(game: &Leiserchess2016, mv: Move2016) -> Laser {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{offer, Mark, Offer, Then, Zap, ZapKind};
+    use crate::view::{offer, Mark, Offer, Then, Zap, ZapKind};
 
     fn game(fen: &str) -> Leiserchess2016 {
         Leiserchess2016::from_fen(fen).expect("a 2016 FEN")
