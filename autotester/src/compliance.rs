@@ -102,7 +102,7 @@ impl Subject {
 }
 
 /// Whether `text` is a legal move of `game`.
-fn legal<G: Frontend>(game: &G, text: &str) -> Result<String, String> {
+fn legal<G: workbench::view::GuiGame>(game: &G, text: &str) -> Result<String, String> {
     game.parse_move(text)
         .map(|_| format!("bestmove {text}"))
         .map_err(|e| format!("bestmove {text:?} is not legal: {e}"))
@@ -236,7 +236,7 @@ fn set_options(
 }
 
 /// `go` with the clocks of `G`'s dialect: one second each.
-fn clocked_go<G: Frontend>(mover: Side) -> String {
+fn clocked_go<G: workbench::view::GuiGame>(mover: Side) -> String {
     let clock = search::Clock {
         remaining: Duration::from_secs(1),
         increment: Duration::from_millis(10),
@@ -252,7 +252,7 @@ fn clocked_go<G: Frontend>(mover: Side) -> String {
 }
 
 /// New game, positions, each kind of `go`, and `stop` during `go infinite`.
-fn play_checks<G: Frontend>(s: &mut Subject, checks: &mut Checks) {
+fn play_checks<G: workbench::view::GuiGame>(s: &mut Subject, checks: &mut Checks) {
     let ready = s
         .send("ucinewgame")
         .and_then(|()| s.send("isready"))
@@ -317,7 +317,7 @@ fn play_checks<G: Frontend>(s: &mut Subject, checks: &mut Checks) {
 }
 
 /// `go infinite` must not answer by itself; `stop` must bring a legal move.
-fn infinite_and_stop<G: Frontend>(s: &mut Subject, checks: &mut Checks, start: &G) {
+fn infinite_and_stop<G: workbench::view::GuiGame>(s: &mut Subject, checks: &mut Checks, start: &G) {
     if let Err(e) = s
         .send("position startpos")
         .and_then(|()| s.send("go infinite"))

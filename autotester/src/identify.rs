@@ -53,7 +53,7 @@ struct Signs {
 }
 
 impl Signs {
-    fn of<G: Frontend>(kind: GameKind) -> Signs {
+    fn of<G: workbench::view::GuiGame>(kind: GameKind) -> Signs {
         Signs {
             kind,
             uci_variant: G::UCI_VARIANT,

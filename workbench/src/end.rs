@@ -3,9 +3,10 @@
 //! by a flag fall, which is a loss unless the opponent could not win by
 //! any means (then a draw, as FIDE 6.9 has it for chess).
 
-use search::{Frontend, Outcome, Side};
+use search::{Outcome, Side};
 
 use crate::pgn::{GameResult, Termination};
+use crate::DynGame;
 
 /// The stable code of an end on time (the rules' endings have their own).
 pub const TIME_CODE: &str = "time";
@@ -31,7 +32,7 @@ pub enum GameEnd {
 impl GameEnd {
     /// `loser` ran out of time in position `game`: its opponent wins,
     /// unless the game says that side cannot win (`can_win_on_time`).
-    pub fn on_time<G: Frontend>(game: &G, loser: Side) -> GameEnd {
+    pub fn on_time(game: &dyn DynGame, loser: Side) -> GameEnd {
         let opponent = loser.opponent();
         GameEnd::Time {
             loser,

@@ -475,7 +475,7 @@ fn answer_go<G: Rules>(args: &Args, peak: Option<&Peak>, game: &mut G, out: &mut
     }
 }
 
-fn run<G: Frontend>(args: &Args) {
+fn run<G: workbench::view::GuiGame>(args: &Args) {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut game = G::startpos();

@@ -71,7 +71,7 @@ pub enum RefereeError {
 }
 
 /// The display name of `side` in game `G`.
-fn side_name<G: Frontend>(side: Side) -> &'static str {
+fn side_name<G: workbench::view::GuiGame>(side: Side) -> &'static str {
     G::SIDE_NAMES[side.index()]
 }
 
@@ -85,7 +85,7 @@ struct Ending {
 
 impl Ending {
     /// An end by the rules or on time, in the words every front end uses.
-    fn of<G: Frontend>(end: GameEnd) -> Ending {
+    fn of<G: workbench::view::GuiGame>(end: GameEnd) -> Ending {
         Ending {
             result: end.result(),
             termination: end.termination(),
@@ -113,7 +113,11 @@ impl Ending {
 
 /// The `go` command for `mover`: the clocks in `G`'s dialect, then the
 /// mover's depth and node limits.
-fn go_for<G: Frontend>(mover: Side, clocks: &[Option<SideClock>; 2], setup: &SideSetup) -> String {
+fn go_for<G: workbench::view::GuiGame>(
+    mover: Side,
+    clocks: &[Option<SideClock>; 2],
+    setup: &SideSetup,
+) -> String {
     let limits = GoLimits {
         clocks: clocks
             .each_ref()
@@ -141,7 +145,7 @@ struct Table<'a, G> {
     illegal_first_move: Option<(Side, String)>,
 }
 
-impl<'a, G: Frontend> Table<'a, G> {
+impl<'a, G: workbench::view::GuiGame> Table<'a, G> {
     /// The opening's position with its book moves played, the clocks set.
     fn set_up(opening: &'a Opening, setups: [&SideSetup; 2]) -> Result<Self, RefereeError> {
         let game = match &opening.fen {
@@ -310,7 +314,7 @@ impl<'a, G: Frontend> Table<'a, G> {
 /// Plays one game from `opening`; `engines` and `setups` are indexed by
 /// side (white first). Engines that failed are left broken for the caller
 /// to restart.
-pub fn play<G: Frontend>(
+pub fn play<G: workbench::view::GuiGame>(
     opening: &Opening,
     setups: [&SideSetup; 2],
     engines: [&mut UciEngine; 2],
@@ -321,7 +325,7 @@ pub fn play<G: Frontend>(
 
 /// [`play`], calling `on_move` with each engine move played (protocol
 /// notation), for a live viewer.
-pub fn play_watched<G: Frontend>(
+pub fn play_watched<G: workbench::view::GuiGame>(
     opening: &Opening,
     setups: [&SideSetup; 2],
     engines: [&mut UciEngine; 2],

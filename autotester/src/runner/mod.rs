@@ -148,7 +148,7 @@ fn check(plan: &MatchPlan) -> Result<(), RunError> {
 /// Runs the plan with `G`'s rules: works out what is left to play, plays
 /// it on up to `plan.concurrency` worker threads, and reports on every
 /// finished game in the PGN.
-pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
+pub fn run_game<G: workbench::view::GuiGame>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     let start = Instant::now();
     check(plan)?;
     let openings = opening_source::<G>(plan)?;
@@ -200,7 +200,9 @@ pub fn run_game<G: Frontend>(plan: &MatchPlan) -> Result<RunSummary, RunError> {
 
 /// Where the games start: a book (loaded and checked with `G`'s rules),
 /// random plies, or the start position.
-fn opening_source<G: Frontend>(plan: &MatchPlan) -> Result<OpeningSource, RunError> {
+fn opening_source<G: workbench::view::GuiGame>(
+    plan: &MatchPlan,
+) -> Result<OpeningSource, RunError> {
     Ok(match &plan.openings {
         OpeningsSpec::Book { path, sequential } => {
             OpeningSource::book(load_book::<G>(path)?, plan.seed, *sequential)
@@ -369,7 +371,7 @@ fn open_pgn(plan: &MatchPlan) -> Result<File, RunError> {
 
 /// Plays the games left on worker threads while the calling thread records
 /// each one as it finishes; returns once every worker has stopped.
-fn play_games<G: Frontend>(
+fn play_games<G: workbench::view::GuiGame>(
     shared: &Shared,
     to_play: usize,
     recorder: &mut Recorder,

@@ -37,7 +37,7 @@ pub struct Context {
 
 /// The PGN of a game of `G` (with a `Variant` tag for a rule set other
 /// than the game's default).
-pub fn to_pgn<G: Frontend>(
+pub fn to_pgn<G: workbench::view::GuiGame>(
     context: &Context,
     round: u32,
     white: &Player,

@@ -98,7 +98,7 @@ fn put_back(engines: &mut [Option<UciEngine>], i: usize, engine: UciEngine) {
     }
 }
 
-fn play_job<G: Frontend>(
+fn play_job<G: workbench::view::GuiGame>(
     shared: &Shared,
     engines: &mut [Option<UciEngine>],
     balancer: &mut Balancer<G>,
@@ -166,7 +166,7 @@ fn play_job<G: Frontend>(
 }
 
 /// The worker loop.
-pub fn work<G: Frontend>(shared: &Shared, events: Sender<Event>) {
+pub fn work<G: workbench::view::GuiGame>(shared: &Shared, events: Sender<Event>) {
     let mut engines: Vec<Option<UciEngine>> = shared.plan.players.iter().map(|_| None).collect();
     let mut balancer = Balancer::<G>::new();
     while !shared.stop.load(Ordering::Relaxed) {

@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use search::{Frontend, Side};
 
+use crate::DynGame;
+
 /// The four PGN game termination markers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
@@ -248,7 +250,7 @@ impl PgnGame {
 
     /// Numbers the moves as a game from `start` would: from its move
     /// number, Black first if Black is to move.
-    pub fn number_from<G: Frontend>(&mut self, start: &G) {
+    pub fn number_from(&mut self, start: &dyn DynGame) {
         self.first_move_number = start.move_number();
         self.black_first = start.side_to_move() == Side::Black;
     }
