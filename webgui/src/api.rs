@@ -119,7 +119,7 @@ async fn delete_game(
 
 #[derive(Serialize)]
 struct LegalMoves {
-    moves: Vec<crate::games::LegalMove>,
+    moves: Vec<workbench::view::LegalMove>,
 }
 
 async fn legal(

@@ -6,18 +6,15 @@ use std::time::Instant;
 
 use serde::Deserialize;
 
-use chess::Chess;
-use leiserchess::{Leiserchess, Leiserchess2016};
 use workbench::pgn::read_games;
+use workbench::{GameKind, GameType};
 
 use crate::clock::TimeControl;
 use crate::config::Context;
 use crate::error::ApiError;
-use crate::games::GuiGame;
 use crate::limits::EngineLimit;
-use crate::live::{GameHandle, Live};
+use crate::live::Live;
 use crate::session::{Player, Session};
-use workbench::GameKind;
 
 /// Longest FEN accepted.
 const MAX_FEN_LEN: usize = 200;
@@ -69,33 +66,19 @@ pub struct NewGame {
 }
 
 /// Builds the game once the store has given it an id.
-pub type Builder = Box<dyn FnOnce(String) -> Arc<dyn GameHandle> + Send>;
+pub type Builder = Box<dyn FnOnce(String) -> Live + Send>;
 
 /// Checks the request and builds the game with id `id`.
 pub fn build(request: NewGame, ctx: &Arc<Context>) -> Result<Builder, ApiError> {
-    let kind = request.game;
-    let prepared = Prepared::from_request(request)?;
-    // Both arms build the session first so every error surfaces before an
-    // id is taken.
+    let game = request.game.game();
+    // The session is built first so every error surfaces before an id is
+    // taken.
+    let (session, autoplay) = Prepared::from_request(request)?.session(game)?;
     let ctx = Arc::clone(ctx);
-    let builder: Builder = match kind {
-        GameKind::Chess => {
-            let (session, autoplay) = prepared.session::<Chess>()?;
-            Box::new(move |id| Arc::new(Live::start(id, ctx, session, autoplay)))
-        }
-        GameKind::Leiserchess => {
-            let (session, autoplay) = prepared.session::<Leiserchess>()?;
-            Box::new(move |id| Arc::new(Live::start(id, ctx, session, autoplay)))
-        }
-        GameKind::Leiserchess2016 => {
-            let (session, autoplay) = prepared.session::<Leiserchess2016>()?;
-            Box::new(move |id| Arc::new(Live::start(id, ctx, session, autoplay)))
-        }
-    };
-    Ok(builder)
+    Ok(Box::new(move |id| Live::start(id, ctx, session, autoplay)))
 }
 
-/// A validated request, not yet tied to a game type.
+/// A validated request, not yet tied to a game.
 struct Prepared {
     /// The `Variant` tag of an imported PGN.
     variant: Option<String>,
@@ -151,13 +134,13 @@ impl Prepared {
         })
     }
 
-    fn session<G: GuiGame>(self) -> Result<(Session<G>, bool), ApiError> {
-        self.check_variant::<G>()?;
+    fn session(self, game: &'static dyn GameType) -> Result<(Session, bool), ApiError> {
+        self.check_variant(game.kind())?;
         let start = match self.fen.as_deref().map(str::trim) {
-            Some(fen) if !fen.is_empty() => {
-                G::from_fen(fen).map_err(|e| ApiError::BadFen(e.to_string()))?
-            }
-            _ => G::startpos(),
+            Some(fen) if !fen.is_empty() => game
+                .open(fen)
+                .map_err(|e| ApiError::BadFen(e.to_string()))?,
+            _ => game.start(),
         };
         let mut session = Session::new(start, self.players, self.limit, self.clock);
         let now = Instant::now();
@@ -181,12 +164,13 @@ impl Prepared {
     /// An imported PGN whose `Variant` tag names the rule set of another
     /// game choice (`2016`: Leiserchess 2016) is refused with the choice
     /// to make; a tag no choice claims (`Standard`), or none, is fine.
-    fn check_variant<G: GuiGame>(&self) -> Result<(), ApiError> {
+    fn check_variant(&self, chosen: GameKind) -> Result<(), ApiError> {
         let Some(tag) = self.variant.as_deref() else {
             return Ok(());
         };
-        match GameKind::of_variant(tag) {
-            Some(kind) if kind != G::KIND => Err(ApiError::BadRequest(format!(
+        let claimed = GameKind::of_variant(tag);
+        match claimed {
+            Some(kind) if kind != chosen => Err(ApiError::BadRequest(format!(
                 "the PGN is a game of {} (Variant \"{tag}\"): choose that game",
                 kind.game().meta().title
             ))),

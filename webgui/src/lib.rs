@@ -14,9 +14,6 @@ pub mod config;
 pub mod create;
 pub mod error;
 pub mod events;
-// The board view moved to workbench (issue 38); the name stays while
-// the server turns to `DynGame`.
-pub use workbench::view as games;
 pub mod limits;
 pub mod live;
 pub mod player;

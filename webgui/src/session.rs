@@ -1,6 +1,7 @@
-//! One game's state, generic over the game: start position, moves played,
-//! players, engine strength, clocks and result. No threads here; `live`
-//! wraps a session for concurrent use and runs the engine.
+//! One game's state, whatever the game (a `DynGame` with its history):
+//! start position, moves played, players, engine strength, clocks and
+//! result. No threads here; `live` wraps a session for concurrent use and
+//! runs the engine.
 
 use std::time::Instant;
 
@@ -8,11 +9,11 @@ use serde::{Deserialize, Serialize};
 
 use search::Side;
 use workbench::pgn::{write_game, Header, PgnGame, PgnMove};
-use workbench::GameEnd;
+use workbench::view::{Laser, Offer};
+use workbench::{DynGame, GameEnd, GameError, MoveId};
 
 use crate::clock::{ClockView, Clocks, TimeControl};
 use crate::error::ApiError;
-use crate::games::{GuiGame, Laser};
 use crate::limits::EngineLimit;
 use crate::player::SearchRequest;
 
@@ -92,11 +93,12 @@ pub fn side_str(side: Side) -> &'static str {
     }
 }
 
-pub struct Session<G: GuiGame> {
-    start: G,
+pub struct Session {
+    start: Box<dyn DynGame>,
     start_fen: String,
-    game: G,
-    moves: Vec<G::Move>,
+    /// The current position, with the moves that led to it.
+    game: Box<dyn DynGame>,
+    moves: Vec<MoveId>,
     records: Vec<MoveRecord>,
     players: [Player; 2],
     limit: EngineLimit,
@@ -105,14 +107,21 @@ pub struct Session<G: GuiGame> {
     end: Option<GameEnd>,
 }
 
-impl<G: GuiGame> Session<G> {
+/// A game object's refusal of a move id: one listed in another position
+/// (a move found for a position the game has left), answered as a
+/// conflict with the game's current state.
+fn refused(e: GameError) -> ApiError {
+    ApiError::Conflict(e.to_string())
+}
+
+impl Session {
     /// A session from `start`; the clocks start with [`Session::start_clocks`].
     pub fn new(
-        start: G,
+        start: Box<dyn DynGame>,
         players: [Player; 2],
         limit: EngineLimit,
         control: Option<TimeControl>,
-    ) -> Session<G> {
+    ) -> Session {
         let start_fen = start.fen();
         let end = start.outcome().map(GameEnd::Rules);
         Session {
@@ -139,8 +148,8 @@ impl<G: GuiGame> Session<G> {
         }
     }
 
-    pub fn game(&self) -> &G {
-        &self.game
+    pub fn game(&self) -> &dyn DynGame {
+        self.game.as_ref()
     }
 
     pub fn side_to_move(&self) -> Side {
@@ -202,16 +211,18 @@ impl<G: GuiGame> Session<G> {
         self.clocks.as_ref().map(|c| c.view(now))
     }
 
-    pub fn legal_moves(&self) -> Vec<G::Move> {
-        let mut moves = Vec::new();
-        if !self.is_over() {
-            self.game.legal_moves(&mut moves);
+    /// The legal moves and what clicking each piece offers: nothing once
+    /// the game is over (also when it ended by resignation, agreement or
+    /// time, with moves left on the board).
+    pub fn offer(&self) -> Offer {
+        if self.is_over() {
+            return Offer::default();
         }
-        moves
+        self.game.view().offer()
     }
 
     /// Parses a typed or clicked move and checks it is legal now.
-    pub fn parse(&self, text: &str) -> Result<G::Move, ApiError> {
+    pub fn parse(&self, text: &str) -> Result<MoveId, ApiError> {
         let text = text.trim();
         if text.is_empty() || text.len() > MAX_MOVE_TEXT {
             return Err(ApiError::BadRequest(format!(
@@ -221,29 +232,28 @@ impl<G: GuiGame> Session<G> {
         if self.is_over() {
             return Err(ApiError::Conflict("the game is over".into()));
         }
-        self.game
-            .parse_move(text)
-            .map_err(|e| ApiError::IllegalMove {
-                text: text.to_string(),
-                reason: e.to_string(),
-            })
+        self.game.parse(text).map_err(|e| ApiError::IllegalMove {
+            text: text.to_string(),
+            reason: e.to_string(),
+        })
     }
 
     /// Plays a legal move at `now`, charging the mover's clock.
-    pub fn play(&mut self, mv: G::Move, now: Instant) -> Result<(), ApiError> {
+    pub fn play(&mut self, mv: MoveId, now: Instant) -> Result<(), ApiError> {
         if self.is_over() {
             return Err(ApiError::Conflict("the game is over".into()));
         }
+        // A move id from another position is refused before any clock runs.
+        let info = self.game.view().move_info(mv).map_err(refused)?;
         let side = self.side_to_move();
         if let Some(clocks) = &mut self.clocks {
             if !clocks.complete_move(side, now) {
-                self.end = Some(GameEnd::on_time(&self.game, side));
+                self.end = Some(GameEnd::on_time(self.game.as_ref(), side));
                 clocks.stop(now);
                 return Err(ApiError::Conflict("time is up".into()));
             }
         }
-        let info = self.game.move_info(mv);
-        self.game.make(mv);
+        self.game.make(mv).map_err(refused)?;
         self.moves.push(mv);
         self.records.push(MoveRecord {
             ply: self.moves.len(),
@@ -338,7 +348,7 @@ impl<G: GuiGame> Session<G> {
         match clocks.flagged(now) {
             Some(loser) => {
                 clocks.stop(now);
-                self.end = Some(GameEnd::on_time(&self.game, loser));
+                self.end = Some(GameEnd::on_time(self.game.as_ref(), loser));
                 true
             }
             None => false,
@@ -353,7 +363,7 @@ impl<G: GuiGame> Session<G> {
             result: end.result().as_str(),
             winner: end.winner().map(side_str),
             reason: end.code(),
-            text: end.describe(G::SIDE_NAMES),
+            text: end.describe(self.game.game_type().side_names()),
         })
     }
 
@@ -366,21 +376,28 @@ impl<G: GuiGame> Session<G> {
             )));
         }
         if ply == self.moves.len() {
-            return Ok(self.view_of(&self.game, ply));
+            return Ok(self.view_of(self.game.as_ref(), ply));
         }
+        let game = self.replay(ply).map_err(refused)?;
+        Ok(self.view_of(game.as_ref(), ply))
+    }
+
+    /// The start position with the first `ply` moves played again (so the
+    /// position is as it was, the laser of its last move included).
+    fn replay(&self, ply: usize) -> Result<Box<dyn DynGame>, GameError> {
         let mut game = self.start.clone();
         for &mv in &self.moves[..ply] {
-            game.make(mv);
+            game.make(mv)?;
         }
-        Ok(self.view_of(&game, ply))
+        Ok(game)
     }
 
     /// The current position.
     pub fn current_view(&self) -> PositionView {
-        self.view_of(&self.game, self.moves.len())
+        self.view_of(self.game.as_ref(), self.moves.len())
     }
 
-    fn view_of(&self, game: &G, ply: usize) -> PositionView {
+    fn view_of(&self, game: &dyn DynGame, ply: usize) -> PositionView {
         let last_move = ply.checked_sub(1).map(|i| {
             let r = &self.records[i];
             LastMove {
@@ -389,15 +406,16 @@ impl<G: GuiGame> Session<G> {
                 swap: r.swap.clone(),
             }
         });
+        let view = game.view();
         PositionView {
             ply,
             fen: game.fen(),
-            board: game.board(),
+            board: view.board(),
             side_to_move: side_str(game.side_to_move()),
             last_move,
-            laser: if ply > 0 { game.last_laser() } else { None },
-            check: game.check_square(),
-            pinned: game.pinned(),
+            laser: if ply > 0 { view.last_laser() } else { None },
+            check: view.check_square(),
+            pinned: view.pinned(),
         }
     }
 
@@ -407,7 +425,7 @@ impl<G: GuiGame> Session<G> {
         limit: EngineLimit,
         multipv: usize,
         now: Instant,
-    ) -> SearchRequest<G> {
+    ) -> SearchRequest {
         let stm = self.side_to_move();
         let clock = self.clocks.as_ref().map(|c| c.search_clock(stm, now));
         SearchRequest {
@@ -421,18 +439,14 @@ impl<G: GuiGame> Session<G> {
 
     /// The game after `ply` moves (its history included), if there are
     /// that many.
-    pub fn game_at(&self, ply: usize) -> Option<G> {
+    pub fn game_at(&self, ply: usize) -> Option<Box<dyn DynGame>> {
         if ply > self.moves.len() {
             return None;
         }
         if ply == self.moves.len() {
             return Some(self.game.clone());
         }
-        let mut game = self.start.clone();
-        for &mv in &self.moves[..ply] {
-            game.make(mv);
-        }
-        Some(game)
+        self.replay(ply).ok()
     }
 
     /// What to ask an engine to analyse the position after `ply` moves:
@@ -442,7 +456,7 @@ impl<G: GuiGame> Session<G> {
         ply: usize,
         limit: EngineLimit,
         multipv: usize,
-    ) -> Option<SearchRequest<G>> {
+    ) -> Option<SearchRequest> {
         Some(SearchRequest {
             game: self.game_at(ply)?,
             start_fen: self.start_fen.clone(),
@@ -455,9 +469,10 @@ impl<G: GuiGame> Session<G> {
     /// The game as PGN (with the rule-7.4 tags for Leiserchess).
     pub fn pgn(&self, player_names: [String; 2], date: &str) -> String {
         let [white, black] = player_names;
-        let fen = (self.start_fen != G::startpos().fen()).then(|| self.start_fen.clone());
+        let game_type = self.game.game_type();
+        let fen = (self.start_fen != game_type.start().fen()).then(|| self.start_fen.clone());
         let mut game = PgnGame::new(Header {
-            event: format!("Casual {} game", G::NAME),
+            event: format!("Casual {} game", game_type.name()),
             site: "webgui".into(),
             date: date.to_string(),
             round: "-".into(),
@@ -468,8 +483,8 @@ impl<G: GuiGame> Session<G> {
             termination: self.end.map(|end| end.termination()),
             extra: Vec::new(),
         });
-        game.number_from(&self.start);
-        game.mark_variant::<G>();
+        game.number_from(self.start.as_ref());
+        game.set_variant(game_type.variant());
         game.moves = self
             .records
             .iter()
@@ -485,19 +500,19 @@ impl<G: GuiGame> Session<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use search::Rules;
     use std::time::Duration;
+    use workbench::GameKind;
 
-    fn chess_session(players: [Player; 2]) -> Session<chess::Chess> {
+    fn chess_session(players: [Player; 2]) -> Session {
         Session::new(
-            chess::Chess::startpos(),
+            GameKind::Chess.game().start(),
             players,
             EngineLimit::default(),
             None,
         )
     }
 
-    fn play(s: &mut Session<chess::Chess>, text: &str) {
+    fn play(s: &mut Session, text: &str) {
         let mv = s.parse(text).expect("legal");
         s.play(mv, Instant::now()).expect("plays");
     }
@@ -547,7 +562,7 @@ mod tests {
 
     /// A person (White) against the engine from `start`, one second each,
     /// with the clocks started at `t0`.
-    fn clocked_session(start: chess::Chess, t0: Instant) -> Session<chess::Chess> {
+    fn clocked_session(start: Box<dyn DynGame>, t0: Instant) -> Session {
         let mut s = Session::new(
             start,
             [Player::Human, Player::Engine],
@@ -564,7 +579,7 @@ mod tests {
     #[test]
     fn the_flag_falls_for_the_side_to_move() {
         let t0 = Instant::now();
-        let mut s = clocked_session(chess::Chess::startpos(), t0);
+        let mut s = clocked_session(GameKind::Chess.game().start(), t0);
         assert!(!s.check_flag(t0));
         assert!(s.check_flag(t0 + Duration::from_millis(1500)));
         let r = s.result_view().expect("over");
@@ -578,7 +593,10 @@ mod tests {
     #[test]
     fn a_flag_fall_against_a_bare_king_is_a_draw() {
         // White's flag falls, but Black has a bare king (FIDE 6.9).
-        let start = chess::Chess::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").expect("valid FEN");
+        let start = GameKind::Chess
+            .game()
+            .open("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+            .expect("valid FEN");
         let t0 = Instant::now();
         let mut s = clocked_session(start, t0);
         assert!(s.check_flag(t0 + Duration::from_millis(1500)));

@@ -6,17 +6,17 @@ use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::error::ApiError;
-use crate::live::GameHandle;
+use crate::live::Live;
 
 /// A game idle for less than this is never evicted to make room.
 const MIN_IDLE_BEFORE_EVICTION: Duration = Duration::from_secs(60);
 
 pub struct GameStore {
-    games: Mutex<HashMap<String, Arc<dyn GameHandle>>>,
+    games: Mutex<HashMap<String, Live>>,
     max_games: usize,
     counter: AtomicU64,
     /// Random keys (from the standard library's seeded hasher) so ids are
@@ -34,7 +34,7 @@ impl GameStore {
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, HashMap<String, Arc<dyn GameHandle>>> {
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Live>> {
         // The map stays consistent whatever panicked while holding it.
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -47,10 +47,7 @@ impl GameStore {
     }
 
     /// Makes room if needed, then adds the game `make` builds with its id.
-    pub fn insert_with(
-        &self,
-        make: impl FnOnce(String) -> Arc<dyn GameHandle>,
-    ) -> Result<Arc<dyn GameHandle>, ApiError> {
+    pub fn insert_with(&self, make: impl FnOnce(String) -> Live) -> Result<Live, ApiError> {
         let mut games = self.lock();
         if games.len() >= self.max_games {
             let now = Instant::now();
@@ -67,11 +64,11 @@ impl GameStore {
         }
         let id = self.new_id();
         let game = make(id.clone());
-        games.insert(id, Arc::clone(&game));
+        games.insert(id, game.clone());
         Ok(game)
     }
 
-    pub fn get(&self, id: &str) -> Result<Arc<dyn GameHandle>, ApiError> {
+    pub fn get(&self, id: &str) -> Result<Live, ApiError> {
         self.lock()
             .get(id)
             .cloned()

@@ -5,12 +5,14 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::clock::ClockView;
-use crate::games::{Choice, GameMeta, LegalMove};
-use crate::limits::EngineLimit;
-use crate::player::Progress;
-use crate::session::{MoveRecord, Player, PositionView, ResultView};
+use workbench::view::{Choice, GameMeta, LegalMove, MoveInfo};
 use workbench::GameKind;
+
+use crate::clock::ClockView;
+use crate::limits::EngineLimit;
+use crate::live::ReviewView;
+use crate::player::{Progress, ScoreView};
+use crate::session::{MoveRecord, Player, PositionView, ResultView};
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Players {
@@ -41,7 +43,7 @@ pub struct StateView {
     /// Moves the ko rule forbids now (Leiserchess): not in `legal`, listed
     /// so the page can say why when a person tries one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ko: Vec<crate::games::MoveInfo>,
+    pub ko: Vec<MoveInfo>,
     pub result: Option<ResultView>,
     pub clock: Option<ClockView>,
     /// Whether an engine is searching for the side to move.
@@ -54,10 +56,10 @@ pub struct StateView {
     pub analysis_ply: Option<usize>,
     /// The engine's evaluation of positions of the game by ply (White's
     /// view), as far as it has searched them.
-    pub evals: std::collections::BTreeMap<usize, crate::player::ScoreView>,
+    pub evals: BTreeMap<usize, ScoreView>,
     /// The whole-game evaluation pass under way: the ply it searches and
     /// the game's plies.
-    pub review: Option<crate::live::ReviewView>,
+    pub review: Option<ReviewView>,
     /// Why the last whole-game pass failed, if it did.
     pub review_error: Option<String>,
     /// Engine against engine: whether the engines play on by themselves.

@@ -21,16 +21,13 @@ use tokio::sync::broadcast;
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::StreamExt;
 
-use chess::Chess;
-use leiserchess::{Leiserchess, Leiserchess2016};
-use search::Frontend;
+use workbench::view::GameMeta;
+use workbench::{DynGame, GameError, GameKind};
 
 use crate::api::Body;
 use crate::error::ApiError;
-use crate::games::{GameMeta, GuiGame};
 use crate::session::{LastMove, PositionView};
 use crate::AppState;
-use workbench::GameKind;
 
 /// Runs kept (the oldest is dropped for a new one).
 const MAX_RUNS: usize = 8;
@@ -100,29 +97,26 @@ pub struct EloView {
 }
 
 /// A game being played, replayed with its rules.
-enum Replay {
-    Chess(Chess),
-    Leiserchess(Leiserchess),
-    Leiserchess2016(Leiserchess2016),
-}
+type Replay = Box<dyn DynGame>;
 
-fn start_of<G: GuiGame>(fen: Option<&str>) -> Result<G, ApiError> {
-    match fen {
-        Some(f) if !f.trim().is_empty() => {
-            G::from_fen(f.trim()).map_err(|e| ApiError::BadFen(e.to_string()))
-        }
-        _ => Ok(G::startpos()),
+/// The position a game of `kind` starts from: `fen`, or the start position.
+fn start_of(kind: GameKind, fen: Option<&str>) -> Result<Replay, ApiError> {
+    let game = kind.game();
+    match fen.map(str::trim) {
+        Some(f) if !f.is_empty() => game.open(f).map_err(|e| ApiError::BadFen(e.to_string())),
+        _ => Ok(game.start()),
     }
 }
 
 /// Plays `text` on `game`; the squares it moved, for highlighting.
-fn play_on<G: GuiGame>(game: &mut G, text: &str) -> Result<LastMove, ApiError> {
-    let mv = game.parse_move(text).map_err(|e| ApiError::IllegalMove {
+fn play_on(game: &mut dyn DynGame, text: &str) -> Result<LastMove, ApiError> {
+    let illegal = |e: GameError| ApiError::IllegalMove {
         text: text.to_string(),
         reason: e.to_string(),
-    })?;
-    let info = game.move_info(mv);
-    game.make(mv);
+    };
+    let mv = game.parse(text).map_err(illegal)?;
+    let info = game.view().move_info(mv).map_err(illegal)?;
+    game.make(mv).map_err(illegal)?;
     Ok(LastMove {
         from: info.from,
         to: info.to,
@@ -130,42 +124,17 @@ fn play_on<G: GuiGame>(game: &mut G, text: &str) -> Result<LastMove, ApiError> {
     })
 }
 
-fn view_of<G: GuiGame>(game: &G, ply: usize, last_move: Option<LastMove>) -> PositionView {
+fn view_of(game: &dyn DynGame, ply: usize, last_move: Option<LastMove>) -> PositionView {
+    let view = game.view();
     PositionView {
         ply,
         fen: game.fen(),
-        board: game.board(),
+        board: view.board(),
         side_to_move: crate::session::side_str(game.side_to_move()),
-        laser: last_move.as_ref().and_then(|_| game.last_laser()),
+        laser: last_move.as_ref().and_then(|_| view.last_laser()),
         last_move,
-        check: game.check_square(),
+        check: view.check_square(),
         pinned: Vec::new(),
-    }
-}
-
-impl Replay {
-    fn new(kind: GameKind, fen: Option<&str>) -> Result<Replay, ApiError> {
-        Ok(match kind {
-            GameKind::Chess => Replay::Chess(start_of(fen)?),
-            GameKind::Leiserchess => Replay::Leiserchess(start_of(fen)?),
-            GameKind::Leiserchess2016 => Replay::Leiserchess2016(start_of(fen)?),
-        })
-    }
-
-    fn play(&mut self, text: &str) -> Result<LastMove, ApiError> {
-        match self {
-            Replay::Chess(g) => play_on(g, text),
-            Replay::Leiserchess(g) => play_on(g, text),
-            Replay::Leiserchess2016(g) => play_on(g, text),
-        }
-    }
-
-    fn view(&self, ply: usize, last: Option<LastMove>) -> PositionView {
-        match self {
-            Replay::Chess(g) => view_of(g, ply, last),
-            Replay::Leiserchess(g) => view_of(g, ply, last),
-            Replay::Leiserchess2016(g) => view_of(g, ply, last),
-        }
     }
 }
 
@@ -211,19 +180,12 @@ struct Run {
 
 impl Run {
     fn view(&self, name: &str) -> RunView {
-        let (meta, side_names) = match self.game {
-            GameKind::Chess => (GameMeta::of::<Chess>(), Chess::SIDE_NAMES),
-            GameKind::Leiserchess => (GameMeta::of::<Leiserchess>(), Leiserchess::SIDE_NAMES),
-            GameKind::Leiserchess2016 => (
-                GameMeta::of::<Leiserchess2016>(),
-                Leiserchess2016::SIDE_NAMES,
-            ),
-        };
+        let game = self.game.game();
         RunView {
             run: name.to_string(),
             game: self.game,
-            meta,
-            side_names,
+            meta: game.meta(),
+            side_names: game.side_names(),
             boards: self.boards.values().map(|b| b.view.clone()).collect(),
             standings: self.standings.clone(),
             version: self.version,
@@ -322,12 +284,12 @@ fn apply_to(run: &mut Run, what: What) -> Result<(), ApiError> {
             if moves.len() > MAX_MOVES {
                 return Err(ApiError::BadRequest(format!("at most {MAX_MOVES} moves")));
             }
-            let mut replay = Replay::new(run.game, fen.as_deref())?;
+            let mut replay = start_of(run.game, fen.as_deref())?;
             let mut last = None;
             for text in &moves {
-                last = Some(replay.play(text)?);
+                last = Some(play_on(replay.as_mut(), text)?);
             }
-            let position = replay.view(moves.len(), last);
+            let position = view_of(replay.as_ref(), moves.len(), last);
             let id = checked_name(&id)?;
             if !run.boards.contains_key(&id) && run.boards.len() >= MAX_BOARDS {
                 return Err(ApiError::Conflict(format!(
@@ -355,9 +317,9 @@ fn apply_to(run: &mut Run, what: What) -> Result<(), ApiError> {
             if board.view.result.is_some() || board.view.position.ply >= MAX_MOVES {
                 return Err(ApiError::Conflict(format!("game {id} is over")));
             }
-            let last = board.replay.play(&mv)?;
+            let last = play_on(board.replay.as_mut(), &mv)?;
             let ply = board.view.position.ply + 1;
-            board.view.position = board.replay.view(ply, Some(last));
+            board.view.position = view_of(board.replay.as_ref(), ply, Some(last));
         }
         What::End { id, result } => {
             if !["1-0", "0-1", "1/2-1/2", "*"].contains(&result.as_str()) {

@@ -14,9 +14,10 @@ use std::sync::{Arc, Weak};
 
 use serde::Serialize;
 
-use super::{Inner, Shared};
+use workbench::GameType;
+
+use super::shared::{Inner, Shared};
 use crate::error::ApiError;
-use crate::games::GuiGame;
 use crate::limits::EngineLimit;
 use crate::player::{new_searcher, EngineError, ScoreView, SearchRequest, Searcher};
 
@@ -60,11 +61,12 @@ struct ReviewEvent {
 
 /// The engine a pass creates: the same kind as the game's own.
 struct EngineSource {
+    game: &'static dyn GameType,
     external: Option<std::path::PathBuf>,
     budget: Arc<crate::budget::HashBudget>,
 }
 
-impl<G: GuiGame> Shared<G> {
+impl Shared {
     pub(super) fn review_view(&self) -> Option<ReviewView> {
         self.review.as_ref().map(|r| ReviewView {
             ply: r.ply,
@@ -88,10 +90,10 @@ impl<G: GuiGame> Shared<G> {
     }
 }
 
-impl<G: GuiGame> Inner<G> {
+impl Inner {
     /// Starts a pass over the game: refused while one runs and for a game
     /// without moves (its one position is what analysis is for).
-    pub(super) fn start_review(self: &Arc<Self>, s: &mut Shared<G>) -> Result<(), ApiError> {
+    pub(super) fn start_review(self: &Arc<Self>, s: &mut Shared) -> Result<(), ApiError> {
         if s.review.is_some() {
             return Err(ApiError::Conflict(
                 "the whole game is already being analysed".into(),
@@ -102,10 +104,10 @@ impl<G: GuiGame> Inner<G> {
                 "the game has no moves to analyse yet".into(),
             ));
         }
-        let token = s.next_token;
-        s.next_token += 1;
+        let token = s.take_token();
         let stop = Arc::new(AtomicBool::new(false));
         let engine = EngineSource {
+            game: s.session.game().game_type(),
             external: self.ctx.config.engine.clone(),
             budget: Arc::clone(&self.ctx.hash),
         };
@@ -127,7 +129,7 @@ impl<G: GuiGame> Inner<G> {
 
     /// What pass `token` searches at `ply`, or `None` when it is over:
     /// cancelled, or past the game's last position (then it ends here).
-    fn review_request(&self, token: u64, ply: usize) -> Option<SearchRequest<G>> {
+    fn review_request(&self, token: u64, ply: usize) -> Option<SearchRequest> {
         let mut s = self.lock();
         if !s.review_is(token) {
             return None;
@@ -180,8 +182,8 @@ impl<G: GuiGame> Inner<G> {
 
 /// The pass's thread: one position after the other until the game's last
 /// one, a cancel, or the game's end (it holds the game only weakly).
-fn run<G: GuiGame>(weak: &Weak<Inner<G>>, token: u64, stop: &AtomicBool, engine: &EngineSource) {
-    let mut searcher = match new_searcher::<G>(engine.external.as_deref(), &engine.budget) {
+fn run(weak: &Weak<Inner>, token: u64, stop: &AtomicBool, engine: &EngineSource) {
+    let mut searcher = match new_searcher(engine.game, engine.external.as_deref(), &engine.budget) {
         Ok(searcher) => searcher,
         Err(e) => {
             if let Some(inner) = weak.upgrade() {
@@ -213,9 +215,9 @@ fn run<G: GuiGame>(weak: &Weak<Inner<G>>, token: u64, stop: &AtomicBool, engine:
 /// The score of one position from White's view, as the graph draws every
 /// score: the engine's last main line, or the result in a position whose
 /// game is over (nothing to search there).
-fn evaluate<G: GuiGame>(
-    searcher: &mut dyn Searcher<G>,
-    request: &SearchRequest<G>,
+fn evaluate(
+    searcher: &mut dyn Searcher,
+    request: &SearchRequest,
     stop: &AtomicBool,
 ) -> Result<Option<ScoreView>, EngineError> {
     if let Some(outcome) = request.game.outcome() {

@@ -14,7 +14,7 @@ use serde::Serialize;
 use search::{ScoreReport, SearchInfo, SearchStats, Side};
 
 use crate::budget::HashBudget;
-use crate::games::GuiGame;
+use workbench::{DynGame, GameError, GameType, MoveId};
 
 pub use builtin::Builtin;
 pub use uci::UciEngine;
@@ -28,6 +28,10 @@ pub enum EngineError {
     Protocol(String),
     #[error("the engine played an illegal move '{0}'")]
     IllegalMove(String),
+    /// The game object refused the built-in engine (a position of another
+    /// game, a table that could not be allocated).
+    #[error(transparent)]
+    Game(#[from] GameError),
 }
 
 /// A score from White's (Tangerine's) point of view.
@@ -115,7 +119,7 @@ pub struct Progress {
 
 impl Progress {
     /// Progress from the built-in search's report on `root`.
-    pub fn from_info<G: GuiGame>(root: &G, info: &SearchInfo<G::Move>) -> Progress {
+    pub fn from_info(root: &dyn DynGame, info: &SearchInfo<MoveId>) -> Progress {
         Progress {
             multipv: info.multipv,
             depth: info.depth,
@@ -131,15 +135,13 @@ impl Progress {
     }
 }
 
-/// The squares of `mv` from `root`, if it is legal there.
-pub fn first_arrow<G: GuiGame>(root: &G, mv: Option<G::Move>) -> Option<ArrowView> {
-    let mv = mv?;
-    let mut legal = Vec::new();
-    root.legal_moves(&mut legal);
-    if root.outcome().is_some() || !legal.contains(&mv) {
+/// The squares of `mv` from `root`, if it is legal there (a position
+/// whose game is over has no move to point at).
+pub fn first_arrow(root: &dyn DynGame, mv: Option<MoveId>) -> Option<ArrowView> {
+    if root.outcome().is_some() {
         return None;
     }
-    let info = root.move_info(mv);
+    let info = root.view().move_info(mv?).ok()?;
     Some(ArrowView {
         from: info.from,
         to: info.to,
@@ -148,26 +150,28 @@ pub fn first_arrow<G: GuiGame>(root: &G, mv: Option<G::Move>) -> Option<ArrowVie
 
 /// Record notation of a line of moves from `root`, stopping at the first
 /// move that is not legal (a PV from a hash table may hold one).
-pub fn pv_records<G: GuiGame>(root: &G, line: impl Iterator<Item = G::Move>) -> Vec<String> {
-    let mut game = root.clone();
-    let mut legal = Vec::new();
+pub fn pv_records(root: &dyn DynGame, line: impl Iterator<Item = MoveId>) -> Vec<String> {
+    let mut game = root.clone_box();
     let mut out = Vec::new();
     for mv in line {
-        legal.clear();
-        game.legal_moves(&mut legal);
-        if game.outcome().is_some() || !legal.contains(&mv) {
+        if game.outcome().is_some() {
             break;
         }
-        out.push(game.move_to_record(mv));
-        game.make(mv);
+        let Ok(record) = game.move_record(mv) else {
+            break;
+        };
+        if game.make(mv).is_err() {
+            break;
+        }
+        out.push(record);
     }
     out
 }
 
 /// What the engine is asked to search: the game (with its history) and, for
 /// external engines, the same game as start position and moves.
-pub struct SearchRequest<G> {
-    pub game: G,
+pub struct SearchRequest {
+    pub game: Box<dyn DynGame>,
     pub start_fen: String,
     pub moves: Vec<String>,
     pub limits: search::Limits,
@@ -175,19 +179,16 @@ pub struct SearchRequest<G> {
     pub multipv: usize,
 }
 
-/// An engine that plays moves of `G`.
-pub trait Searcher<G: GuiGame>: Send {
+/// An engine that plays moves of the game it was made for.
+pub trait Searcher: Send {
     /// Searches until a limit is reached or `stop` is set, calling `report`
     /// with progress; returns the move to play (`None` when there is none).
     fn search(
         &mut self,
-        request: &SearchRequest<G>,
+        request: &SearchRequest,
         stop: &AtomicBool,
         report: &mut dyn FnMut(Progress),
-    ) -> Result<Option<G::Move>, EngineError>;
-
-    /// A name for the engine panel.
-    fn name(&self) -> String;
+    ) -> Result<Option<MoveId>, EngineError>;
 
     /// Whether the engine should be rebuilt before its next search (its
     /// share of the hash budget changed a lot, or it broke).
@@ -196,13 +197,15 @@ pub trait Searcher<G: GuiGame>: Send {
     }
 }
 
-/// The engine a game uses: the external one when configured, else built-in.
-pub fn new_searcher<G: GuiGame>(
+/// The engine a game of `game` uses: the external one when configured,
+/// else the game's built-in search.
+pub fn new_searcher(
+    game: &'static dyn GameType,
     external: Option<&Path>,
     budget: &Arc<HashBudget>,
-) -> Result<Box<dyn Searcher<G>>, EngineError> {
+) -> Result<Box<dyn Searcher>, EngineError> {
     match external {
-        Some(path) => Ok(Box::new(UciEngine::spawn::<G>(path)?)),
-        None => Ok(Box::new(Builtin::<G>::new(budget)?)),
+        Some(path) => Ok(Box::new(UciEngine::spawn(game, path)?)),
+        None => Ok(Box::new(Builtin::new(game, budget)?)),
     }
 }

@@ -11,12 +11,11 @@ use std::time::Duration;
 
 use search::uci::VARIANT_OPTION;
 use search::Side;
-use workbench::engine::{
-    go_command, position_command, GoLimits, GoWatch, Timeouts, UciEngine as Client,
-};
+use workbench::engine::go::go_command_in;
+use workbench::engine::{position_command, GoLimits, GoWatch, Timeouts, UciEngine as Client};
+use workbench::{DynGame, GameType, MoveId};
 
 use super::{first_arrow, pv_records, EngineError, Progress, ScoreView, SearchRequest, Searcher};
-use crate::games::GuiGame;
 
 /// Extra time an engine gets past its limit, or after `stop`, before it
 /// is given up on (and killed).
@@ -33,10 +32,10 @@ pub struct UciEngine {
 
 impl UciEngine {
     /// Starts the program and completes the UCI handshake. For a rule set
-    /// other than its game's default (`Frontend::VARIANT`: 2016
+    /// other than its game's default (`GameType::variant`: 2016
     /// Leiserchess), an engine that declares `UCI_Variant` is switched to
     /// it; one that does not is taken to play it already.
-    pub fn spawn<G: GuiGame>(path: &Path) -> Result<UciEngine, EngineError> {
+    pub fn spawn(game: &'static dyn GameType, path: &Path) -> Result<UciEngine, EngineError> {
         let timeouts = Timeouts::default();
         let start = |e: workbench::engine::EngineError| EngineError::Start(e.to_string());
         let mut client = Client::start_program(path, &timeouts).map_err(start)?;
@@ -46,7 +45,7 @@ impl UciEngine {
                 .iter()
                 .any(|o| o.eq_ignore_ascii_case(name))
         };
-        if let (Some(variant), true) = (G::VARIANT, declares(VARIANT_OPTION)) {
+        if let (Some(variant), true) = (game.variant(), declares(VARIANT_OPTION)) {
             client
                 .set_option(VARIANT_OPTION, variant, &timeouts)
                 .map_err(start)?;
@@ -60,7 +59,7 @@ impl UciEngine {
 
 /// Parses an `info` line with a score into progress; other lines give
 /// `None`.
-fn parse_info<G: GuiGame>(root: &G, line: &str) -> Option<Progress> {
+fn parse_info(root: &dyn DynGame, line: &str) -> Option<Progress> {
     let mut words = line.split_whitespace();
     if words.next()? != "info" {
         return None;
@@ -102,12 +101,14 @@ fn parse_info<G: GuiGame>(root: &G, line: &str) -> Option<Progress> {
                 has_score = true;
             }
             "pv" => {
-                let mut game = root.clone();
+                let mut game = root.clone_box();
                 let mut line = Vec::new();
                 for text in words.by_ref() {
-                    let Ok(mv) = game.parse_move(text) else { break };
+                    let Ok(mv) = game.parse(text) else { break };
+                    if game.make(mv).is_err() {
+                        break;
+                    }
                     line.push(mv);
-                    game.make(mv);
                 }
                 progress.first = first_arrow(root, line.first().copied());
                 progress.pv = pv_records(root, line.into_iter());
@@ -118,18 +119,18 @@ fn parse_info<G: GuiGame>(root: &G, line: &str) -> Option<Progress> {
     has_score.then_some(progress)
 }
 
-impl<G: GuiGame> Searcher<G> for UciEngine {
+impl Searcher for UciEngine {
     fn search(
         &mut self,
-        request: &SearchRequest<G>,
+        request: &SearchRequest,
         stop: &AtomicBool,
         report: &mut dyn FnMut(Progress),
-    ) -> Result<Option<G::Move>, EngineError> {
+    ) -> Result<Option<MoveId>, EngineError> {
         let client = self
             .client
             .as_mut()
             .ok_or_else(|| EngineError::Protocol("the engine is closed".into()))?;
-        let root = &request.game;
+        let root = request.game.as_ref();
         // Analysis asks for several lines, from an engine that has them.
         let declares_multipv = client
             .declared_options()
@@ -147,7 +148,8 @@ impl<G: GuiGame> Searcher<G> for UciEngine {
         }
         let mover = root.side_to_move();
         let position = position_command(Some(&request.start_fen), &request.moves);
-        let go = go_command::<G>(mover, &GoLimits::for_mover(&request.limits, mover));
+        let dialect = root.game_type().go_dialect();
+        let go = go_command_in(dialect, mover, &GoLimits::for_mover(&request.limits, mover));
         let budget = request.limits.movetime.unwrap_or(UNTIMED_SEARCH);
         let mut on_info = |line: &str| {
             if let Some(progress) = parse_info(root, line) {
@@ -166,15 +168,9 @@ impl<G: GuiGame> Searcher<G> for UciEngine {
         if text.is_empty() || text == "(none)" || text == "0000" {
             return Ok(None);
         }
-        root.parse_move(text)
+        root.parse(text)
             .map(Some)
             .map_err(|_| EngineError::IllegalMove(text.to_string()))
-    }
-
-    fn name(&self) -> String {
-        self.client.as_ref().map_or_else(String::new, |c| {
-            c.id_name().unwrap_or_else(|| c.name()).to_string()
-        })
     }
 
     /// A broken engine (it crashed, hung or flooded and was killed) is
@@ -196,21 +192,21 @@ impl Drop for UciEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use search::Rules;
+    use workbench::GameKind;
 
     #[test]
     fn info_lines_become_progress_from_whites_view() {
-        let mut game = chess::Chess::startpos();
-        let mv = game.parse_move("e2e4").expect("legal");
-        game.make(mv);
+        let mut game = GameKind::Chess.game().start();
+        game.play("e2e4").expect("legal");
+        let game = game.as_ref();
         let p = parse_info(
-            &game,
+            game,
             "info depth 7 seldepth 9 score cp 31 nodes 1200 nps 60000 time 20 pv e7e5 g1f3",
         )
         .expect("an info line with a score");
         assert_eq!(p.depth, 7);
         assert_eq!(p.score, ScoreView::Cp(-31));
         assert_eq!(p.pv, vec!["e5".to_string(), "Nf3".to_string()]);
-        assert!(parse_info(&game, "info string hello").is_none());
+        assert!(parse_info(game, "info string hello").is_none());
     }
 }
