@@ -38,6 +38,11 @@ impl History {
         self.values.fill(0);
     }
 
+    /// The memory the table's values take.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of_val(self.values.as_slice())
+    }
+
     #[inline]
     fn slot(&self, row: usize, index: usize) -> usize {
         debug_assert!(row < self.rows, "row {row} out of range");

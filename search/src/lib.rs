@@ -58,7 +58,7 @@ pub use game::{
     PerftStyle, Rules, Score, Searchable, Side, SpinOption, UnknownOption,
 };
 pub use info::{ScoreBound, SearchInfo, SearchResult, SearchStats};
-pub use params::{Features, SearchParams};
+pub use params::{Features, SearchParams, Stage};
 pub use score::ScoreReport;
 pub use search::Engine;
 pub use time::{Clock, Limits};

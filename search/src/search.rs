@@ -137,6 +137,36 @@ pub(crate) struct Worker<G: Searchable> {
     counters: Vec<Option<G::Move>>,
     stack: Vec<Frame<G::Move>>,
     lmr: Vec<[u8; LMR_TABLE_SIZE]>,
+    /// What the tables were last sized for.
+    sized_for: Option<Tables>,
+    /// The LMR constants the reduction table was built from.
+    lmr_for: Option<(i32, i32)>,
+}
+
+/// Which optional tables a search needs, and their bounds: the tables are
+/// sized again only when this changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Tables {
+    continuation: bool,
+    captures: bool,
+    correction: bool,
+    counters: bool,
+    history_max: i32,
+    correction_max: i32,
+}
+
+impl Tables {
+    fn of(params: &SearchParams) -> Tables {
+        let f = &params.features;
+        Tables {
+            continuation: f.continuation_history,
+            captures: f.capture_history,
+            correction: f.correction_history,
+            counters: f.counter_move,
+            history_max: params.history_max,
+            correction_max: params.correction_max,
+        }
+    }
 }
 
 impl<G: Searchable> Worker<G> {
@@ -144,18 +174,57 @@ impl<G: Searchable> Worker<G> {
         let mut stack = Vec::with_capacity(MAX_PLY + 2);
         stack.resize_with(MAX_PLY + 2, Frame::new);
         let mut worker = Worker {
-            history: History::new(2, G::MOVE_INDEX_COUNT, params.history_max),
-            continuation: History::new(G::PIECE_TO_COUNT, G::PIECE_TO_COUNT, params.history_max),
-            captures: History::new(1, G::PIECE_TO_COUNT, params.history_max),
-            correction: History::new(2, CORRECTION_ENTRIES, params.correction_max),
+            history: History::new(0, 0, params.history_max),
+            continuation: History::new(0, 0, params.history_max),
+            captures: History::new(0, 0, params.history_max),
+            correction: History::new(0, 0, params.correction_max),
             killers: Killers::new(),
-            counters: vec![None; G::PIECE_TO_COUNT],
+            counters: Vec::new(),
             eval: G::EvalState::default(),
             stack,
             lmr: Vec::new(),
+            sized_for: None,
+            lmr_for: None,
         };
-        worker.build_lmr(params);
+        worker.fit(params);
         worker
+    }
+
+    /// Allocates the tables the switched-on heuristics use and frees the
+    /// others, when the switches or constants they depend on changed since
+    /// the last search: a search allocates nothing otherwise. (A 768 × 768
+    /// continuation history is 1.2 MB per thread, for a switch no game
+    /// plays.)
+    fn fit(&mut self, params: &SearchParams) {
+        let tables = Tables::of(params);
+        if self.sized_for != Some(tables) {
+            let on =
+                |yes: bool, rows: usize, per_row: usize| if yes { (rows, per_row) } else { (0, 0) };
+            let pieces = G::PIECE_TO_COUNT;
+            let (r, n) = on(tables.continuation, pieces, pieces);
+            self.continuation = History::new(r, n, params.history_max);
+            let (r, n) = on(tables.captures, 1, pieces);
+            self.captures = History::new(r, n, params.history_max);
+            let (r, n) = on(tables.correction, 2, CORRECTION_ENTRIES);
+            self.correction = History::new(r, n, params.correction_max);
+            self.counters = vec![None; if tables.counters { pieces } else { 0 }];
+            self.history = History::new(2, G::MOVE_INDEX_COUNT, params.history_max);
+            self.killers.clear();
+            self.sized_for = Some(tables);
+        }
+        let lmr = (params.lmr_base_centi, params.lmr_divisor_centi);
+        if self.lmr_for != Some(lmr) {
+            self.build_lmr(params);
+            self.lmr_for = Some(lmr);
+        }
+    }
+
+    /// The memory its history tables take.
+    fn history_bytes(&self) -> usize {
+        [&self.history, &self.continuation, &self.captures, &self.correction]
+            .iter()
+            .map(|h| h.bytes())
+            .sum()
     }
 
     fn clear(&mut self) {
@@ -168,7 +237,7 @@ impl<G: Searchable> Worker<G> {
     }
 
     /// `reduction = base + ln(depth) * ln(move number) / divisor`, rounded
-    /// down. Computed once per search from the parameters.
+    /// down; built again only when the two constants change.
     fn build_lmr(&mut self, params: &SearchParams) {
         let base = params.lmr_base_centi as f64 / 100.0;
         let divisor = (params.lmr_divisor_centi.max(1)) as f64 / 100.0;
@@ -204,6 +273,10 @@ pub struct Engine<G: Searchable> {
     multipv: usize,
     move_overhead: Duration,
     main: Worker<G>,
+    /// The Lazy SMP helpers' memory, one per thread beyond the main one:
+    /// kept across searches (their histories go on learning, as the main
+    /// thread's do) and made only when `Threads` grows.
+    helpers: Vec<Worker<G>>,
 }
 
 impl<G: Searchable> Engine<G> {
@@ -220,6 +293,7 @@ impl<G: Searchable> Engine<G> {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            helpers: Vec::new(),
         })
     }
 
@@ -260,6 +334,10 @@ impl<G: Searchable> Engine<G> {
     /// most [`max_threads`].
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, max_threads());
+        let params = self.params;
+        self.helpers.truncate(self.threads - 1);
+        self.helpers
+            .resize_with(self.threads - 1, || Worker::new(&params));
     }
 
     pub fn threads(&self) -> usize {
@@ -304,10 +382,21 @@ impl<G: Searchable> Engine<G> {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.main.clear();
+        self.helpers.iter_mut().for_each(Worker::clear);
     }
 
     pub fn hashfull(&self) -> u32 {
         self.tt.hashfull()
+    }
+
+    /// The memory the threads' history tables take, beside the table: each
+    /// optional table exists only while its switch is on (sized at the
+    /// next search after a change).
+    pub fn history_bytes(&self) -> usize {
+        std::iter::once(&self.main)
+            .chain(&self.helpers)
+            .map(Worker::history_bytes)
+            .sum()
     }
 
     /// Searches `root` within `limits` until done or `stop` is set.
@@ -343,12 +432,13 @@ impl<G: Searchable> Engine<G> {
         let root_moves = searchable_root_moves(root, options.searchmoves);
 
         self.tt.new_search();
-        self.main.build_lmr(&self.params);
-        G::prepare_eval(&self.eval_params, &mut self.main.eval);
+        for worker in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+            worker.fit(&self.params);
+            G::prepare_eval(&self.eval_params, &mut worker.eval);
+        }
 
         let multipv = self.multipv;
-        let helpers = self.threads - 1;
-        let counters: Vec<AtomicU64> = (0..=helpers).map(|_| AtomicU64::new(0)).collect();
+        let counters: Vec<AtomicU64> = (0..self.threads).map(|_| AtomicU64::new(0)).collect();
         let helpers_stop = AtomicBool::new(false);
         let shared = Shared {
             root,
@@ -362,20 +452,20 @@ impl<G: Searchable> Engine<G> {
             root_filtered: !options.searchmoves.is_empty(),
         };
         let main = &mut self.main;
+        let helpers = &mut self.helpers;
 
         std::thread::scope(|scope| {
             // Lazy SMP: helpers search the same root with their own
             // history, sharing only the table; odd helpers start one ply
             // deeper so the threads diverge.
-            for (index, counter) in counters.iter().enumerate().skip(1) {
+            let workers = helpers.iter_mut().zip(counters.iter().skip(1));
+            for (index, (worker, counter)) in (1..).zip(workers) {
                 let (shared, helpers_stop) = (&shared, &helpers_stop);
                 let spawned = std::thread::Builder::new()
                     .name(format!("helper {index}"))
                     .stack_size(SEARCH_STACK_BYTES)
                     .spawn_scoped(scope, move || {
-                        let mut worker = Worker::<G>::new(shared.params);
-                        G::prepare_eval(shared.eval_params, &mut worker.eval);
-                        let mut search = Search::new(shared, &mut worker, helpers_stop, counter);
+                        let mut search = Search::new(shared, worker, helpers_stop, counter);
                         let first = 1 + (index as u32 % 2);
                         search.iterate(first, MAX_DEPTH, 1, &mut |_| {});
                     });

@@ -35,6 +35,9 @@ pub enum Command {
     /// `d` or `display`.
     Display,
     Eval,
+    /// `tunables`: the search constants SPSA may tune, as the lines of a
+    /// fishtest parameter file (`autotester tune --params`).
+    Tunables,
     /// `bench [depth]`.
     Bench(Option<u32>),
 }
@@ -307,6 +310,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, UciError> {
         }
         "d" | "display" => no_more(tokens, Command::Display)?,
         "eval" => no_more(tokens, Command::Eval)?,
+        "tunables" => no_more(tokens, Command::Tunables)?,
         "bench" => {
             let depth = match tokens.next() {
                 None => None,
@@ -341,6 +345,7 @@ mod tests {
         assert_eq!(parse("  isready  "), Ok(Some(Command::IsReady)));
         assert_eq!(parse(""), Ok(None));
         assert_eq!(parse("d"), Ok(Some(Command::Display)));
+        assert_eq!(parse("tunables"), Ok(Some(Command::Tunables)));
         assert_eq!(parse("bench"), Ok(Some(Command::Bench(None))));
         assert_eq!(parse("bench 7"), Ok(Some(Command::Bench(Some(7)))));
         let perft = |depth, count| Ok(Some(Command::Perft(PerftRequest { depth, count })));

@@ -44,6 +44,7 @@ use std::time::Duration;
 use crate::game::Frontend;
 use crate::game::PerftStyle;
 use crate::info::{SearchInfo, SearchResult};
+use crate::params::SearchParams;
 use crate::search::{Engine, RootOptions, DEFAULT_HASH_MB, SEARCH_STACK_BYTES};
 use crate::time::Limits;
 
@@ -412,6 +413,11 @@ impl<G: Frontend> Driver<G> {
                 self.link
                     .out
                     .line(self.pos.eval_report(&self.eval_params).trim_end());
+            }
+            Command::Tunables => {
+                for line in SearchParams::spsa_file(&G::search_params()).lines() {
+                    self.link.out.line(line);
+                }
             }
             Command::Bench(depth) => self.start_job(Job::Bench(depth))?,
         }

@@ -37,6 +37,6 @@ pub use command::{parse, Command, Go, PerftRequest};
 pub use driver::UciConfig;
 pub use error::UciError;
 pub use format::{bestmove_line, final_info_line, info_line, NO_MOVE};
-pub use options::{option_lines, set_option, MAX_HASH_MB, MAX_THREADS};
+pub use options::{option_lines, set_option, DEV_OPTIONS_ENV, MAX_HASH_MB, MAX_THREADS};
 pub use tools::{bench, perft_divide, perft_per_depth, BenchSummary};
 pub use variant::{main, main_variants, run, run_variants, run_with, Variant, VARIANT_OPTION};

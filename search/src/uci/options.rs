@@ -1,13 +1,16 @@
 //! The UCI options: the engine's own (`Hash`, `Threads`, `Move Overhead`,
 //! `Clear Hash`, one check option per search feature) and the game's
-//! evaluation parameters as spin options. The engine's own options hold
+//! evaluation parameters as spin options. The switches whose match showed
+//! no gain (`Stage::Development`) are accepted by `setoption` always but
+//! listed by `uci` only when [`DEV_OPTIONS_ENV`] is set, so that a GUI's
+//! dialog shows what plays. The engine's own options hold
 //! for every rule set: [`EngineSettings`] carries them from one game's
 //! engine to the next when `UCI_Variant` changes.
 
 use std::time::Duration;
 
 use crate::game::{EvalParams, Frontend};
-use crate::params::{Features, SearchParams};
+use crate::params::{Features, SearchParams, Stage};
 use crate::search::{Engine, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_MULTIPV};
 
 use super::error::UciError;
@@ -27,12 +30,25 @@ enum Kind {
 struct UciOption {
     name: String,
     kind: Kind,
+    /// Listed by `uci` only when development options are asked for.
+    development: bool,
+}
+
+/// The environment variable that makes `uci` list the development
+/// options too (any value but empty or `0`): the autotester sets it for
+/// `tune`, developers for SPRTs of those switches.
+pub const DEV_OPTIONS_ENV: &str = "ENGINE_DEV_OPTIONS";
+
+/// Whether this process lists the development options.
+fn development_listed() -> bool {
+    std::env::var_os(DEV_OPTIONS_ENV).is_some_and(|v| !v.is_empty() && v != "0")
 }
 
 fn all_options<G: Frontend>() -> Vec<UciOption> {
     let spin = |name: &str, default: i64, min: i64, max: i64| UciOption {
         name: name.to_string(),
         kind: Kind::Spin { default, min, max },
+        development: false,
     };
     let mut options = vec![
         spin("Hash", DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB),
@@ -47,6 +63,7 @@ fn all_options<G: Frontend>() -> Vec<UciOption> {
         UciOption {
             name: "Clear Hash".to_string(),
             kind: Kind::Button,
+            development: false,
         },
     ];
     let defaults = G::search_params();
@@ -56,6 +73,7 @@ fn all_options<G: Frontend>() -> Vec<UciOption> {
             kind: Kind::Check {
                 default: switch.get(&defaults.features),
             },
+            development: switch.stage == Stage::Development,
         });
     }
     for p in SearchParams::UCI_SPINS {
@@ -74,8 +92,10 @@ fn all_options<G: Frontend>() -> Vec<UciOption> {
 
 /// The `option name …` lines for the `uci` command.
 pub fn option_lines<G: Frontend>() -> Vec<String> {
+    let development = development_listed();
     all_options::<G>()
         .into_iter()
+        .filter(|o| development || !o.development)
         .map(|o| match o.kind {
             Kind::Spin { default, min, max } => format!(
                 "option name {} type spin default {default} min {min} max {max}",

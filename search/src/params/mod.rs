@@ -1,0 +1,137 @@
+//! Every search constant and switch, each declared once: its field, its
+//! default, its UCI option and, for the constants a tuner moves, its SPSA
+//! range and step (`features.rs`, `constants.rs`). The UCI option list, the
+//! tuner's parameter files (the engines' `tunables` command) and the list
+//! in `docs/search-options.md` are all made from those declarations.
+//!
+//! # Glossary
+//!
+//! - **Aspiration window**: from [`SearchParams::aspiration_min_depth`] on,
+//!   each iteration first searches a narrow window of
+//!   ±[`SearchParams::aspiration_delta`] around the previous score and widens
+//!   it (doubling) on a fail high or low.
+//! - **Null move pruning (NMP)**: pass the turn and search `depth - 1 - R`
+//!   with a zero window at beta; if even that fails high, the node almost
+//!   certainly does too. `R = nmp_base_reduction + depth / nmp_depth_divisor`.
+//!   With **NMP eval reduction** on, `R` grows by one per
+//!   `nmp_eval_divisor` of the static evaluation above beta, by at most
+//!   `nmp_eval_max`: far above beta a shallower check suffices.
+//! - **Reverse futility pruning (RFP)**: near the leaves, if the static
+//!   evaluation beats beta by `rfp_margin * depth`, return it.
+//! - **Razoring**: near the leaves (depth <= `razor_max_depth`), at a
+//!   zero-window node whose static evaluation is more than `razor_base +
+//!   razor_depth_squared * depth²` below alpha, a quiescence search
+//!   decides: if it stays at or below alpha, so does the node.
+//! - **Futility pruning**: near the leaves, skip quiet moves when the static
+//!   evaluation plus `futility_base + futility_per_depth * depth` cannot
+//!   reach alpha.
+//! - **Late move pruning (LMP)**: near the leaves, skip quiet moves after the
+//!   first `lmp_base + depth * depth` moves.
+//! - **Late move reductions (LMR)**: quiet moves late in the ordering are
+//!   searched at reduced depth (a table of `ln(depth) * ln(move number)`);
+//!   a fail high is re-searched at full depth.
+//! - **Check extension**: a move that gives check is searched one ply deeper.
+//! - **SEE pruning in quiescence**: captures that lose material by static
+//!   exchange evaluation are skipped in quiescence.
+//! - **Quiescence limits**: a quiescence node searches at most
+//!   [`SearchParams::qs_max_moves`] noisy moves, and all the quiescence
+//!   below one horizon node shares a budget of nodes
+//!   ([`SearchParams::qs_node_budget`]) after which it only stands pat.
+//!   Chess captures run out long before either limit; in Leiserchess both
+//!   sides nearly always have a zap, and with many pawns the chains of zaps
+//!   made a depth-1 search take minutes.
+//! - **Mate distance pruning**: a node cannot do better than mating right
+//!   now, nor worse than being mated right now; cut the window to that.
+//! - **TT cutoffs**: return a stored score when the stored depth and bound
+//!   suffice (the table is still used for move ordering when this is off).
+//! - **Improving**: a node whose static evaluation is above that of the
+//!   same side's node two plies up. When it is not, reverse futility
+//!   pruning takes a smaller margin, late move pruning keeps half as many
+//!   quiet moves and late move reductions reduce one ply more.
+//! - **Internal iterative reduction (IIR)**: a node from
+//!   [`SearchParams::iir_min_depth`] on without a table move is searched
+//!   one ply shallower: its move order is poor, and it fills the table
+//!   for a later, deeper visit.
+//! - **Continuation history**: the history of a quiet move as the reply
+//!   to the move one ply and two plies earlier (indexed by the moving
+//!   piece and its destination), added to its plain history for move
+//!   ordering and late move reductions.
+//! - **Correction history**: per side and structure key (chess: the
+//!   pawns), how far searches have found the static evaluation off; the
+//!   static evaluation of the main search is corrected by it
+//!   (`value / correction_divisor`).
+//! - **Singular extensions** with multi-cut: when the table's move has a
+//!   deep enough lower bound, the node is searched at half depth without
+//!   it, against a bar `se_margin_per_depth * depth` below the stored
+//!   score. If no other move reaches the bar, the table's move is
+//!   singular and searched one ply deeper; if the bar is at or above
+//!   beta and another move reaches it, several moves fail high and the
+//!   node returns the bar.
+//! - **SEE pruning** in the main search: near the leaves
+//!   (depth <= [`SearchParams::see_max_depth`]), outside check, once a
+//!   move has been searched, a move whose static exchange loses more
+//!   than `see_noisy_margin * depth` (a capture or promotion) or
+//!   `see_quiet_margin * depth` (a quiet move, which puts a piece where
+//!   it can be taken) is skipped, unless it gives check.
+//! - **ProbCut**: at a non-PV node from [`SearchParams::probcut_min_depth`]
+//!   on, a noisy move whose exchange alone could reach a bar
+//!   `probcut_margin` above beta is searched `probcut_reduction` plies
+//!   shallower against that bar (after a quiescence search confirms it);
+//!   if it beats the bar, the full search would almost surely fail high
+//!   too, and the node returns.
+//! - **Cut-node LMR**: a node searched with a zero window as a late
+//!   move's reduced search, or as the first child of an expected all-node,
+//!   is expected to fail high (a *cut node*; its first child an all node,
+//!   and so on). Its late moves are reduced `lmr_cut_node` plies more:
+//!   one move will refute it, and the others are not worth the depth.
+//! - **Table-adjusted evaluation** (`TTEval`): a node's evaluation for
+//!   pruning (reverse futility, null move, futility, ProbCut, and
+//!   quiescence's stand pat) is the stored score instead of the static
+//!   evaluation when the stored bound says the true score lies on that
+//!   side of it (a lower bound above, an upper bound below, or exact): a
+//!   searched result is a better estimate than a static one. The improving
+//!   flag and correction history keep the static evaluation.
+//! - **Best-move stability** (time management): the soft time limit,
+//!   checked after each iteration, is scaled by how long the best move
+//!   has stayed the same: `tm_unstable_percent` of it right after a
+//!   change, `tm_stable_step_percent` less per stable iteration (at most
+//!   four), and `tm_score_drop_percent` more after an iteration whose
+//!   score fell by `tm_score_drop_margin` or more. Time saved on easy
+//!   moves is spent on hard ones; the hard limit is unchanged.
+//! - **Node-based time management** (`NodeTime`): the soft limit,
+//!   checked after each iteration, is also scaled by the share of the
+//!   search's nodes spent on the best root move: `(tm_node_base_percent -
+//!   share) * tm_node_scale_percent / 100` percent. A best move that took
+//!   nearly all the effort is clear (the others were refuted quickly); one
+//!   that took little is in doubt, and more time is worth it.
+//! - **Counter move** (`CounterMove`): the quiet move that last refuted
+//!   a move (by its piece and destination) is tried after the killers
+//!   when that move is played again: a refutation often answers the move
+//!   itself, wherever it is played.
+//! - **History pruning** (`HistoryPruning`): at depth
+//!   `history_pruning_max_depth` or less, a quiet move whose history (the
+//!   mean LMR uses) is below `-history_pruning_margin * depth` is skipped
+//!   once a move has been searched: it has failed low often enough.
+//! - **Reduced-depth pruning** (`LMRDepthPruning`): futility and SEE
+//!   pruning of a quiet move judge it by the depth its late move
+//!   reduction would leave (`depth - 1 - reduction`, at least 0) instead
+//!   of the node's depth: a move the search would reduce to a shallow
+//!   search is pruned as a shallow one.
+//! - **Losing noisy moves reduced** (`BadNoisyLMR`): a late capture or
+//!   promotion whose exchange loses material gets the late move
+//!   reduction of a quiet move (other noisy moves are never reduced).
+//! - **Noisy table move LMR** (`TTNoisyLMR`): when the table's move is
+//!   a capture or promotion, late quiet moves are reduced one ply more:
+//!   the node's best line is most likely that noisy move, and a quiet
+//!   alternative rarely beats it.
+//! - **History gravity**: history scores are updated by
+//!   `h += bonus - h * |bonus| / history_max`, which keeps them within
+//!   `±history_max` and lets old information fade.
+
+mod constants;
+mod features;
+mod tunable;
+
+pub use constants::SearchParams;
+pub use features::{Features, Stage};
+pub use tunable::{FeatureSwitch, ParamSpin, SpsaRange};
