@@ -9,13 +9,14 @@
 
 use crate::config::GameKind;
 use crate::identify::recognise;
-use search::{Frontend, Side};
+use search::Side;
 use std::time::{Duration, Instant};
 use workbench::engine::command_line;
 use workbench::engine::process::{Process, ReadError};
 use workbench::engine::protocol::{parse_bestmove, parse_option};
 use workbench::engine::OptionDecl;
 use workbench::engine::{go_command, GoLimits};
+use workbench::{DynGame, GameType};
 
 /// How long each answer may take.
 const ANSWER: Duration = Duration::from_secs(5);
@@ -102,8 +103,8 @@ impl Subject {
 }
 
 /// Whether `text` is a legal move of `game`.
-fn legal<G: workbench::view::GuiGame>(game: &G, text: &str) -> Result<String, String> {
-    game.parse_move(text)
+fn legal(game: &dyn DynGame, text: &str) -> Result<String, String> {
+    game.parse(text)
         .map(|_| format!("bestmove {text}"))
         .map_err(|e| format!("bestmove {text:?} is not legal: {e}"))
 }
@@ -129,13 +130,7 @@ pub fn run(
         return Ok(checks);
     };
     println!("Game: {kind}");
-    match kind {
-        GameKind::Chess => play_checks::<chess::Chess>(&mut subject, &mut checks),
-        GameKind::Leiserchess => play_checks::<leiserchess::Leiserchess>(&mut subject, &mut checks),
-        GameKind::Leiserchess2016 => {
-            play_checks::<leiserchess::Leiserchess2016>(&mut subject, &mut checks)
-        }
-    }
+    play_checks(kind.game(), &mut subject, &mut checks);
     let quit = subject.send("quit").and_then(|()| {
         let deadline = Instant::now() + AFTER_STOP;
         while Instant::now() < deadline {
@@ -235,8 +230,8 @@ fn set_options(
     Ok(set.join(", "))
 }
 
-/// `go` with the clocks of `G`'s dialect: one second each.
-fn clocked_go<G: workbench::view::GuiGame>(mover: Side) -> String {
+/// `go` with the clocks of `game`'s dialect: one second each.
+fn clocked_go(game: &dyn GameType, mover: Side) -> String {
     let clock = search::Clock {
         remaining: Duration::from_secs(1),
         increment: Duration::from_millis(10),
@@ -248,59 +243,61 @@ fn clocked_go<G: workbench::view::GuiGame>(mover: Side) -> String {
         nodes: None,
         movetime: None,
     };
-    go_command::<G>(mover, &limits)
+    go_command(game.go_dialect(), mover, &limits)
 }
 
 /// New game, positions, each kind of `go`, and `stop` during `go infinite`.
-fn play_checks<G: workbench::view::GuiGame>(s: &mut Subject, checks: &mut Checks) {
+fn play_checks(game: &dyn GameType, s: &mut Subject, checks: &mut Checks) {
     let ready = s
         .send("ucinewgame")
         .and_then(|()| s.send("isready"))
         .and_then(|()| s.until(ANSWER, |l| l == "readyok"));
     checks.check("ucinewgame, then isready", ready.map(|_| String::new()));
 
-    let start = G::startpos();
-    let mut moves = Vec::new();
-    start.legal_moves(&mut moves);
-    let first = moves.first().map(ToString::to_string).unwrap_or_default();
+    let start = game.start();
+    let first = start
+        .legal_moves()
+        .first()
+        .and_then(|&mv| start.move_text(mv).ok())
+        .unwrap_or_default();
     let mut after = start.clone();
-    if let Ok(mv) = after.parse_move(&first) {
-        after.make(mv);
-    }
-    let fen_game = G::from_fen(&after.fen()).unwrap_or_else(|_| after.clone());
-    let cases: [(&str, String, &G, String, Duration); 5] = [
+    // A start position without moves leaves `after` at the start.
+    let _ = after.play(&first);
+    let fen_game = game.open(&after.fen()).unwrap_or_else(|_| after.clone());
+    let (start, after, fen_game) = (&*start, &*after, &*fen_game);
+    let cases: [(&str, String, &dyn DynGame, String, Duration); 5] = [
         (
             "position startpos, go depth 1",
             "position startpos".into(),
-            &start,
+            start,
             "go depth 1".into(),
             ANSWER,
         ),
         (
             "position startpos moves ..., go nodes 1000",
             format!("position startpos moves {first}"),
-            &after,
+            after,
             "go nodes 1000".into(),
             ANSWER,
         ),
         (
             "position fen ..., go movetime 100",
             format!("position fen {}", after.fen()),
-            &fen_game,
+            fen_game,
             "go movetime 100".into(),
             Duration::from_millis(100) + ANSWER / 5,
         ),
         (
             "go with clocks, answered in time",
             "position startpos".into(),
-            &start,
-            clocked_go::<G>(start.side_to_move()),
+            start,
+            clocked_go(game, start.side_to_move()),
             Duration::from_secs(1) + ANSWER / 5,
         ),
         (
             "position startpos, go depth 2",
             "position startpos".into(),
-            &start,
+            start,
             "go depth 2".into(),
             ANSWER,
         ),
@@ -313,11 +310,11 @@ fn play_checks<G: workbench::view::GuiGame>(s: &mut Subject, checks: &mut Checks
             .and_then(|mv| legal(game, &mv));
         checks.check(&format!("{name} ({go}): a legal bestmove"), answer);
     }
-    infinite_and_stop::<G>(s, checks, &start);
+    infinite_and_stop(s, checks, start);
 }
 
 /// `go infinite` must not answer by itself; `stop` must bring a legal move.
-fn infinite_and_stop<G: workbench::view::GuiGame>(s: &mut Subject, checks: &mut Checks, start: &G) {
+fn infinite_and_stop(s: &mut Subject, checks: &mut Checks, start: &dyn DynGame) {
     if let Err(e) = s
         .send("position startpos")
         .and_then(|()| s.send("go infinite"))

@@ -2,8 +2,8 @@
 //! certain: flag mode without `-game` asks the engines instead of
 //! guessing.
 //!
-//! Each game says how its engines show themselves (`Frontend::UCI_VARIANT`
-//! and its evaluation options); nothing here compares a game's name.
+//! Each game says how its engines show themselves (`GameType::uci_variant`
+//! and `eval_options`); nothing here compares a game's name.
 //!
 //! - An engine with a `UCI_Variant` option plays the rule set whose value
 //!   is chosen: the player's `option.UCI_Variant`, else the declared
@@ -17,7 +17,6 @@
 use crate::config::{GameKind, Player};
 use crate::runner::engine_spec;
 use search::uci::VARIANT_OPTION;
-use search::{EvalParams, Frontend};
 use thiserror::Error;
 use workbench::engine::{EngineError, OptionDecl, Timeouts, UciEngine};
 
@@ -53,26 +52,17 @@ struct Signs {
 }
 
 impl Signs {
-    fn of<G: workbench::view::GuiGame>(kind: GameKind) -> Signs {
+    fn of(kind: GameKind) -> Signs {
+        let game = kind.game();
         Signs {
             kind,
-            uci_variant: G::UCI_VARIANT,
-            options: <G::Params as EvalParams>::options()
-                .iter()
-                .map(|o| o.name)
-                .collect(),
+            uci_variant: game.uci_variant(),
+            options: game.eval_options(),
         }
     }
 
     fn all() -> Vec<Signs> {
-        GameKind::ALL
-            .into_iter()
-            .map(|kind| match kind {
-                GameKind::Chess => Signs::of::<chess::Chess>(kind),
-                GameKind::Leiserchess => Signs::of::<leiserchess::Leiserchess>(kind),
-                GameKind::Leiserchess2016 => Signs::of::<leiserchess::Leiserchess2016>(kind),
-            })
-            .collect()
+        GameKind::ALL.into_iter().map(Signs::of).collect()
     }
 
     /// Whether the game's engines need no `UCI_Variant` to say what

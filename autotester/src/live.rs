@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::config::GameKind;
+use workbench::GameType;
 
 /// How long a post may take to connect, and to be answered.
 const CONNECT_TIMEOUT: Duration = Duration::from_millis(300);
@@ -62,14 +62,15 @@ pub struct LiveFeed {
 }
 
 impl LiveFeed {
-    pub fn new(url: LiveUrl, event: &str, game: GameKind) -> LiveFeed {
+    /// A feed to `url` of the games of `event`, played in `game` (which
+    /// the viewer names by the game's short name).
+    pub fn new(url: LiveUrl, event: &str, game: &dyn GameType) -> LiveFeed {
         let run = format!("{event} #{}", std::process::id());
-        let game = match game {
-            GameKind::Chess => "chess",
-            GameKind::Leiserchess => "leiserchess",
-            GameKind::Leiserchess2016 => "leiserchess2016",
-        };
-        LiveFeed { url, run, game }
+        LiveFeed {
+            url,
+            run,
+            game: game.name(),
+        }
     }
 
     /// A game of round `round` starts between `white` and `black` from

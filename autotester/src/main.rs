@@ -8,7 +8,7 @@ use autotester::cli::svg::elo_graph;
 use autotester::config::{self, GameKind};
 use autotester::identify;
 use autotester::plan::{MatchPlan, OpeningsSpec, Verbosity};
-use autotester::report::{elo_report, elo_report_for};
+use autotester::report::{elo_report, elo_report_for, GameRecord};
 use autotester::runner::output::{self, OutputFormat, OutputOptions};
 use autotester::runner::{self, RunSummary};
 use autotester::schedule::{Shard, Tournament};
@@ -18,7 +18,7 @@ use autotester::tune;
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use workbench::pgn::{self, PgnGame};
+use workbench::pgn;
 
 #[derive(Parser)]
 #[command(name = "autotester", version, about, long_about = None,
@@ -328,9 +328,9 @@ fn elo(
         let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         return Err(format!("{}: no games found", names.join(", ")));
     }
+    let games = GameRecord::all_of(&games);
     if let Some(name) = first {
-        let plays = |g: &PgnGame| g.tag("White") == Some(name) || g.tag("Black") == Some(name);
-        if !games.iter().any(plays) {
+        if !games.iter().any(|g| g.involves(name)) {
             return Err(format!("--first {name}: no game of that player in the PGN"));
         }
     }
@@ -365,7 +365,11 @@ fn merge(paths: &[PathBuf], out: &Path) -> Result<(), String> {
     println!();
     print!(
         "{}",
-        elo_report(&merged.games, &RatingOptions::default(), None)
+        elo_report(
+            &GameRecord::all_of(&merged.games),
+            &RatingOptions::default(),
+            None
+        )
     );
     Ok(())
 }

@@ -46,12 +46,17 @@
 //! depend on its option values too, so two instances set differently
 //! choose differently.
 
+//!
+//! It plays any game through the game object (`GameKind::game`), as the
+//! autotester referees it.
+
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use search::{Frontend, Rules, Side};
+use search::Side;
 use std::io::{BufRead, Write};
 use std::time::Duration;
+use workbench::{DynGame, GameKind, GameType, MoveId};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -69,14 +74,6 @@ enum Mode {
     IgnoreQuit,
 }
 
-/// The rules the mock plays.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum MockGame {
-    Chess,
-    Leiserchess,
-    Leiserchess2016,
-}
-
 /// How the mock speaks.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Dialect {
@@ -89,7 +86,7 @@ enum Dialect {
 const ILLEGAL_COMMAND: &str = "Illegal command.  Use 'help' to see possible options.";
 
 struct Args {
-    game: MockGame,
+    game: &'static dyn GameType,
     dialect: Dialect,
     mode: Mode,
     after: u32,
@@ -99,6 +96,19 @@ struct Args {
     score: Option<i32>,
     pid_file: Option<String>,
     peak: Option<Peak>,
+}
+
+/// What `probe` finds in `game` after `mv`, which is then taken back;
+/// `None` if `mv` is not legal there.
+fn after<T>(
+    game: &mut dyn DynGame,
+    mv: MoveId,
+    probe: impl FnOnce(&mut dyn DynGame) -> T,
+) -> Option<T> {
+    game.make(mv).ok()?;
+    let found = probe(game);
+    game.unmake();
+    Some(found)
 }
 
 /// `--peak`: spin options and the values at which the mock plays best.
@@ -186,20 +196,22 @@ impl Peak {
     /// there is one, else one after which the opponent cannot win at once.
     /// Otherwise a blunder: one that loses at once or lets the opponent
     /// win at once (among a few tried), else any move.
-    fn choose<G: Rules>(&self, game: &mut G, rng: &mut StdRng) -> Option<G::Move> {
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
+    fn choose(&self, game: &mut dyn DynGame, rng: &mut StdRng) -> Option<MoveId> {
+        let mut moves = game.legal_moves();
         moves.shuffle(rng);
         let careful = rng.gen::<f64>() < self.skill();
         let me = game.side_to_move();
         let mut safe = Vec::new();
         for (i, &mv) in moves.iter().enumerate() {
-            game.make(mv);
-            let winner = game.outcome().and_then(|o| o.winner);
-            // Blunders are looked for among a few moves only (it is slow).
-            let blunder =
-                winner.is_none() && !careful && i < BLUNDER_TRIES && can_win_at_once(game);
-            game.unmake();
+            let Some((winner, blunder)) = after(game, mv, |game| {
+                let winner = game.outcome().and_then(|o| o.winner);
+                // Blunders are looked for among a few moves only (it is slow).
+                let blunder =
+                    winner.is_none() && !careful && i < BLUNDER_TRIES && can_win_at_once(game);
+                (winner, blunder)
+            }) else {
+                continue;
+            };
             match winner {
                 Some(side) if (side == me) == careful => return Some(mv),
                 None if blunder => return Some(mv),
@@ -210,12 +222,10 @@ impl Peak {
         if !careful {
             return moves.first().copied();
         }
-        let careful_move = safe.iter().copied().find(|&mv| {
-            game.make(mv);
-            let lets_win = can_win_at_once(game);
-            game.unmake();
-            !lets_win
-        });
+        let careful_move = safe
+            .iter()
+            .copied()
+            .find(|&mv| after(game, mv, can_win_at_once) == Some(false));
         careful_move
             .or_else(|| safe.first().copied())
             .or_else(|| moves.first().copied())
@@ -226,21 +236,39 @@ impl Peak {
 const BLUNDER_TRIES: usize = 6;
 
 /// Whether the side to move has a move that wins at once.
-fn can_win_at_once<G: Rules>(game: &mut G) -> bool {
+fn can_win_at_once(game: &mut dyn DynGame) -> bool {
     let me = game.side_to_move();
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves.into_iter().any(|mv| {
-        game.make(mv);
-        let won = game.outcome().is_some_and(|o| o.winner == Some(me));
-        game.unmake();
-        won
+    game.legal_moves().into_iter().any(|mv| {
+        after(game, mv, |game| {
+            game.outcome().is_some_and(|o| o.winner == Some(me))
+        }) == Some(true)
+    })
+}
+
+/// The value of `flag`, read as a `T`.
+fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
+    value.parse().map_err(|_| format!("bad {flag}"))
+}
+
+fn parse_mode(value: &str) -> Result<Mode, String> {
+    Ok(match value {
+        "random" => Mode::Random,
+        "crash" => Mode::Crash,
+        "hang" => Mode::Hang,
+        "illegal" => Mode::Illegal,
+        "slow-start" => Mode::SlowStart,
+        "timeout" => Mode::Timeout,
+        "flood" => Mode::Flood,
+        "flood-line" => Mode::FloodLine,
+        "ignore-stop" => Mode::IgnoreStop,
+        "ignore-quit" => Mode::IgnoreQuit,
+        _ => return Err(format!("unknown mode {value}")),
     })
 }
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
-        game: MockGame::Chess,
+        game: GameKind::Chess.game(),
         dialect: Dialect::Uci,
         mode: Mode::Random,
         after: 3,
@@ -255,14 +283,13 @@ fn parse_args() -> Result<Args, String> {
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let ms = |v: &str| number(&flag, v).map(Duration::from_millis);
         match flag.as_str() {
             "--game" => {
-                args.game = match value.as_str() {
-                    "chess" => MockGame::Chess,
-                    "leiserchess" => MockGame::Leiserchess,
-                    "leiserchess2016" => MockGame::Leiserchess2016,
-                    _ => return Err(format!("unknown game {value}")),
-                }
+                let kind: GameKind = value
+                    .parse()
+                    .map_err(|()| format!("unknown game {value}"))?;
+                args.game = kind.game();
             }
             "--dialect" => {
                 args.dialect = match value.as_str() {
@@ -271,33 +298,15 @@ fn parse_args() -> Result<Args, String> {
                     _ => return Err(format!("unknown dialect {value}")),
                 }
             }
-            "--mode" => {
-                args.mode = match value.as_str() {
-                    "random" => Mode::Random,
-                    "crash" => Mode::Crash,
-                    "hang" => Mode::Hang,
-                    "illegal" => Mode::Illegal,
-                    "slow-start" => Mode::SlowStart,
-                    "timeout" => Mode::Timeout,
-                    "flood" => Mode::Flood,
-                    "flood-line" => Mode::FloodLine,
-                    "ignore-stop" => Mode::IgnoreStop,
-                    "ignore-quit" => Mode::IgnoreQuit,
-                    _ => return Err(format!("unknown mode {value}")),
-                }
-            }
-            "--after" => args.after = value.parse().map_err(|_| "bad --after")?,
-            "--delay-ms" => {
-                args.delay = Duration::from_millis(value.parse().map_err(|_| "bad --delay-ms")?)
-            }
-            "--think-ms" => {
-                args.think = Duration::from_millis(value.parse().map_err(|_| "bad --think-ms")?)
-            }
-            "--seed" => args.seed = value.parse().map_err(|_| "bad --seed")?,
-            "--score" => args.score = Some(value.parse().map_err(|_| "bad --score")?),
+            "--mode" => args.mode = parse_mode(&value)?,
+            "--after" => args.after = number(&flag, &value)?,
+            "--delay-ms" => args.delay = ms(&value)?,
+            "--think-ms" => args.think = ms(&value)?,
+            "--seed" => args.seed = number(&flag, &value)?,
+            "--score" => args.score = Some(number(&flag, &value)?),
             "--pid-file" => args.pid_file = Some(value),
             "--peak" => args.peak = Some(Peak::parse(&value)?),
-            "--peak-width" => width = Some(value.parse().map_err(|_| "bad --peak-width")?),
+            "--peak-width" => width = Some(number(&flag, &value)?),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -307,50 +316,48 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
-/// The position of a `position` command, or `None` if it is broken.
-fn position<G: Rules>(line: &str) -> Option<G> {
+/// The position of a `position` command in `game`, or `None` if it is
+/// broken.
+fn position(game: &dyn GameType, line: &str) -> Option<Box<dyn DynGame>> {
     let rest = line.strip_prefix("position")?.trim();
     let (setup, moves) = match rest.split_once("moves") {
         Some((s, m)) => (s.trim(), m),
         None => (rest, ""),
     };
-    let mut game = if setup == "startpos" {
-        G::startpos()
+    let mut position = if setup == "startpos" {
+        game.start()
     } else {
-        G::from_fen(setup.strip_prefix("fen")?.trim()).ok()?
+        game.open(setup.strip_prefix("fen")?.trim()).ok()?
     };
     for text in moves.split_whitespace() {
-        let mv = game.parse_move(text).ok()?;
-        game.make(mv);
+        let mv = position.parse(text).ok()?;
+        position.make(mv).ok()?;
     }
-    Some(game)
+    Some(position)
 }
 
 /// The position of a `position` command as MIT's players read it: the
 /// base position, one word skipped unread (`moves`), then the moves. An
 /// illegal move is reported and leaves the base position.
-fn position_mit<G: Rules>(line: &str, out: &mut impl Write) -> Option<G> {
+fn position_mit(game: &dyn GameType, line: &str, out: &mut impl Write) -> Option<Box<dyn DynGame>> {
     let mut words = line.split_whitespace().skip(1);
     let base = match words.next()? {
-        "startpos" => G::startpos(),
+        "startpos" => game.start(),
         "fen" => {
             let fen = format!("{} {}", words.next()?, words.next()?);
-            G::from_fen(&fen).ok()?
+            game.open(&fen).ok()?
         }
         _ => return None,
     };
     let _unread = words.next();
-    let mut game = base.clone();
+    let mut position = base.clone();
     for text in words {
-        match game.parse_move(text) {
-            Ok(mv) => game.make(mv),
-            Err(_) => {
-                say(out, &format!("info string Move {text} is illegal"));
-                return Some(base);
-            }
+        if position.parse(text).and_then(|mv| position.make(mv)).is_err() {
+            say(out, &format!("info string Move {text} is illegal"));
+            return Some(base);
         }
     }
-    Some(game)
+    Some(position)
 }
 
 /// The side to move's clock in milliseconds from a `go` line.
@@ -367,14 +374,14 @@ fn own_time(go: &str, side: Side) -> Option<u64> {
 }
 
 /// A move text that is not legal here.
-fn illegal_move<G: Rules>(game: &G) -> String {
+fn illegal_move(game: &dyn DynGame) -> String {
     let squares: Vec<String> = ('a'..='h')
         .flat_map(|f| ('1'..='8').map(move |r| format!("{f}{r}")))
         .collect();
     for from in &squares {
         for to in &squares {
             let text = format!("{from}{to}");
-            if from != to && game.parse_move(&text).is_err() {
+            if from != to && game.parse(&text).is_err() {
                 return text;
             }
         }
@@ -401,18 +408,12 @@ fn say(out: &mut impl Write, line: &str) {
 /// The legal moves that do not end the game at once (mate, a zapped king,
 /// a draw), so that a misbehaviour due at the mock's N-th move is reached;
 /// all legal moves when every one of them ends the game.
-fn moves_that_play_on<G: Rules>(game: &mut G) -> Vec<G::Move> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let playing_on: Vec<G::Move> = moves
+fn moves_that_play_on(game: &mut dyn DynGame) -> Vec<MoveId> {
+    let moves = game.legal_moves();
+    let playing_on: Vec<MoveId> = moves
         .iter()
         .copied()
-        .filter(|&mv| {
-            game.make(mv);
-            let ends = game.outcome().is_some();
-            game.unmake();
-            !ends
-        })
+        .filter(|&mv| after(game, mv, |game| game.outcome().is_none()) == Some(true))
         .collect();
     if playing_on.is_empty() {
         moves
@@ -422,7 +423,7 @@ fn moves_that_play_on<G: Rules>(game: &mut G) -> Vec<G::Move> {
 }
 
 /// The misbehaviour due at this `go`, if any; `true` when it answered.
-fn misbehave<G: Rules>(args: &Args, line: &str, game: &G, out: &mut impl Write) -> bool {
+fn misbehave(args: &Args, line: &str, game: &dyn DynGame, out: &mut impl Write) -> bool {
     match args.mode {
         Mode::Crash => std::process::exit(3),
         Mode::Hang => loop {
@@ -443,7 +444,7 @@ fn misbehave<G: Rules>(args: &Args, line: &str, game: &G, out: &mut impl Write) 
 }
 
 /// Answers a `go`: an `info` line and the move.
-fn answer_go<G: Rules>(args: &Args, peak: Option<&Peak>, game: &mut G, out: &mut impl Write) {
+fn answer_go(args: &Args, peak: Option<&Peak>, game: &mut dyn DynGame, out: &mut impl Write) {
     std::thread::sleep(args.think);
     // Random, but a function of the position (and the seed), so
     // a test's games do not depend on which process plays them.
@@ -454,12 +455,13 @@ fn answer_go<G: Rules>(args: &Args, peak: Option<&Peak>, game: &mut G, out: &mut
         Some(peak) => peak.choose(game, &mut rng),
         None => moves_that_play_on(game).choose(&mut rng).copied(),
     };
+    let text = choice.and_then(|mv| game.move_text(mv).ok());
     match args.dialect {
         Dialect::Uci => say(out, &format!("info depth 1 score cp {score} nodes 1")),
         Dialect::Mit => {
             // Two better root moves, at depths 1 and 2: the move's depth
             // is on the line before its score.
-            let first = choice.map_or_else(|| "h0h0".to_string(), |mv| mv.to_string());
+            let first = text.as_deref().unwrap_or("h0h0");
             for (depth, cp) in [(1, score - 1), (2, score)] {
                 say(
                     out,
@@ -469,88 +471,116 @@ fn answer_go<G: Rules>(args: &Args, peak: Option<&Peak>, game: &mut G, out: &mut
             }
         }
     }
-    match choice {
-        Some(mv) => say(out, &format!("bestmove {mv}")),
-        None => say(out, "bestmove 0000"),
-    }
+    say(out, &format!("bestmove {}", text.as_deref().unwrap_or("0000")));
 }
 
-fn run<G: workbench::view::GuiGame>(args: &Args) {
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout();
-    let mut game = G::startpos();
-    let mut peak = args.peak.clone();
-    let mut goes = 0u32;
-    // A `go infinite` waiting for `stop`.
-    let mut pondering = false;
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        let line = line.trim();
-        let command = line.split_whitespace().next().unwrap_or("");
-        match command {
-            "uci" => {
-                if args.mode == Mode::SlowStart {
-                    std::thread::sleep(args.delay);
-                }
-                say(&mut out, "id name mock-engine");
-                say(&mut out, "id author autotester tests");
-                // As our engines show their game: a rule set chosen by
-                // `UCI_Variant` (Leiserchess), nothing for chess. MIT's
-                // players declare evaluation weights but no variant.
-                match (args.dialect, G::UCI_VARIANT) {
-                    (Dialect::Uci, Some(v)) => say(
-                        &mut out,
-                        &format!("option name UCI_Variant type combo default {v} var {v}"),
-                    ),
-                    (Dialect::Mit, _) => say(
-                        &mut out,
-                        "option name kface type spin default 50 min 0 max 100",
-                    ),
-                    (Dialect::Uci, None) => {}
-                }
-                for option in peak.iter().flat_map(Peak::declarations) {
-                    say(&mut out, &option);
-                }
-                say(&mut out, "uciok");
-            }
-            "isready" => say(&mut out, "readyok"),
+/// The answer to `uci`: the mock's name, how it shows its game, the
+/// peak's options.
+fn answer_uci(args: &Args, peak: Option<&Peak>, out: &mut impl Write) {
+    if args.mode == Mode::SlowStart {
+        std::thread::sleep(args.delay);
+    }
+    say(out, "id name mock-engine");
+    say(out, "id author autotester tests");
+    // As our engines show their game: a rule set chosen by `UCI_Variant`
+    // (Leiserchess), nothing for chess. MIT's players declare evaluation
+    // weights but no variant.
+    match (args.dialect, args.game.uci_variant()) {
+        (Dialect::Uci, Some(v)) => say(
+            out,
+            &format!("option name UCI_Variant type combo default {v} var {v}"),
+        ),
+        (Dialect::Mit, _) => say(out, "option name kface type spin default 50 min 0 max 100"),
+        (Dialect::Uci, None) => {}
+    }
+    for option in peak.iter().flat_map(|p| p.declarations()) {
+        say(out, &option);
+    }
+    say(out, "uciok");
+}
+
+/// The mock between commands: its position, options and `go` count.
+struct Mock<'a> {
+    args: &'a Args,
+    game: Box<dyn DynGame>,
+    peak: Option<Peak>,
+    /// `go` commands of this game so far.
+    goes: u32,
+    /// A `go infinite` waiting for `stop`.
+    pondering: bool,
+}
+
+impl Mock<'_> {
+    /// Takes a `position` command.
+    fn position(&mut self, line: &str, out: &mut impl Write) {
+        let parsed = match self.args.dialect {
+            Dialect::Uci => position(self.args.game, line),
+            Dialect::Mit => position_mit(self.args.game, line, out),
+        };
+        match parsed {
+            Some(g) => self.game = g,
+            None => say(out, "info string bad position"),
+        }
+    }
+
+    /// Takes a `go` that is not a `go infinite` waiting for `stop`.
+    fn go(&mut self, line: &str, out: &mut impl Write) {
+        let args = self.args;
+        self.goes += 1;
+        let triggered = self.goes == args.after;
+        if triggered && misbehave(args, line, &*self.game, out) {
+            return;
+        }
+        answer_go(args, self.peak.as_ref(), &mut *self.game, out);
+        if args.mode == Mode::Flood && triggered {
+            let line = "info string flood ".repeat(4) + "\n";
+            flood(out, line.repeat(256).as_bytes());
+        }
+    }
+
+    /// Takes one command; `false` once it is to exit.
+    fn command(&mut self, line: &str, out: &mut impl Write) -> bool {
+        let args = self.args;
+        match line.split_whitespace().next().unwrap_or("") {
+            "uci" => answer_uci(args, self.peak.as_ref(), out),
+            "isready" => say(out, "readyok"),
             "setoption" => {
-                if let Some(peak) = peak.as_mut() {
+                if let Some(peak) = self.peak.as_mut() {
                     peak.set(line);
                 }
             }
-            "ucinewgame" if args.dialect == Dialect::Uci => goes = 0,
-            "position" => {
-                let parsed = match args.dialect {
-                    Dialect::Uci => position::<G>(line),
-                    Dialect::Mit => position_mit::<G>(line, &mut out),
-                };
-                match parsed {
-                    Some(g) => game = g,
-                    None => say(&mut out, "info string bad position"),
-                }
+            "ucinewgame" if args.dialect == Dialect::Uci => self.goes = 0,
+            "position" => self.position(line, out),
+            "go" if line.contains("infinite") && args.mode != Mode::IgnoreStop => {
+                self.pondering = true
             }
-            "go" if line.contains("infinite") && args.mode != Mode::IgnoreStop => pondering = true,
-            "stop" if pondering => {
-                pondering = false;
-                answer_go(args, peak.as_ref(), &mut game, &mut out);
+            "stop" if self.pondering => {
+                self.pondering = false;
+                answer_go(args, self.peak.as_ref(), &mut *self.game, out);
             }
-            "go" => {
-                goes += 1;
-                let triggered = goes == args.after;
-                if triggered && misbehave(args, line, &game, &mut out) {
-                    continue;
-                }
-                answer_go(args, peak.as_ref(), &mut game, &mut out);
-                if args.mode == Mode::Flood && triggered {
-                    let line = "info string flood ".repeat(4) + "\n";
-                    flood(&mut out, line.repeat(256).as_bytes());
-                }
-            }
+            "go" => self.go(line, out),
             "quit" if args.mode == Mode::IgnoreQuit => {}
-            "quit" => return,
-            _ if args.dialect == Dialect::Mit => say(&mut out, ILLEGAL_COMMAND),
+            "quit" => return false,
+            _ if args.dialect == Dialect::Mit => say(out, ILLEGAL_COMMAND),
             _ => {}
+        }
+        true
+    }
+}
+
+fn run(args: &Args) {
+    let mut out = std::io::stdout();
+    let mut mock = Mock {
+        args,
+        game: args.game.start(),
+        peak: args.peak.clone(),
+        goes: 0,
+        pondering: false,
+    };
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if !mock.command(line.trim(), &mut out) {
+            return;
         }
     }
     // End of input without `quit`: MIT's players never exit.
@@ -561,34 +591,30 @@ fn run<G: workbench::view::GuiGame>(args: &Args) {
     }
 }
 
+/// `--pid-file`: appends the process id, in one write, so that engines
+/// appending at once do not mix.
+fn write_pid(path: &str) -> std::io::Result<()> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(format!("{}\n", std::process::id()).as_bytes()))
+}
+
 fn main() -> std::process::ExitCode {
-    let args = parse_args();
-    if let Ok(Args {
-        pid_file: Some(path),
-        ..
-    }) = &args
-    {
-        let written = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            // One write, so that engines appending at once do not mix.
-            .and_then(|mut f| f.write_all(format!("{}\n", std::process::id()).as_bytes()));
-        if let Err(e) = written {
-            eprintln!("mock-engine: {path}: {e}");
-            return std::process::ExitCode::from(2);
-        }
-    }
-    match args {
-        Ok(args) => match args.game {
-            MockGame::Chess => run::<chess::Chess>(&args),
-            MockGame::Leiserchess => run::<leiserchess::Leiserchess>(&args),
-            MockGame::Leiserchess2016 => run::<leiserchess::Leiserchess2016>(&args),
-        },
+    let args = match parse_args() {
+        Ok(args) => args,
         Err(e) => {
             eprintln!("mock-engine: {e}");
             return std::process::ExitCode::from(2);
         }
+    };
+    if let Some(path) = &args.pid_file {
+        if let Err(e) = write_pid(path) {
+            eprintln!("mock-engine: {path}: {e}");
+            return std::process::ExitCode::from(2);
+        }
     }
+    run(&args);
     std::process::ExitCode::SUCCESS
 }

@@ -5,9 +5,9 @@
 //! checked with the game's rules, so a broken book fails before any game.
 
 use super::Opening;
-use search::Rules;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
+use workbench::{DynGame, GameType};
 
 #[derive(Debug, Error)]
 pub enum BookError {
@@ -35,7 +35,7 @@ fn is_move_number(token: &str) -> bool {
 /// Parses one line as a position: the whole line, else (EPD) its first
 /// four fields with move counters added, else its first two (a
 /// Leiserchess FEN followed by something).
-fn parse_position<G: Rules>(line: &str) -> Result<(String, G), String> {
+fn parse_position(game: &dyn GameType, line: &str) -> Result<(String, Box<dyn DynGame>), String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let mut candidates = vec![line.to_string()];
     if fields.len() >= 4 {
@@ -46,7 +46,7 @@ fn parse_position<G: Rules>(line: &str) -> Result<(String, G), String> {
     }
     let mut first_error = None;
     for text in candidates {
-        match G::from_fen(&text) {
+        match game.open(&text) {
             Ok(g) => return Ok((text, g)),
             Err(e) => {
                 first_error.get_or_insert(e.to_string());
@@ -59,15 +59,16 @@ fn parse_position<G: Rules>(line: &str) -> Result<(String, G), String> {
     ))
 }
 
-/// Parses and checks one book line; `None` for blank and comment lines.
-pub fn parse_line<G: Rules>(line: &str) -> Result<Option<Opening>, String> {
+/// Parses and checks one book line of `game`; `None` for blank and
+/// comment lines.
+pub fn parse_line(game: &dyn GameType, line: &str) -> Result<Option<Opening>, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
     // Chess and Leiserchess FENs have '/' between ranks; moves never do.
     if line.contains('/') {
-        let (fen, g) = parse_position::<G>(line)?;
+        let (fen, g) = parse_position(game, line)?;
         if g.outcome().is_some() {
             return Err("the game is already over in this position".into());
         }
@@ -76,23 +77,24 @@ pub fn parse_line<G: Rules>(line: &str) -> Result<Option<Opening>, String> {
             moves: Vec::new(),
         }));
     }
-    let mut game = G::startpos();
+    let mut position = game.start();
     let mut moves = Vec::new();
     for token in line.split_whitespace().filter(|t| !is_move_number(t)) {
-        let mv = game
-            .parse_move(token)
-            .map_err(|e| format!("move {} ({token}): {e}", moves.len() + 1))?;
-        game.make(mv);
-        moves.push(mv.to_string());
+        let bad = |e: workbench::GameError| format!("move {} ({token}): {e}", moves.len() + 1);
+        let mv = position.parse(token).map_err(bad)?;
+        // The game's own spelling of the move, as engines are sent it.
+        let text = position.move_text(mv).map_err(bad)?;
+        position.make(mv).map_err(bad)?;
+        moves.push(text);
     }
-    if game.outcome().is_some() {
+    if position.outcome().is_some() {
         return Err("the game is over at the end of this opening".into());
     }
     Ok(Some(Opening { fen: None, moves }))
 }
 
-/// Reads and checks a whole book for game `G`.
-pub fn load_book<G: Rules>(path: &Path) -> Result<Vec<Opening>, BookError> {
+/// Reads and checks a whole book for `game`.
+pub fn load_book(game: &dyn GameType, path: &Path) -> Result<Vec<Opening>, BookError> {
     let bytes = std::fs::read(path).map_err(|source| BookError::Io {
         path: path.to_path_buf(),
         source,
@@ -100,7 +102,7 @@ pub fn load_book<G: Rules>(path: &Path) -> Result<Vec<Opening>, BookError> {
     let text = workbench::text::decode(&bytes);
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        match parse_line::<G>(line) {
+        match parse_line(game, line) {
             Ok(Some(o)) => openings.push(o),
             Ok(None) => {}
             Err(problem) => {
@@ -123,59 +125,60 @@ pub fn load_book<G: Rules>(path: &Path) -> Result<Vec<Opening>, BookError> {
 #[cfg(test)]
 mod tests {
     use super::{load_book, parse_line, BookError};
-    use chess::Chess;
-    use leiserchess::Leiserchess;
-    use search::Rules;
+    use workbench::{GameKind, GameType};
+
+    fn chess() -> &'static dyn GameType {
+        GameKind::Chess.game()
+    }
 
     #[test]
     fn chess_moves_fen_and_epd_lines() {
-        let o = parse_line::<Chess>("1. e2e4 e7e5 2. g1f3")
+        let o = parse_line(chess(), "1. e2e4 e7e5 2. g1f3")
             .unwrap()
             .unwrap();
         assert_eq!(o.fen, None);
         assert_eq!(o.moves, ["e2e4", "e7e5", "g1f3"]);
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-        let o = parse_line::<Chess>(fen).unwrap().unwrap();
+        let o = parse_line(chess(), fen).unwrap().unwrap();
         assert_eq!(o.fen.as_deref(), Some(fen));
         let epd = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";";
-        let o = parse_line::<Chess>(epd).unwrap().unwrap();
+        let o = parse_line(chess(), epd).unwrap().unwrap();
         assert_eq!(
             o.fen.as_deref(),
             Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
         );
-        assert_eq!(parse_line::<Chess>("  # comment").unwrap(), None);
-        assert_eq!(parse_line::<Chess>("").unwrap(), None);
+        assert_eq!(parse_line(chess(), "  # comment").unwrap(), None);
+        assert_eq!(parse_line(chess(), "").unwrap(), None);
     }
 
     #[test]
     fn bad_lines_say_what_is_wrong() {
-        let e = parse_line::<Chess>("e2e4 e2e4").unwrap_err();
+        let e = parse_line(chess(), "e2e4 e2e4").unwrap_err();
         assert!(e.starts_with("move 2 (e2e4)"), "{e}");
-        assert!(parse_line::<Chess>("8/8/8 w")
+        assert!(parse_line(chess(), "8/8/8 w")
             .unwrap_err()
             .starts_with("not a position"));
         // Fool's mate: nothing left to play.
-        assert!(parse_line::<Chess>("f2f3 e7e5 g2g4 d8h4").is_err());
+        assert!(parse_line(chess(), "f2f3 e7e5 g2g4 d8h4").is_err());
     }
 
     #[test]
     fn leiserchess_lines() {
-        let o = parse_line::<Leiserchess>(leiserchess::START_FEN)
-            .unwrap()
-            .unwrap();
-        assert_eq!(o.fen.as_deref(), Some(leiserchess::START_FEN));
+        let leiserchess = GameKind::Leiserchess.game();
+        let start = leiserchess.start().fen();
+        let o = parse_line(leiserchess, &start).unwrap().unwrap();
+        assert_eq!(o.fen.as_deref(), Some(start.as_str()));
         // Two legal moves in a row, as text, make a book line.
-        let mut game = <Leiserchess as Rules>::startpos();
+        let mut game = leiserchess.start();
         let mut line = Vec::new();
         for _ in 0..2 {
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            line.push(moves[0].to_string());
-            game.make(moves[0]);
+            let first = game.legal_moves()[0];
+            line.push(game.move_text(first).expect("legal"));
+            game.make(first).expect("legal");
         }
-        let o = parse_line::<Leiserchess>(&line.join(" ")).unwrap().unwrap();
+        let o = parse_line(leiserchess, &line.join(" ")).unwrap().unwrap();
         assert_eq!(o.moves, line);
-        assert!(parse_line::<Leiserchess>("e2e4L").is_err());
+        assert!(parse_line(leiserchess, "e2e4L").is_err());
     }
 
     #[test]
@@ -184,23 +187,23 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("book.txt");
         std::fs::write(&path, "e2e4 e7e5\n\n# x\nd2d4 d7d4\n").unwrap();
-        let e = load_book::<Chess>(&path).unwrap_err();
+        let e = load_book(chess(), &path).unwrap_err();
         assert!(matches!(e, BookError::Line { line: 4, .. }), "{e}");
         assert!(e.to_string().contains("book.txt: line 4: move 2 (d7d4)"));
         std::fs::write(&path, "# nothing\n").unwrap();
         assert!(matches!(
-            load_book::<Chess>(&path),
+            load_book(chess(), &path),
             Err(BookError::Empty { .. })
         ));
         std::fs::write(&path, "e2e4\nd2d4 d7d5\n").unwrap();
-        assert_eq!(load_book::<Chess>(&path).unwrap().len(), 2);
+        assert_eq!(load_book(chess(), &path).unwrap().len(), 2);
         // A byte-order mark before the first line (moves or a FEN) is skipped.
         std::fs::write(&path, "\u{feff}e2e4\nd2d4 d7d5\n").unwrap();
-        assert_eq!(load_book::<Chess>(&path).unwrap()[0].moves, ["e2e4"]);
+        assert_eq!(load_book(chess(), &path).unwrap()[0].moves, ["e2e4"]);
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         std::fs::write(&path, format!("\u{feff}{fen}\n")).unwrap();
         assert_eq!(
-            load_book::<Chess>(&path).unwrap()[0].fen.as_deref(),
+            load_book(chess(), &path).unwrap()[0].fen.as_deref(),
             Some(fen)
         );
         std::fs::remove_dir_all(&dir).ok();

@@ -13,7 +13,6 @@ pub use random::Balancer;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use search::Searchable;
 
 /// A starting position (a FEN, or the game's start) and moves played from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -49,7 +48,7 @@ impl OpeningSource {
 
     /// The opening of round `round` (1-based); random ones are made by
     /// `balancer`.
-    pub fn for_round<G: Searchable>(&self, round: u32, balancer: &mut Balancer<G>) -> Opening {
+    pub fn for_round(&self, round: u32, balancer: &mut Balancer) -> Opening {
         let index = round.saturating_sub(1) as usize;
         match self {
             OpeningSource::Book { openings, order } if !order.is_empty() => {
@@ -78,7 +77,7 @@ mod tests {
         let a = OpeningSource::book(book.clone(), 7, false);
         let b = OpeningSource::book(book.clone(), 7, false);
         let c = OpeningSource::book(book.clone(), 8, false);
-        let mut balancer = Balancer::<chess::Chess>::new();
+        let mut balancer = Balancer::new(workbench::GameKind::Chess.game());
         let mut round = |s: &OpeningSource, r| s.for_round(r, &mut balancer).moves[0].clone();
         let seq_a: Vec<String> = (1..=10).map(|r| round(&a, r)).collect();
         let seq_b: Vec<String> = (1..=10).map(|r| round(&b, r)).collect();

@@ -6,8 +6,9 @@ use super::Opening;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use search::{Engine, Limits, Searchable};
+use search::Limits;
 use std::sync::atomic::AtomicBool;
+use workbench::{DynEngine, DynGame, GameType};
 
 /// Depth of the balance check.
 const CHECK_DEPTH: u32 = 3;
@@ -18,22 +19,26 @@ const MAX_TRIES: usize = 64;
 /// Transposition table of the checking engine, in MB.
 const CHECK_HASH_MB: usize = 1;
 
-/// `plies` random moves, if none of them ends the game.
-fn random_line<G: Searchable>(rng: &mut ChaCha8Rng, plies: usize) -> Option<(G, Vec<G::Move>)> {
-    let mut game = G::startpos();
+/// `plies` random moves of `game` (protocol notation) and the position
+/// they reach, if none of them ends the game.
+fn random_line(
+    game: &dyn GameType,
+    rng: &mut ChaCha8Rng,
+    plies: usize,
+) -> Option<(Box<dyn DynGame>, Vec<String>)> {
+    let mut position = game.start();
     let mut line = Vec::with_capacity(plies);
-    let mut moves = Vec::new();
     for _ in 0..plies {
-        moves.clear();
-        game.legal_moves(&mut moves);
-        let mv = *moves.choose(rng)?;
-        game.make(mv);
-        line.push(mv);
-        if game.outcome().is_some() {
+        // The moves in the game's generation order: the seed picks the
+        // same move as it always has.
+        let mv = *position.legal_moves().choose(rng)?;
+        line.push(position.move_text(mv).ok()?);
+        position.make(mv).ok()?;
+        if position.outcome().is_some() {
             return None;
         }
     }
-    Some((game, line))
+    Some((position, line))
 }
 
 /// Makes balanced openings, keeping its checking engine between them and
@@ -42,21 +47,20 @@ fn random_line<G: Searchable>(rng: &mut ChaCha8Rng, plies: usize) -> Option<(G, 
 /// worker usually plays both games of a round one after the other. The
 /// openings are the same as fresh ones: the engine starts a new game for
 /// every check.
-pub struct Balancer<G: Searchable> {
-    engine: Option<Engine<G>>,
+pub struct Balancer {
+    game: &'static dyn GameType,
+    /// None when its tables could not be allocated: the first random line
+    /// is then taken unchecked.
+    engine: Option<Box<dyn DynEngine>>,
     last: Option<((u64, u32, usize), Opening)>,
 }
 
-impl<G: Searchable> Default for Balancer<G> {
-    fn default() -> Self {
-        Balancer::new()
-    }
-}
-
-impl<G: Searchable> Balancer<G> {
-    pub fn new() -> Balancer<G> {
+impl Balancer {
+    /// A balancer for `game`'s openings, checked by `game`'s own search.
+    pub fn new(game: &'static dyn GameType) -> Balancer {
         Balancer {
-            engine: Engine::<G>::new(CHECK_HASH_MB).ok(),
+            game,
+            engine: game.engine(CHECK_HASH_MB).ok(),
             last: None,
         }
     }
@@ -72,25 +76,30 @@ impl<G: Searchable> Balancer<G> {
         opening
     }
 
+    /// How far from level `position` is, in centipawns, by a short search.
+    fn imbalance(&mut self, position: &dyn DynGame) -> i32 {
+        let Some(engine) = self.engine.as_mut() else {
+            return 0;
+        };
+        engine.new_game();
+        let stop = AtomicBool::new(false);
+        let limits = Limits::depth(CHECK_DEPTH);
+        // The engine is the position's own game's: it cannot refuse it.
+        engine
+            .search(position, &limits, &stop, &mut |_| {})
+            .map_or(0, |result| result.score.saturating_abs())
+    }
+
     fn make(&mut self, seed: u64, round: u32, plies: usize) -> Opening {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // One independent stream per round: any round can be made alone.
         rng.set_stream(u64::from(round));
-        let stop = AtomicBool::new(false);
-        let mut best: Option<(i32, Vec<G::Move>)> = None;
+        let mut best: Option<(i32, Vec<String>)> = None;
         for _ in 0..MAX_TRIES {
-            let Some((game, line)) = random_line::<G>(&mut rng, plies) else {
+            let Some((position, line)) = random_line(self.game, &mut rng, plies) else {
                 continue;
             };
-            let imbalance = match self.engine.as_mut() {
-                Some(engine) => {
-                    engine.new_game();
-                    let limits = Limits::depth(CHECK_DEPTH);
-                    let result = engine.search(&game, &limits, &stop, &mut |_| {});
-                    result.score.saturating_abs()
-                }
-                None => 0,
-            };
+            let imbalance = self.imbalance(&*position);
             if best.as_ref().is_none_or(|(b, _)| imbalance < *b) {
                 best = Some((imbalance, line));
             }
@@ -100,62 +109,60 @@ impl<G: Searchable> Balancer<G> {
         }
         Opening {
             fen: None,
-            moves: best
-                .map(|(_, line)| line.iter().map(|m| m.to_string()).collect())
-                .unwrap_or_default(),
+            moves: best.map(|(_, line)| line).unwrap_or_default(),
         }
     }
 }
 
-/// The opening for `round` under `seed`, made by a balancer of its own.
-pub fn balanced<G: Searchable>(seed: u64, round: u32, plies: usize) -> Opening {
-    Balancer::<G>::new().opening(seed, round, plies)
+/// The opening of `game` for `round` under `seed`, made by a balancer of
+/// its own.
+pub fn balanced(game: &'static dyn GameType, seed: u64, round: u32, plies: usize) -> Opening {
+    Balancer::new(game).opening(seed, round, plies)
 }
 
 #[cfg(test)]
 mod tests {
     use super::{balanced, Balancer};
-    use chess::Chess;
-    use leiserchess::Leiserchess;
-    use search::Rules;
+    use workbench::{DynGame, GameKind};
 
-    fn replay<G: Rules>(moves: &[String]) -> G {
-        let mut g = G::startpos();
+    fn replay(kind: GameKind, moves: &[String]) -> Box<dyn DynGame> {
+        let mut g = kind.game().start();
         for m in moves {
-            let mv = g.parse_move(m).expect("legal opening move");
-            g.make(mv);
+            g.play(m).expect("legal opening move");
         }
         g
     }
 
     #[test]
     fn deterministic_per_seed_and_round_and_legal() {
+        let chess = GameKind::Chess.game();
         for round in 1..=3 {
-            let a = balanced::<Chess>(42, round, 8);
-            assert_eq!(a, balanced::<Chess>(42, round, 8));
+            let a = balanced(chess, 42, round, 8);
+            assert_eq!(a, balanced(chess, 42, round, 8));
             assert_eq!(a.moves.len(), 8);
-            assert!(replay::<Chess>(&a.moves).outcome().is_none());
+            assert!(replay(GameKind::Chess, &a.moves).outcome().is_none());
         }
-        assert_ne!(balanced::<Chess>(42, 1, 8), balanced::<Chess>(42, 2, 8));
-        assert_ne!(balanced::<Chess>(42, 1, 8), balanced::<Chess>(43, 1, 8));
-        let l = balanced::<Leiserchess>(1, 1, 6);
+        assert_ne!(balanced(chess, 42, 1, 8), balanced(chess, 42, 2, 8));
+        assert_ne!(balanced(chess, 42, 1, 8), balanced(chess, 43, 1, 8));
+        let l = balanced(GameKind::Leiserchess.game(), 1, 1, 6);
         assert_eq!(l.moves.len(), 6);
-        assert!(replay::<Leiserchess>(&l.moves).outcome().is_none());
+        assert!(replay(GameKind::Leiserchess, &l.moves).outcome().is_none());
     }
 
     #[test]
     fn a_reused_balancer_makes_the_openings_of_fresh_ones() {
-        let mut chess = Balancer::<Chess>::new();
-        let mut leiser = Balancer::<Leiserchess>::new();
+        let (chess_game, leiser_game) = (GameKind::Chess.game(), GameKind::Leiserchess.game());
+        let mut chess = Balancer::new(chess_game);
+        let mut leiser = Balancer::new(leiser_game);
         for round in [3, 1, 1, 2, 3] {
-            assert_eq!(chess.opening(7, round, 8), balanced::<Chess>(7, round, 8));
+            assert_eq!(chess.opening(7, round, 8), balanced(chess_game, 7, round, 8));
             assert_eq!(
                 leiser.opening(7, round, 6),
-                balanced::<Leiserchess>(7, round, 6)
+                balanced(leiser_game, 7, round, 6)
             );
         }
         // The last opening is kept for its own seed and length only.
-        assert_eq!(chess.opening(8, 3, 8), balanced::<Chess>(8, 3, 8));
-        assert_eq!(chess.opening(8, 3, 4), balanced::<Chess>(8, 3, 4));
+        assert_eq!(chess.opening(8, 3, 8), balanced(chess_game, 8, 3, 8));
+        assert_eq!(chess.opening(8, 3, 4), balanced(chess_game, 8, 3, 4));
     }
 }

@@ -1,20 +1,20 @@
 //! Plays one game between two engines, refereeing it with the game's own
 //! rules: every move is checked, the game ends by the rules, by the clock,
-//! by an engine's failure or by adjudication. Generic over the game, so it
-//! is compiled once for chess and once for Leiserchess.
+//! by an engine's failure or by adjudication. Written once for every game,
+//! against the game object (`dyn DynGame`).
 
 use super::adjudication::{Adjudication, Tracker, Verdict};
 use super::clock::SideClock;
 use crate::config::TimeControl;
 use crate::openings::Opening;
-use search::{Frontend, Side};
+use search::{GoDialect, Side};
 use std::time::Duration;
 use thiserror::Error;
 use workbench::engine::{
     go_command, position_command, EngineMove, GoLimits, MoveFailure, UciEngine,
 };
 use workbench::pgn::{Evaluation, GameResult, PgnMove, Termination};
-use workbench::GameEnd;
+use workbench::{DynGame, GameEnd, GameError, GameType};
 
 /// How one side's engine is limited.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -70,11 +70,6 @@ pub enum RefereeError {
     BadOpeningMove { mv: String, problem: String },
 }
 
-/// The display name of `side` in game `G`.
-fn side_name<G: workbench::view::GuiGame>(side: Side) -> &'static str {
-    G::SIDE_NAMES[side.index()]
-}
-
 /// How a game ended: its result, PGN termination and reason in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Ending {
@@ -84,12 +79,13 @@ struct Ending {
 }
 
 impl Ending {
-    /// An end by the rules or on time, in the words every front end uses.
-    fn of<G: workbench::view::GuiGame>(end: GameEnd) -> Ending {
+    /// An end by the rules or on time, in the words every front end uses,
+    /// the sides named as `game` names them.
+    fn of(end: GameEnd, game: &dyn DynGame) -> Ending {
         Ending {
             result: end.result(),
             termination: end.termination(),
-            reason: end.describe(G::SIDE_NAMES),
+            reason: end.describe(game.game_type().side_names()),
         }
     }
 
@@ -111,9 +107,10 @@ impl Ending {
     }
 }
 
-/// The `go` command for `mover`: the clocks in `G`'s dialect, then the
-/// mover's depth and node limits.
-fn go_for<G: workbench::view::GuiGame>(
+/// The `go` command for `mover`: the clocks in the game's `dialect`, then
+/// the mover's depth and node limits.
+fn go_for(
+    dialect: GoDialect,
     mover: Side,
     clocks: &[Option<SideClock>; 2],
     setup: &SideSetup,
@@ -126,14 +123,14 @@ fn go_for<G: workbench::view::GuiGame>(
         nodes: setup.nodes,
         movetime: None,
     };
-    go_command::<G>(mover, &limits)
+    go_command(dialect, mover, &limits)
 }
 
 /// A game being refereed: the position, its record so far, the clocks
 /// and the adjudication counters.
-struct Table<'a, G> {
+struct Table<'a> {
     opening: &'a Opening,
-    game: G,
+    game: Box<dyn DynGame>,
     first_move_number: u32,
     black_first: bool,
     /// The moves since the opening's position, in protocol notation.
@@ -145,15 +142,20 @@ struct Table<'a, G> {
     illegal_first_move: Option<(Side, String)>,
 }
 
-impl<'a, G: workbench::view::GuiGame> Table<'a, G> {
-    /// The opening's position with its book moves played, the clocks set.
-    fn set_up(opening: &'a Opening, setups: [&SideSetup; 2]) -> Result<Self, RefereeError> {
+impl<'a> Table<'a> {
+    /// The opening's position in `game` with its book moves played, the
+    /// clocks set.
+    fn set_up(
+        game: &dyn GameType,
+        opening: &'a Opening,
+        setups: [&SideSetup; 2],
+    ) -> Result<Self, RefereeError> {
         let game = match &opening.fen {
-            Some(fen) => G::from_fen(fen).map_err(|e| RefereeError::BadFen {
+            Some(fen) => game.open(fen).map_err(|e| RefereeError::BadFen {
                 fen: fen.clone(),
                 problem: e.to_string(),
             })?,
-            None => G::startpos(),
+            None => game.start(),
         };
         let mut table = Table {
             opening,
@@ -167,30 +169,34 @@ impl<'a, G: workbench::view::GuiGame> Table<'a, G> {
             illegal_first_move: None,
         };
         for text in &opening.moves {
-            let mv = table
-                .game
-                .parse_move(text)
+            table
+                .play(text, PgnMove::book)
                 .map_err(|e| RefereeError::BadOpeningMove {
                     mv: text.clone(),
                     problem: e.to_string(),
                 })?;
-            table.record(mv, PgnMove::book(table.game.move_to_record(mv)));
         }
         Ok(table)
     }
 
-    /// Plays `mv`, recorded as `pgn`.
-    fn record(&mut self, mv: G::Move, pgn: PgnMove) {
-        self.moves.push(pgn);
-        self.protocol_moves.push(mv.to_string());
-        self.game.make(mv);
+    /// Plays the legal move `text` names, recorded by `pgn` from its
+    /// record notation (SAN for chess); the protocol moves keep the
+    /// game's own spelling of it.
+    fn play(&mut self, text: &str, pgn: impl FnOnce(String) -> PgnMove) -> Result<(), GameError> {
+        let mv = self.game.parse(text)?;
+        let protocol = self.game.move_text(mv)?;
+        let record = self.game.move_record(mv)?;
+        self.game.make(mv)?;
+        self.moves.push(pgn(record));
+        self.protocol_moves.push(protocol);
+        Ok(())
     }
 
     /// The end of the game before the next move: by the rules, or by the
     /// move limit.
     fn end_check(&self, adjudication: &Adjudication) -> Option<Ending> {
         if let Some(outcome) = self.game.outcome() {
-            return Some(Ending::of::<G>(GameEnd::Rules(outcome)));
+            return Some(Ending::of(GameEnd::Rules(outcome), &*self.game));
         }
         let ply = self.moves.len() as u32;
         adjudication.max_plies.filter(|&max| ply >= max)?;
@@ -210,7 +216,8 @@ impl<'a, G: workbench::view::GuiGame> Table<'a, G> {
         let mover = self.game.side_to_move();
         let i = mover.index();
         let position = position_command(self.opening.fen.as_deref(), &self.protocol_moves);
-        let go = go_for::<G>(mover, &self.clocks, setup);
+        let dialect = self.game.game_type().go_dialect();
+        let go = go_for(dialect, mover, &self.clocks, setup);
         let deadline = match &self.clocks[i] {
             Some(c) => c.remaining() + rules.time_margin,
             None => rules.move_timeout,
@@ -220,36 +227,41 @@ impl<'a, G: workbench::view::GuiGame> Table<'a, G> {
             .map_err(|failure| self.failure(failure))?;
         if let Some(clock) = self.clocks[i].as_mut() {
             if clock.charge(answer.elapsed, rules.time_margin).is_err() {
-                return Err(Ending::of::<G>(GameEnd::on_time(&self.game, mover)));
+                return Err(self.on_time(mover));
             }
         }
-        let Ok(mv) = self.game.parse_move(&answer.text) else {
-            let shown: String = answer.text.chars().take(40).collect();
-            let reason = format!("{} makes an illegal move: {shown}", side_name::<G>(mover));
-            if self.moves.len() == self.opening.moves.len() {
-                self.illegal_first_move = Some((mover, shown.clone()));
-            }
-            return Err(Ending::loss(mover, Termination::RulesInfraction, reason));
-        };
         let evaluation = Evaluation {
             score: answer.score,
             depth: answer.depth,
             time: answer.elapsed,
         };
-        self.record(
-            mv,
-            PgnMove::evaluated(self.game.move_to_record(mv), evaluation),
-        );
+        let played = self.play(&answer.text, |record| {
+            PgnMove::evaluated(record, evaluation)
+        });
+        if played.is_err() {
+            let shown: String = answer.text.chars().take(40).collect();
+            let name = self.game.side_name(mover);
+            let reason = format!("{name} makes an illegal move: {shown}");
+            if self.moves.len() == self.opening.moves.len() {
+                self.illegal_first_move = Some((mover, shown.clone()));
+            }
+            return Err(Ending::loss(mover, Termination::RulesInfraction, reason));
+        }
         Ok(answer)
+    }
+
+    /// The end of the game when `loser`'s flag fell.
+    fn on_time(&self, loser: Side) -> Ending {
+        Ending::of(GameEnd::on_time(&*self.game, loser), &*self.game)
     }
 
     /// The end of a game whose mover's engine gave no move.
     fn failure(&self, failure: MoveFailure) -> Ending {
         let mover = self.game.side_to_move();
-        let name = side_name::<G>(mover);
+        let name = self.game.side_name(mover);
         match failure {
             MoveFailure::Timeout { .. } if self.clocks[mover.index()].is_some() => {
-                Ending::of::<G>(GameEnd::on_time(&self.game, mover))
+                self.on_time(mover)
             }
             MoveFailure::Timeout { elapsed } => {
                 let reason = format!(
@@ -287,7 +299,7 @@ impl<'a, G: workbench::view::GuiGame> Table<'a, G> {
             .update(adjudication, mover, answer.score, move_number)?
         {
             Verdict::Resign { loser } => {
-                let reason = format!("{} resigns (adjudication)", side_name::<G>(loser));
+                let reason = format!("{} resigns (adjudication)", self.game.side_name(loser));
                 Some(Ending::loss(loser, Termination::Adjudication, reason))
             }
             Verdict::Draw => {
@@ -311,28 +323,19 @@ impl<'a, G: workbench::view::GuiGame> Table<'a, G> {
     }
 }
 
-/// Plays one game from `opening`; `engines` and `setups` are indexed by
-/// side (white first). Engines that failed are left broken for the caller
-/// to restart.
-pub fn play<G: workbench::view::GuiGame>(
-    opening: &Opening,
-    setups: [&SideSetup; 2],
-    engines: [&mut UciEngine; 2],
-    rules: &Rules,
-) -> Result<PlayedGame, RefereeError> {
-    play_watched::<G>(opening, setups, engines, rules, &mut |_| {})
-}
-
-/// [`play`], calling `on_move` with each engine move played (protocol
-/// notation), for a live viewer.
-pub fn play_watched<G: workbench::view::GuiGame>(
+/// Plays one game of `game` from `opening`; `engines` and `setups` are
+/// indexed by side (white first). Engines that failed are left broken for
+/// the caller to restart. `on_move` sees each engine move played
+/// (protocol notation), for a live viewer.
+pub fn play(
+    game: &dyn GameType,
     opening: &Opening,
     setups: [&SideSetup; 2],
     engines: [&mut UciEngine; 2],
     rules: &Rules,
     on_move: &mut dyn FnMut(&str),
 ) -> Result<PlayedGame, RefereeError> {
-    let mut table = Table::<G>::set_up(opening, setups)?;
+    let mut table = Table::set_up(game, opening, setups)?;
     let ending = loop {
         if let Some(ending) = table.end_check(&rules.adjudication) {
             break ending;
@@ -362,11 +365,9 @@ mod tests {
     use super::{go_for, Ending, SideSetup};
     use crate::config::{Period, TimeControl};
     use crate::referee::clock::SideClock;
-    use chess::Chess;
-    use leiserchess::Leiserchess;
-    use search::Side;
+    use search::{GoDialect, Side};
     use workbench::pgn::{GameResult, Termination};
-    use workbench::GameEnd;
+    use workbench::{GameEnd, GameKind};
 
     #[test]
     fn go_commands_from_the_referees_clocks() {
@@ -391,24 +392,33 @@ mod tests {
             ..SideSetup::default()
         };
         assert_eq!(
-            go_for::<Chess>(Side::Black, &clocks, &depth),
+            go_for(GoDialect::BothClocks, Side::Black, &clocks, &depth),
             "go wtime 2000 btime 3000 winc 100 binc 0 movestogo 40 depth 3 nodes 500"
         );
         assert_eq!(
-            go_for::<Leiserchess>(Side::White, &clocks, &SideSetup::default()),
+            go_for(
+                GoDialect::MoverClock,
+                Side::White,
+                &clocks,
+                &SideSetup::default()
+            ),
             "go time 2000 inc 100"
         );
     }
 
     #[test]
     fn a_flag_fall_against_a_bare_king_is_a_drawn_time_forfeit() {
-        let game = Chess::from_fen("8/8/4k3/8/8/8/4P3/4K3 w - - 0 1").expect("valid FEN");
-        let ending = Ending::of::<Chess>(GameEnd::on_time(&game, Side::White));
+        let game = GameKind::Chess
+            .game()
+            .open("8/8/4k3/8/8/8/4P3/4K3 w - - 0 1")
+            .expect("valid FEN");
+        let game = &*game;
+        let ending = Ending::of(GameEnd::on_time(game, Side::White), game);
         assert_eq!(
             (ending.result, ending.termination),
             (GameResult::Draw, Termination::TimeForfeit)
         );
-        let ending = Ending::of::<Chess>(GameEnd::on_time(&game, Side::Black));
+        let ending = Ending::of(GameEnd::on_time(game, Side::Black), game);
         assert_eq!(
             (ending.result, ending.reason.as_str()),
             (GameResult::WhiteWins, "Black loses on time")

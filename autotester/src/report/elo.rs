@@ -1,14 +1,16 @@
-//! What `autotester elo` prints: the rating table of every player in a
-//! PGN file and, for exactly two players, their head-to-head statistics.
+//! What `autotester elo` prints, and a match's running and final reports:
+//! the rating table of every player in the games and, for exactly two
+//! players, their head-to-head statistics.
 
 use super::pairs::{pair_games, Pairing};
+use super::GameRecord;
 use crate::stats::penta::{from_pairs, wdl_of_pairs};
 use crate::stats::{
     EloEstimate, Outcome, Pentanomial, RatingInput, RatingOptions, RatingTable, Sprt, SprtDecision,
     SprtStatus, Wdl,
 };
 use std::fmt;
-use workbench::pgn::{GameResult, PgnGame};
+use workbench::pgn::GameResult;
 
 /// Head-to-head statistics of `first` against `second`.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,7 +41,7 @@ pub struct EloReport {
 
 /// Builds the report. The first player of a two-player file is the one
 /// that appears first (usually the engine under test).
-pub fn elo_report(games: &[PgnGame], options: &RatingOptions, sprt: Option<Sprt>) -> EloReport {
+pub fn elo_report(games: &[GameRecord], options: &RatingOptions, sprt: Option<Sprt>) -> EloReport {
     elo_report_for(games, options, sprt, None)
 }
 
@@ -47,7 +49,7 @@ pub fn elo_report(games: &[PgnGame], options: &RatingOptions, sprt: Option<Sprt>
 /// as the player the head-to-head figures and the SPRT are stated for: the
 /// engine under test, whichever game happened to finish first.
 pub fn elo_report_for(
-    games: &[PgnGame],
+    games: &[GameRecord],
     options: &RatingOptions,
     sprt: Option<Sprt>,
     first: Option<&str>,
@@ -56,7 +58,7 @@ pub fn elo_report_for(
     let mut unfinished = 0;
     let mut decided = Vec::new();
     for g in games {
-        let outcome = match g.outcome() {
+        let outcome = match g.result {
             GameResult::WhiteWins => Outcome::WhiteWins,
             GameResult::BlackWins => Outcome::BlackWins,
             GameResult::Draw => Outcome::Draw,
@@ -65,8 +67,7 @@ pub fn elo_report_for(
                 continue;
             }
         };
-        let white = g.tag("White").unwrap_or("?");
-        let black = g.tag("Black").unwrap_or("?");
+        let (white, black) = (g.white.as_str(), g.black.as_str());
         input.add_game(white, black, outcome);
         decided.push((white, outcome));
     }
@@ -346,8 +347,13 @@ mod tests {
             "-190.85 (every sample scored the same: too few for an error)"
         );
     }
+    use crate::report::GameRecord;
     use crate::stats::{RatingOptions, Sprt};
     use workbench::pgn::read_games;
+
+    fn records(pgn: &str) -> Vec<GameRecord> {
+        GameRecord::all_of(&read_games(pgn).expect("reads"))
+    }
 
     /// Four pairs between `new` and `old` (rounds 1-4) and one game left
     /// unfinished. For `new`: round 1 W+D = 1.5, round 2 W+W = 2,
@@ -366,7 +372,7 @@ mod tests {
 
     #[test]
     fn two_player_report() {
-        let games = read_games(PGN).unwrap();
+        let games = records(PGN);
         let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
         let r = elo_report(&games, &RatingOptions::default(), Some(sprt));
         assert_eq!(r.unfinished, 1);
@@ -398,7 +404,7 @@ mod tests {
 
     #[test]
     fn the_engine_under_test_can_be_named_first() {
-        let games = read_games(PGN).unwrap();
+        let games = records(PGN);
         let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
         let r = elo_report_for(&games, &RatingOptions::default(), Some(sprt), Some("old"));
         let h = r.head_to_head.as_ref().expect("two players");
@@ -413,7 +419,7 @@ mod tests {
     #[test]
     fn more_players_give_only_the_table() {
         let pgn = "[White \"a\"][Black \"b\"] 1-0 [White \"b\"][Black \"c\"] 0-1 [White \"c\"][Black \"a\"] 1/2-1/2";
-        let r = elo_report(&read_games(pgn).unwrap(), &RatingOptions::default(), None);
+        let r = elo_report(&records(pgn), &RatingOptions::default(), None);
         assert_eq!(r.table.players.len(), 3);
         assert!(r.head_to_head.is_none());
     }

@@ -1,5 +1,5 @@
-//! Finding game pairs (one opening, colours reversed) in a PGN file, for
-//! the pentanomial statistics.
+//! Finding game pairs (one opening, colours reversed) among finished
+//! games, for the pentanomial statistics.
 //!
 //! Two ways, tried in order:
 //! 1. by `Round`: cutechess, fastchess and we give both games of a pair
@@ -10,9 +10,10 @@
 //!    This is an assumption (the report says so); a wrong pairing only
 //!    makes the error bar less tight, never biased.
 
+use super::GameRecord;
 use crate::stats::GameScore;
 use std::collections::HashMap;
-use workbench::pgn::{GameResult, PgnGame};
+use workbench::pgn::GameResult;
 
 /// Pairs found between two players, scored for the first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -53,33 +54,32 @@ fn is_pair(a: &Entry, b: &Entry) -> bool {
     a.first_is_white != b.first_is_white && a.start == b.start
 }
 
+/// What pairing needs to know of `game`, scored for `first`, when it is
+/// a finished game between `first` and `second`.
+fn entry<'a>(game: &'a GameRecord, first: &str, second: &str) -> Option<Entry<'a>> {
+    let first_is_white = match (game.white.as_str(), game.black.as_str()) {
+        (w, b) if w == first && b == second => true,
+        (w, b) if w == second && b == first => false,
+        _ => return None,
+    };
+    let white_score = score_for_white(game.result)?;
+    Some(Entry {
+        first_is_white,
+        score: if first_is_white {
+            white_score
+        } else {
+            flip(white_score)
+        },
+        round: game.known_round(),
+        start: game.start.as_deref(),
+    })
+}
+
 /// Pairs the finished games between `first` and `second`.
-pub fn pair_games(games: &[PgnGame], first: &str, second: &str) -> Pairing {
+pub fn pair_games(games: &[GameRecord], first: &str, second: &str) -> Pairing {
     let entries: Vec<Entry> = games
         .iter()
-        .filter_map(|g| {
-            let (white, black) = (g.tag("White")?, g.tag("Black")?);
-            let first_is_white = match (white, black) {
-                (w, b) if w == first && b == second => true,
-                (w, b) if w == second && b == first => false,
-                _ => return None,
-            };
-            let white_score = score_for_white(g.outcome())?;
-            let round = g
-                .tag("Round")
-                .map(str::trim)
-                .filter(|r| !r.is_empty() && *r != "?" && *r != "-");
-            Some(Entry {
-                first_is_white,
-                score: if first_is_white {
-                    white_score
-                } else {
-                    flip(white_score)
-                },
-                round,
-                start: g.tag("FEN"),
-            })
-        })
+        .filter_map(|g| entry(g, first, second))
         .collect();
 
     let mut used = vec![false; entries.len()];
@@ -125,18 +125,20 @@ pub fn pair_games(games: &[PgnGame], first: &str, second: &str) -> Pairing {
 #[cfg(test)]
 mod tests {
     use super::pair_games;
+    use crate::report::GameRecord;
     use crate::stats::GameScore::{Draw, Loss, Win};
-    use workbench::pgn::{GameResult, Header, PgnGame};
+    use workbench::pgn::GameResult;
 
-    fn game(white: &str, black: &str, round: &str, result: GameResult) -> PgnGame {
-        let mut g = PgnGame::new(Header {
+    fn game(white: &str, black: &str, round: &str, result: GameResult) -> GameRecord {
+        GameRecord {
+            round: round.into(),
             white: white.into(),
             black: black.into(),
-            round: round.into(),
-            ..Header::default()
-        });
-        g.set_result(result);
-        g
+            start: None,
+            result,
+            termination: None,
+            reason: None,
+        }
     }
 
     #[test]
@@ -171,7 +173,7 @@ mod tests {
     #[test]
     fn different_start_positions_do_not_pair() {
         let mut a = game("A", "B", "1", GameResult::WhiteWins);
-        a.set_tag("FEN", "x");
+        a.start = Some("x".into());
         let b = game("B", "A", "1", GameResult::WhiteWins);
         let p = pair_games(&[a, b], "A", "B");
         assert!(p.pairs.is_empty());

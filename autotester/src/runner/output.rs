@@ -8,7 +8,7 @@ use crate::report::EloReport;
 use crate::stats::{EloEstimate, Pentanomial, Wdl};
 use std::str::FromStr;
 use std::time::Duration;
-use workbench::pgn::PgnGame;
+use crate::report::GameRecord;
 
 /// The printed format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,21 +70,17 @@ pub fn started_line(
 }
 
 /// The line for a finished game.
-pub fn finished_line(format: OutputFormat, number: usize, game: &PgnGame) -> String {
-    let (white, black) = (
-        game.tag("White").unwrap_or("?"),
-        game.tag("Black").unwrap_or("?"),
-    );
-    let reason = game.final_comment.as_deref().unwrap_or("");
+pub fn finished_line(format: OutputFormat, number: usize, game: &GameRecord) -> String {
+    let (white, black) = (&game.white, &game.black);
+    let reason = game.reason.as_deref().unwrap_or("");
     match format {
         OutputFormat::Native => format!(
             "Finished game {number} (round {}, {white} vs {black}): {} {{{reason}}}",
-            game.tag("Round").unwrap_or("?"),
-            game.outcome(),
+            game.round, game.result,
         ),
         OutputFormat::Cutechess | OutputFormat::Fastchess => format!(
             "Finished game {number} ({white} vs {black}): {} {{{reason}}}",
-            game.outcome()
+            game.result
         ),
     }
 }

@@ -1,12 +1,13 @@
-//! A played game as a PGN game: the tags cutechess writes (Event, Site,
-//! Date, Round, White, Black, Result, TimeControl, FEN when needed,
-//! Termination, Variant for a rule set other than the game's default),
-//! book moves marked, a comment per engine move.
+//! A played game as the runner keeps it ([`GameRecord`]) and as it writes
+//! it: a PGN game with the tags cutechess writes (Event, Site, Date,
+//! Round, White, Black, Result, TimeControl, FEN when needed, Termination,
+//! Variant for a rule set other than the game's default), book moves
+//! marked, a comment per engine move.
 
 use crate::config::Player;
 use crate::fingerprint::TAG;
 use crate::referee::PlayedGame;
-use search::Frontend;
+use crate::report::GameRecord;
 use workbench::pgn::{Header, PgnGame};
 
 /// The `TimeControl` value of a player: its clock, or `-` (no clock).
@@ -33,11 +34,26 @@ pub struct Context {
     pub date: String,
     /// The run's settings (`crate::fingerprint`), tagged on every game.
     pub fingerprint: String,
+    /// The `Variant` tag of the game's rule set (`GameType::variant`):
+    /// none for a game's default rules.
+    pub variant: Option<&'static str>,
 }
 
-/// The PGN of a game of `G` (with a `Variant` tag for a rule set other
-/// than the game's default).
-pub fn to_pgn<G: workbench::view::GuiGame>(
+/// The record of a game of round `round` that `white` and `black` played.
+pub fn to_record(round: u32, white: &Player, black: &Player, played: &PlayedGame) -> GameRecord {
+    GameRecord {
+        round: round.to_string(),
+        white: white.name.clone(),
+        black: black.name.clone(),
+        start: played.fen.clone(),
+        result: played.result,
+        termination: Some(played.termination),
+        reason: Some(played.reason.clone()),
+    }
+}
+
+/// The PGN of a game of round `round` that `white` and `black` played.
+pub fn to_pgn(
     context: &Context,
     round: u32,
     white: &Player,
@@ -67,7 +83,7 @@ pub fn to_pgn<G: workbench::view::GuiGame>(
         termination: Some(played.termination),
         extra,
     });
-    game.mark_variant::<G>();
+    game.set_variant(context.variant);
     game.first_move_number = played.first_move_number;
     game.black_first = played.black_first;
     game.moves = played.moves;

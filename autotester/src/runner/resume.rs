@@ -1,11 +1,13 @@
 //! Resuming: the games already in the output PGN are not played again.
 //! A game is identified by its round and players, which the schedule makes
-//! unique; unfinished (`*`) games are played again.
+//! unique; unfinished (`*`) games are played again. The games read become
+//! the runner's records ([`GameRecord`]) once, here.
 //!
 //! The tester writes each game whole, so only a kill in mid-write can
 //! leave a broken last game; it is cut off (and played again) rather than
 //! making the file unusable.
 
+use crate::report::GameRecord;
 use std::collections::HashSet;
 use std::path::Path;
 use workbench::pgn::{read_games, GameResult, PgnError, PgnFileError, PgnGame};
@@ -20,8 +22,10 @@ pub fn key(round: u32, white: &str, black: &str) -> GameKey {
 /// What an existing output PGN holds.
 #[derive(Debug, Default)]
 pub struct Existing {
-    /// Finished games.
+    /// Finished games, as read (their fingerprints are checked).
     pub games: Vec<PgnGame>,
+    /// The same games, as the runner counts them.
+    pub records: Vec<GameRecord>,
     pub keys: HashSet<GameKey>,
     /// Bytes of a broken last game that were cut off.
     pub cut: usize,
@@ -84,17 +88,17 @@ pub fn existing(path: &Path) -> Result<Existing, PgnFileError> {
         .into_iter()
         .filter(|g| g.outcome() != GameResult::Unfinished)
         .collect();
-    let keys = games
+    let records = GameRecord::all_of(&games);
+    let keys = records
         .iter()
-        .filter_map(|g| {
-            Some((
-                g.tag("Round")?.trim().to_string(),
-                g.tag("White")?.to_string(),
-                g.tag("Black")?.to_string(),
-            ))
-        })
+        .map(|g| (g.round.trim().to_string(), g.white.clone(), g.black.clone()))
         .collect();
-    Ok(Existing { games, keys, cut })
+    Ok(Existing {
+        games,
+        records,
+        keys,
+        cut,
+    })
 }
 
 #[cfg(test)]

@@ -1,10 +1,10 @@
 //! Running totals for the progress line: wins, draws and losses per player
 //! and, for a two-player match, the head-to-head summary.
 
-use crate::report::pair_games;
+use crate::report::{pair_games, GameRecord};
 use crate::stats::penta::from_pairs;
 use crate::stats::{EloEstimate, Pentanomial, SprtStatus, Wdl};
-use workbench::pgn::{GameResult, PgnGame};
+use workbench::pgn::GameResult;
 
 #[derive(Clone, Debug, Default)]
 pub struct Standings {
@@ -34,14 +34,11 @@ impl Standings {
             .map(|(_, w)| *w)
     }
 
-    pub fn add(&mut self, game: &PgnGame) {
-        let (Some(white), Some(black)) = (game.tag("White"), game.tag("Black")) else {
-            return;
-        };
-        let (white, black) = (white.to_string(), black.to_string());
-        let result = game.outcome();
-        for (name, is_white) in [(white, true), (black, false)] {
-            if let Some(w) = self.wdl_mut(&name) {
+    /// Counts `game` for its players (those of this match).
+    pub fn add(&mut self, game: &GameRecord) {
+        let result = game.result;
+        for (name, is_white) in [(&game.white, true), (&game.black, false)] {
+            if let Some(w) = self.wdl_mut(name) {
                 match (result, is_white) {
                     (GameResult::Draw, _) => w.draws += 1,
                     (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => w.wins += 1,
@@ -94,7 +91,7 @@ impl Standings {
 }
 
 /// The pentanomial counts of the first two players over `games`.
-pub fn pentanomial(games: &[PgnGame], first: &str, second: &str) -> Pentanomial {
+pub fn pentanomial(games: &[GameRecord], first: &str, second: &str) -> Pentanomial {
     from_pairs(pair_games(games, first, second).pairs)
 }
 
@@ -106,6 +103,7 @@ pub fn sprt_text(s: &SprtStatus) -> String {
 #[cfg(test)]
 mod tests {
     use super::Standings;
+    use crate::report::GameRecord;
     use workbench::pgn::read_games;
 
     #[test]
@@ -116,6 +114,7 @@ mod tests {
              [White \"b\"][Black \"a\"][Result \"1-0\"] 1-0\n",
         )
         .unwrap();
+        let games = GameRecord::all_of(&games);
         let mut s = Standings::new(&["a".into(), "b".into()]);
         for g in &games {
             s.add(g);

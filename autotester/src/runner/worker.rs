@@ -1,32 +1,46 @@
 //! A worker thread: takes the next game of the schedule, makes sure both
 //! of its engines are running and ready (starting or restarting them),
-//! has the referee play the game, and hands the PGN game back. Engines are
-//! kept between games (`ucinewgame`), one set per worker.
+//! has the referee play the game, and hands the game back (its record and
+//! its PGN). Engines are kept between games (`ucinewgame`), one set per
+//! worker.
 
-use super::record::{to_pgn, Context};
+use super::progress::Progress;
+use super::record::{to_pgn, to_record, Context};
+use super::recorder::Recorder;
 use super::RunError;
 use crate::config::Player;
 use crate::live::LiveFeed;
 use crate::openings::{Balancer, OpeningSource};
 use crate::plan::MatchPlan;
-use crate::referee::{play_watched, SideSetup};
+use crate::referee::{play, PlayedGame, SideSetup};
+use crate::report::GameRecord;
 use crate::schedule::Job;
-use search::Frontend;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{channel, Sender};
 use std::sync::Mutex;
 use workbench::engine::{EngineError, EngineSpec, UciEngine};
 use workbench::pgn::PgnGame;
+use workbench::GameType;
 
+/// What a worker tells the main thread.
 pub enum Event {
-    Started { job: Job },
-    Finished { job: Job, game: PgnGame },
+    Started {
+        job: Job,
+    },
+    /// A game ended: the record the runner counts, and the PGN it writes.
+    Finished {
+        job: Job,
+        record: GameRecord,
+        game: PgnGame,
+    },
     Failed(RunError),
 }
 
 /// What all workers share.
 pub struct Shared<'a> {
+    /// The game the match is played in.
+    pub game: &'static dyn GameType,
     pub queue: Mutex<VecDeque<Job>>,
     /// Set on a fatal error or a decided SPRT: take no more games.
     pub stop: AtomicBool,
@@ -98,12 +112,13 @@ fn put_back(engines: &mut [Option<UciEngine>], i: usize, engine: UciEngine) {
     }
 }
 
-fn play_job<G: workbench::view::GuiGame>(
+/// Plays `job`'s game with the players' engines (started or reused).
+fn play_job(
     shared: &Shared,
     engines: &mut [Option<UciEngine>],
-    balancer: &mut Balancer<G>,
+    balancer: &mut Balancer,
     job: Job,
-) -> Result<PgnGame, RunError> {
+) -> Result<(GameRecord, PgnGame), RunError> {
     let plan = shared.plan;
     let (white, black) = (&plan.players[job.white], &plan.players[job.black]);
     let mut w = ready(shared, engines, job.white)?;
@@ -136,7 +151,8 @@ fn play_job<G: workbench::view::GuiGame>(
             live.moved(&live_id, text);
         }
     };
-    let played = play_watched::<G>(
+    let played = play(
+        shared.game,
         &opening,
         [&ws, &bs],
         [&mut w, &mut b],
@@ -149,26 +165,34 @@ fn play_job<G: workbench::view::GuiGame>(
         round: job.round,
         source,
     })?;
-    if let Some((side, mv)) = played.illegal_first_move {
-        let mover = [white, black][side.index()];
-        return Err(RunError::WrongGame {
-            engine: mover.name.clone(),
-            mv,
-            round: job.round,
-            game: plan.game,
-        });
-    }
-    let game = to_pgn::<G>(shared.context, job.round, white, black, played);
+    check_first_move(plan, job, &played)?;
+    let record = to_record(job.round, white, black, &played);
     if let Some(live) = live {
-        live.ended(&live_id, game.tag("Result").unwrap_or("*"));
+        live.ended(&live_id, record.result.as_str());
     }
-    Ok(game)
+    let game = to_pgn(shared.context, job.round, white, black, played);
+    Ok((record, game))
+}
+
+/// Refuses a game whose first engine move was illegal: that engine most
+/// likely plays another game, and every game would end the same way.
+fn check_first_move(plan: &MatchPlan, job: Job, played: &PlayedGame) -> Result<(), RunError> {
+    let Some((side, mv)) = &played.illegal_first_move else {
+        return Ok(());
+    };
+    let mover = &plan.players[[job.white, job.black][side.index()]];
+    Err(RunError::WrongGame {
+        engine: mover.name.clone(),
+        mv: mv.clone(),
+        round: job.round,
+        game: plan.game,
+    })
 }
 
 /// The worker loop.
-pub fn work<G: workbench::view::GuiGame>(shared: &Shared, events: Sender<Event>) {
+fn work(shared: &Shared, events: Sender<Event>) {
     let mut engines: Vec<Option<UciEngine>> = shared.plan.players.iter().map(|_| None).collect();
-    let mut balancer = Balancer::<G>::new();
+    let mut balancer = Balancer::new(shared.game);
     while !shared.stop.load(Ordering::Relaxed) {
         let next = shared
             .queue
@@ -179,9 +203,9 @@ pub fn work<G: workbench::view::GuiGame>(shared: &Shared, events: Sender<Event>)
         if events.send(Event::Started { job }).is_err() {
             break;
         }
-        match play_job::<G>(shared, &mut engines, &mut balancer, job) {
-            Ok(game) => {
-                if events.send(Event::Finished { job, game }).is_err() {
+        match play_job(shared, &mut engines, &mut balancer, job) {
+            Ok((record, game)) => {
+                if events.send(Event::Finished { job, record, game }).is_err() {
                     break;
                 }
             }
@@ -195,4 +219,29 @@ pub fn work<G: workbench::view::GuiGame>(shared: &Shared, events: Sender<Event>)
     for engine in engines.into_iter().flatten() {
         engine.quit();
     }
+}
+
+/// Plays the `to_play` games left on worker threads while the calling
+/// thread records each one as it finishes; returns once every worker has
+/// stopped.
+pub fn play_all(shared: &Shared, to_play: usize, recorder: &mut Recorder, progress: &Progress) {
+    let workers = shared.plan.concurrency.clamp(1, to_play.max(1));
+    let (tx, rx) = channel();
+    std::thread::scope(|scope| {
+        for _ in 0..workers.min(to_play) {
+            let tx = tx.clone();
+            scope.spawn(move || work(shared, tx));
+        }
+        // The loop below ends when the last worker drops its sender.
+        drop(tx);
+        for event in rx {
+            match event {
+                Event::Started { job } => recorder.started(job, progress),
+                Event::Finished { job, record, game } => {
+                    recorder.finished((job, record, game), &shared.stop, progress)
+                }
+                Event::Failed(e) => recorder.failed(e),
+            }
+        }
+    });
 }

@@ -15,6 +15,7 @@ use super::state::{RunDir, Settings};
 use super::TuneError;
 use crate::fingerprint::{Fingerprint, TAG};
 use crate::merge;
+use crate::report::GameRecord;
 use crate::runner::standings::Standings;
 use crate::schedule::Shard;
 use crate::stats::Wdl;
@@ -143,8 +144,8 @@ fn shard_games(
 /// The plus side's wins, draws and losses in `games`.
 fn plus_results(games: &[PgnGame]) -> Wdl {
     let mut standings = Standings::new(&[PLUS.to_string(), MINUS.to_string()]);
-    for g in games {
-        standings.add(g);
+    for g in GameRecord::all_of(games) {
+        standings.add(&g);
     }
     standings.wdl(PLUS).unwrap_or_default()
 }

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use search::{Clock, Frontend, GoDialect, Side};
+use search::{Clock, GoDialect, Side};
 
 /// What bounds one search, as a `go` command says it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,19 +35,15 @@ impl GoLimits {
     }
 }
 
-/// The `go` command for `mover` in game `G`.
-pub fn go_command<G: Frontend>(mover: Side, limits: &GoLimits) -> String {
-    go_command_in(G::GO_DIALECT, mover, limits)
-}
-
 /// Milliseconds for a clock: a running clock is never shown as 0.
 fn ms(d: Duration) -> u128 {
     d.as_millis().max(1)
 }
 
-/// The `go` command for `mover` in `dialect`: the clocks, `movestogo`,
-/// then depth, nodes and move time; `go infinite` when nothing bounds it.
-pub fn go_command_in(dialect: GoDialect, mover: Side, limits: &GoLimits) -> String {
+/// The `go` command for `mover` in `dialect` (the game's,
+/// `GameType::go_dialect`): the clocks, `movestogo`, then depth, nodes and
+/// move time; `go infinite` when nothing bounds it.
+pub fn go_command(dialect: GoDialect, mover: Side, limits: &GoLimits) -> String {
     let mut go = String::from("go");
     if let Some(own) = &limits.clocks[mover.index()] {
         match dialect {
@@ -96,6 +92,12 @@ pub fn go_command_in(dialect: GoDialect, mover: Side, limits: &GoLimits) -> Stri
     go
 }
 
+/// [`go_command`] under the name the web GUI calls it by; to go once no
+/// caller is left.
+pub fn go_command_in(dialect: GoDialect, mover: Side, limits: &GoLimits) -> String {
+    go_command(dialect, mover, limits)
+}
+
 /// The `position` command: `startpos` or the FEN, then the moves played
 /// since, in protocol notation.
 pub fn position_command(fen: Option<&str>, moves: &[String]) -> String {
@@ -112,7 +114,8 @@ pub fn position_command(fen: Option<&str>, moves: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{go_command, go_command_in, position_command, GoLimits};
+    use super::{go_command, position_command, GoLimits};
+    use crate::GameKind;
     use search::{Clock, GoDialect, Side};
     use std::time::Duration;
 
@@ -131,20 +134,21 @@ mod tests {
             ..GoLimits::default()
         };
         assert_eq!(
-            go_command_in(GoDialect::BothClocks, Side::Black, &clocks),
+            go_command(GoDialect::BothClocks, Side::Black, &clocks),
             "go wtime 2000 btime 3000 winc 100 binc 200"
         );
         assert_eq!(
-            go_command_in(GoDialect::MoverClock, Side::Black, &clocks),
+            go_command(GoDialect::MoverClock, Side::Black, &clocks),
             "go time 3000 inc 200"
         );
         // Each game's own dialect.
+        let dialect = |kind: GameKind| kind.game().go_dialect();
         assert_eq!(
-            go_command::<chess::Chess>(Side::White, &clocks),
+            go_command(dialect(GameKind::Chess), Side::White, &clocks),
             "go wtime 2000 btime 3000 winc 100 binc 200"
         );
         assert_eq!(
-            go_command::<leiserchess::Leiserchess>(Side::White, &clocks),
+            go_command(dialect(GameKind::Leiserchess), Side::White, &clocks),
             "go time 2000 inc 100"
         );
         let depth = GoLimits {
@@ -153,7 +157,7 @@ mod tests {
             ..GoLimits::default()
         };
         assert_eq!(
-            go_command_in(GoDialect::BothClocks, Side::White, &depth),
+            go_command(GoDialect::BothClocks, Side::White, &depth),
             "go depth 3 nodes 500"
         );
         // A clocked side facing an unclocked one sees its own clock twice.
@@ -162,11 +166,11 @@ mod tests {
             ..depth
         };
         assert_eq!(
-            go_command_in(GoDialect::BothClocks, Side::White, &one),
+            go_command(GoDialect::BothClocks, Side::White, &one),
             "go wtime 1000 btime 1000 winc 0 binc 0 depth 3 nodes 500"
         );
         assert_eq!(
-            go_command_in(GoDialect::MoverClock, Side::White, &GoLimits::default()),
+            go_command(GoDialect::MoverClock, Side::White, &GoLimits::default()),
             "go infinite"
         );
     }
@@ -193,7 +197,7 @@ mod tests {
             ),
         ] {
             let expected = format!("go {clocks} {rest}");
-            assert_eq!(go_command_in(dialect, Side::Black, &go), expected);
+            assert_eq!(go_command(dialect, Side::Black, &go), expected);
         }
     }
 

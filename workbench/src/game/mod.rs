@@ -10,6 +10,7 @@
 
 mod dyn_engine;
 mod dyn_game;
+mod eval_options;
 mod game_type;
 
 pub use dyn_engine::DynEngine;

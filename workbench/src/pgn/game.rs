@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use search::{Frontend, Side};
+use search::Side;
 
 use crate::DynGame;
 
@@ -255,15 +255,9 @@ impl PgnGame {
         self.black_first = start.side_to_move() == Side::Black;
     }
 
-    /// Names the rule set of game `G` in a `Variant` tag when it is not
-    /// the game's default one (`Frontend::VARIANT`); see
-    /// [`PgnGame::set_variant`].
-    pub fn mark_variant<G: Frontend>(&mut self) {
-        self.set_variant(G::VARIANT);
-    }
-
     /// Sets the `Variant` tag (placed just after the Seven Tag Roster), or
-    /// removes it for `None`: a game of a default rule set has none.
+    /// removes it for `None`: a game of a default rule set has none, so
+    /// `set_variant(game_type.variant())` marks a game's rule set.
     pub fn set_variant(&mut self, variant: Option<&str>) {
         self.tags.retain(|(k, _)| k != VARIANT_TAG);
         if let Some(v) = variant {
@@ -317,6 +311,7 @@ impl PgnGame {
 #[cfg(test)]
 mod tests {
     use super::{Evaluation, GameResult, Header, PgnGame, Score, Termination};
+    use crate::GameKind;
     use search::Side;
     use std::time::Duration;
 
@@ -381,13 +376,14 @@ mod tests {
         assert_eq!(g.variant(), Some("2018"));
         assert_eq!(g.tags.len(), 10);
         // The default rule set of each game has no tag.
-        g.mark_variant::<leiserchess::Leiserchess>();
+        let mark = |g: &mut PgnGame, kind: GameKind| g.set_variant(kind.game().variant());
+        mark(&mut g, GameKind::Leiserchess);
         assert_eq!(g.variant(), None);
-        g.mark_variant::<chess::Chess>();
+        mark(&mut g, GameKind::Chess);
         assert_eq!(g.tags.len(), 9);
-        g.mark_variant::<leiserchess::Leiserchess2016>();
+        mark(&mut g, GameKind::Leiserchess2016);
         assert_eq!(g.variant(), Some("2016"));
-        g.mark_variant::<chess::Chess>();
+        mark(&mut g, GameKind::Chess);
         // Written and read back.
         g.set_variant(Some("2016"));
         let text = crate::pgn::write_game(&g);
