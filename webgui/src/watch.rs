@@ -276,20 +276,7 @@ fn apply_to(run: &mut Run, what: What) -> Result<(), ApiError> {
             fen,
             moves,
         } => {
-            if fen.as_ref().is_some_and(|f| f.len() > MAX_FEN_LEN) {
-                return Err(ApiError::BadFen(format!(
-                    "longer than {MAX_FEN_LEN} characters"
-                )));
-            }
-            if moves.len() > MAX_MOVES {
-                return Err(ApiError::BadRequest(format!("at most {MAX_MOVES} moves")));
-            }
-            let mut replay = start_of(run.game, fen.as_deref())?;
-            let mut last = None;
-            for text in &moves {
-                last = Some(play_on(replay.as_mut(), text)?);
-            }
-            let position = view_of(replay.as_ref(), moves.len(), last);
+            let (replay, position) = replay_of(run.game, fen.as_deref(), &moves)?;
             let id = checked_name(&id)?;
             if !run.boards.contains_key(&id) && run.boards.len() >= MAX_BOARDS {
                 return Err(ApiError::Conflict(format!(
@@ -321,18 +308,7 @@ fn apply_to(run: &mut Run, what: What) -> Result<(), ApiError> {
             let ply = board.view.position.ply + 1;
             board.view.position = view_of(board.replay.as_ref(), ply, Some(last));
         }
-        What::End { id, result } => {
-            if !["1-0", "0-1", "1/2-1/2", "*"].contains(&result.as_str()) {
-                return Err(ApiError::BadRequest(format!("unknown result {result:?}")));
-            }
-            board_of(run, &id)?.view.result = Some(result);
-            run.finished.push(id);
-            // Finished games stay on show a while, the oldest go.
-            while run.finished.len() > FINISHED_SHOWN {
-                let old = run.finished.remove(0);
-                run.boards.remove(&old);
-            }
-        }
+        What::End { id, result } => end_game(run, id, result)?,
         What::Standings { players } => {
             if players.len() > MAX_BOARDS {
                 return Err(ApiError::BadRequest("too many players".into()));
@@ -342,6 +318,45 @@ fn apply_to(run: &mut Run, what: What) -> Result<(), ApiError> {
             }
             run.standings = players;
         }
+    }
+    Ok(())
+}
+
+/// A game of `kind` from `fen` with `moves` played, and its position as
+/// the page draws it.
+fn replay_of(
+    kind: GameKind,
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<(Replay, PositionView), ApiError> {
+    if fen.is_some_and(|f| f.len() > MAX_FEN_LEN) {
+        return Err(ApiError::BadFen(format!(
+            "longer than {MAX_FEN_LEN} characters"
+        )));
+    }
+    if moves.len() > MAX_MOVES {
+        return Err(ApiError::BadRequest(format!("at most {MAX_MOVES} moves")));
+    }
+    let mut replay = start_of(kind, fen)?;
+    let mut last = None;
+    for text in moves {
+        last = Some(play_on(replay.as_mut(), text)?);
+    }
+    let position = view_of(replay.as_ref(), moves.len(), last);
+    Ok((replay, position))
+}
+
+/// Game `id` ended with `result`; it stays on show a while, and the
+/// oldest finished games go.
+fn end_game(run: &mut Run, id: String, result: String) -> Result<(), ApiError> {
+    if !["1-0", "0-1", "1/2-1/2", "*"].contains(&result.as_str()) {
+        return Err(ApiError::BadRequest(format!("unknown result {result:?}")));
+    }
+    board_of(run, &id)?.view.result = Some(result);
+    run.finished.push(id);
+    while run.finished.len() > FINISHED_SHOWN {
+        let old = run.finished.remove(0);
+        run.boards.remove(&old);
     }
     Ok(())
 }

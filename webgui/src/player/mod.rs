@@ -12,9 +12,9 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use search::{ScoreReport, SearchInfo, SearchStats, Side};
+use workbench::{DynGame, GameError, GameType, MoveId};
 
 use crate::budget::HashBudget;
-use workbench::{DynGame, GameError, GameType, MoveId};
 
 pub use builtin::Builtin;
 pub use uci::UciEngine;
