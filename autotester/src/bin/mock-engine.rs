@@ -352,7 +352,11 @@ fn position_mit(game: &dyn GameType, line: &str, out: &mut impl Write) -> Option
     let _unread = words.next();
     let mut position = base.clone();
     for text in words {
-        if position.parse(text).and_then(|mv| position.make(mv)).is_err() {
+        if position
+            .parse(text)
+            .and_then(|mv| position.make(mv))
+            .is_err()
+        {
             say(out, &format!("info string Move {text} is illegal"));
             return Some(base);
         }
@@ -471,7 +475,10 @@ fn answer_go(args: &Args, peak: Option<&Peak>, game: &mut dyn DynGame, out: &mut
             }
         }
     }
-    say(out, &format!("bestmove {}", text.as_deref().unwrap_or("0000")));
+    say(
+        out,
+        &format!("bestmove {}", text.as_deref().unwrap_or("0000")),
+    );
 }
 
 /// The answer to `uci`: the mock's name, how it shows its game, the

@@ -155,7 +155,10 @@ mod tests {
         let mut chess = Balancer::new(chess_game);
         let mut leiser = Balancer::new(leiser_game);
         for round in [3, 1, 1, 2, 3] {
-            assert_eq!(chess.opening(7, round, 8), balanced(chess_game, 7, round, 8));
+            assert_eq!(
+                chess.opening(7, round, 8),
+                balanced(chess_game, 7, round, 8)
+            );
             assert_eq!(
                 leiser.opening(7, round, 6),
                 balanced(leiser_game, 7, round, 6)

@@ -35,8 +35,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use std::time::Instant;
 use todo::Todo;
-use worker::Shared;
 use workbench::GameType;
+use worker::Shared;
 
 /// Runs the plan: works out what is left to play, plays it on up to
 /// `plan.concurrency` worker threads, and reports on every finished game

@@ -5,10 +5,10 @@
 //! the results block.
 
 use crate::report::EloReport;
+use crate::report::GameRecord;
 use crate::stats::{EloEstimate, Pentanomial, Wdl};
 use std::str::FromStr;
 use std::time::Duration;
-use crate::report::GameRecord;
 
 /// The printed format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
