@@ -612,6 +612,48 @@ mod tests {
     }
 
     #[test]
+    fn a_move_id_of_another_position_is_refused_before_the_clock_runs() {
+        let t0 = Instant::now();
+        let mut s = clocked_session(GameKind::Chess.game().start(), t0);
+        let e4 = s.parse("e2e4").expect("legal");
+        s.play(e4, t0).expect("plays");
+        let stale = s.play(e4, t0 + Duration::from_millis(300));
+        assert!(matches!(stale, Err(ApiError::Conflict(_))), "{stale:?}");
+        assert_eq!(s.ply(), 1);
+        // Black's clock still runs: White's has not started again.
+        let clocks = s.clocks().expect("clocked");
+        let later = t0 + Duration::from_millis(600);
+        assert_eq!(clocks.remaining(Side::White, later), Duration::from_secs(1));
+        assert_eq!(
+            clocks.remaining(Side::Black, later),
+            Duration::from_millis(400)
+        );
+    }
+
+    #[test]
+    fn every_game_plays_records_and_exports_through_the_game_object() {
+        for kind in GameKind::ALL {
+            let mut s = Session::new(
+                kind.game().start(),
+                [Player::Human, Player::Human],
+                EngineLimit::default(),
+                None,
+            );
+            let first = s.game().legal_moves()[0];
+            let text = s.game().move_text(first).expect("legal");
+            let mv = s.parse(&text).expect("its own notation");
+            s.play(mv, Instant::now()).expect("plays");
+            assert_eq!(s.records()[0].text, text, "{kind:?}");
+            assert_eq!(s.position_at(0).expect("start").fen, s.start_fen());
+            let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01");
+            let name = kind.game().name();
+            assert!(pgn.contains(&format!("Casual {name} game")), "{pgn}");
+            let tagged = pgn.contains("[Variant ");
+            assert_eq!(tagged, kind.game().variant().is_some(), "{pgn}");
+        }
+    }
+
+    #[test]
     fn bad_move_text_is_a_client_error() {
         let s = chess_session([Player::Human, Player::Human]);
         assert!(matches!(s.parse(""), Err(ApiError::BadRequest(_))));

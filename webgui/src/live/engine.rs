@@ -27,19 +27,32 @@ pub(super) enum Purpose {
     Analyse(usize, usize),
 }
 
-/// Where the engine thread gets an engine when the game has none (or
-/// must replace its own): the kind the server was started with.
-struct EngineSource {
+/// Where a game gets an engine when it has none (or must replace its
+/// own): the kind the server was started with, for the game's game. The
+/// engine thread and the whole-game pass (`review`) both make theirs here.
+pub(super) struct EngineSource {
     game: &'static dyn GameType,
     external: Option<PathBuf>,
     budget: Arc<HashBudget>,
 }
 
 impl EngineSource {
-    /// The engine to search with: the game's own unless it must be
-    /// rebuilt (its share of the hash budget changed a lot, or it broke),
-    /// in which case the old table is freed before the new one is made.
-    fn engine(&self, kept: Option<Box<dyn Searcher>>) -> Result<Box<dyn Searcher>, EngineError> {
+    pub(super) fn of(inner: &Inner, s: &Shared) -> EngineSource {
+        EngineSource {
+            game: s.session.game().game_type(),
+            external: inner.ctx.config.engine.clone(),
+            budget: Arc::clone(&inner.ctx.hash),
+        }
+    }
+
+    /// The engine to search with: `kept` (the game's own) unless it must
+    /// be rebuilt (its share of the hash budget changed a lot, or it
+    /// broke), in which case the old table is freed before the new one is
+    /// made.
+    pub(super) fn engine(
+        &self,
+        kept: Option<Box<dyn Searcher>>,
+    ) -> Result<Box<dyn Searcher>, EngineError> {
         match kept {
             Some(searcher) if !searcher.should_resize() => Ok(searcher),
             old => {
@@ -110,11 +123,7 @@ impl Inner {
             request,
             stop: Arc::clone(&stop),
             searcher: s.searcher.take(),
-            source: EngineSource {
-                game: s.session.game().game_type(),
-                external: self.ctx.config.engine.clone(),
-                budget: Arc::clone(&self.ctx.hash),
-            },
+            source: EngineSource::of(self, s),
         };
         let inner = Arc::clone(self);
         let spawned = std::thread::Builder::new()

@@ -14,12 +14,11 @@ use std::sync::{Arc, Weak};
 
 use serde::Serialize;
 
-use workbench::GameType;
-
+use super::engine::EngineSource;
 use super::shared::{Inner, Shared};
 use crate::error::ApiError;
 use crate::limits::EngineLimit;
-use crate::player::{new_searcher, EngineError, ScoreView, SearchRequest, Searcher};
+use crate::player::{EngineError, ScoreView, SearchRequest, Searcher};
 
 /// Search time per position. A fixed time (not a depth) keeps the pass's
 /// length predictable whatever the game: a fixed depth takes milliseconds
@@ -57,13 +56,6 @@ struct ReviewEvent {
     ply: usize,
     score: ScoreView,
     review: Option<ReviewView>,
-}
-
-/// The engine a pass creates: the same kind as the game's own.
-struct EngineSource {
-    game: &'static dyn GameType,
-    external: Option<std::path::PathBuf>,
-    budget: Arc<crate::budget::HashBudget>,
 }
 
 impl Shared {
@@ -106,11 +98,7 @@ impl Inner {
         }
         let token = s.take_token();
         let stop = Arc::new(AtomicBool::new(false));
-        let engine = EngineSource {
-            game: s.session.game().game_type(),
-            external: self.ctx.config.engine.clone(),
-            budget: Arc::clone(&self.ctx.hash),
-        };
+        let engine = EngineSource::of(self, s);
         let weak = Arc::downgrade(self);
         let thread_stop = Arc::clone(&stop);
         std::thread::Builder::new()
@@ -183,7 +171,7 @@ impl Inner {
 /// The pass's thread: one position after the other until the game's last
 /// one, a cancel, or the game's end (it holds the game only weakly).
 fn run(weak: &Weak<Inner>, token: u64, stop: &AtomicBool, engine: &EngineSource) {
-    let mut searcher = match new_searcher(engine.game, engine.external.as_deref(), &engine.budget) {
+    let mut searcher = match engine.engine(None) {
         Ok(searcher) => searcher,
         Err(e) => {
             if let Some(inner) = weak.upgrade() {
