@@ -7,8 +7,6 @@
 
 use crate::config::GameKind;
 use leiserchess::notation::from_old_numbering;
-use leiserchess::Leiserchess;
-use search::Rules;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 use workbench::pgn::{read_file, PgnFileError, PgnGame};
@@ -62,9 +60,10 @@ pub fn convert(path: &Path) -> Result<Converted, ConvertError> {
 
 /// Renames every move of a 2018 game to ranks 0 to 7, replaying it.
 fn rename_moves(game: &mut PgnGame) -> Result<(), String> {
+    let rules = GameKind::Leiserchess.game();
     let mut position = match game.tag("FEN") {
-        Some(fen) => Leiserchess::from_fen(fen).map_err(|e| format!("FEN: {e}"))?,
-        None => Leiserchess::startpos(),
+        Some(fen) => rules.open(fen).map_err(|e| format!("FEN: {e}"))?,
+        None => rules.start(),
     };
     for (i, mv) in game.moves.iter_mut().enumerate() {
         let old = mv.text.trim();
@@ -74,10 +73,10 @@ fn rename_moves(game: &mut PgnGame) -> Result<(), String> {
                 i + 1
             )
         })?;
-        let legal = position
-            .parse_move(&renamed)
+        position
+            .parse(&renamed)
+            .and_then(|legal| position.make(legal))
             .map_err(|e| format!("move {} ({old}, as {renamed}): {e}", i + 1))?;
-        position.make(legal);
         mv.text = renamed;
     }
     Ok(())

@@ -2,8 +2,8 @@
 //!
 //! - `stats`, `config`, `report`: statistics, configuration files and the
 //!   reports built from the games;
-//! - `referee`: the clock, adjudication and the game loop, generic over
-//!   the game;
+//! - `referee`: the clock, adjudication and the game loop, written once
+//!   against the game object (`workbench::DynGame`);
 //! - `openings`, `schedule`, `plan`, `runner`: what is played, in which
 //!   order, by how many workers, into which PGN;
 //! - `cli`: fastchess-style flags, the depth ladder and its SVG graph;

@@ -2,6 +2,8 @@
 //! folder and output as text. (Each test file uses a part of it.)
 #![allow(dead_code)]
 
+pub mod matches;
+
 use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::{Command, Output};
