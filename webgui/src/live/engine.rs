@@ -28,7 +28,8 @@ pub(super) enum Purpose {
 }
 
 /// Where a game gets an engine when it has none (or must replace its
-/// own): the kind the server was started with, for the game's game. The
+/// own): the kind the server was started with (built-in, or the program
+/// the command line named) for the game being played. The
 /// engine thread and the whole-game pass (`review`) both make theirs here.
 pub(super) struct EngineSource {
     game: &'static dyn GameType,

@@ -11,8 +11,9 @@ use std::time::Duration;
 
 use search::uci::VARIANT_OPTION;
 use search::Side;
-use workbench::engine::go::go_command_in;
-use workbench::engine::{position_command, GoLimits, GoWatch, Timeouts, UciEngine as Client};
+use workbench::engine::{
+    go_command, position_command, GoLimits, GoWatch, Timeouts, UciEngine as Client,
+};
 use workbench::{DynGame, GameType, MoveId};
 
 use super::{first_arrow, pv_records, EngineError, Progress, ScoreView, SearchRequest, Searcher};
@@ -149,7 +150,7 @@ impl Searcher for UciEngine {
         let mover = root.side_to_move();
         let position = position_command(Some(&request.start_fen), &request.moves);
         let dialect = root.game_type().go_dialect();
-        let go = go_command_in(dialect, mover, &GoLimits::for_mover(&request.limits, mover));
+        let go = go_command(dialect, mover, &GoLimits::for_mover(&request.limits, mover));
         let budget = request.limits.movetime.unwrap_or(UNTIMED_SEARCH);
         let mut on_info = |line: &str| {
             if let Some(progress) = parse_info(root, line) {
