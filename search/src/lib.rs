@@ -54,8 +54,8 @@ pub mod tt;
 pub mod uci;
 
 pub use game::{
-    EndReason, EvalParams, Frontend, GameMove, GoDialect, NoParams, Outcome, PerftCount,
-    PerftStyle, Rules, Score, Searchable, Side, SpinOption, UnknownOption,
+    EndReason, EvalParams, Evaluation, Frontend, GameMove, GoDialect, NoParams, Outcome, Perft,
+    PerftCount, PerftStyle, Rules, Score, Searchable, Side, SpinOption, UciGame, UnknownOption,
 };
 pub use info::{ScoreBound, SearchInfo, SearchResult, SearchStats};
 pub use params::{Features, SearchParams, Stage};

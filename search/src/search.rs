@@ -221,10 +221,15 @@ impl<G: Searchable> Worker<G> {
 
     /// The memory its history tables take.
     fn history_bytes(&self) -> usize {
-        [&self.history, &self.continuation, &self.captures, &self.correction]
-            .iter()
-            .map(|h| h.bytes())
-            .sum()
+        [
+            &self.history,
+            &self.continuation,
+            &self.captures,
+            &self.correction,
+        ]
+        .iter()
+        .map(|h| h.bytes())
+        .sum()
     }
 
     fn clear(&mut self) {

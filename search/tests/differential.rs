@@ -12,22 +12,22 @@ use common::nim::Nim;
 use common::random_tree::RandomTree;
 use common::tictactoe::TicTacToe;
 use search::score::{mate_in, mated_in};
-use search::{Engine, Features, Frontend, Limits, Rules, SearchParams, SearchResult};
+use search::{Engine, Features, Limits, Rules, SearchParams, SearchResult, UciGame};
 
-fn run<G: Frontend>(engine: &mut Engine<G>, pos: &G, depth: u32) -> SearchResult<G::Move> {
+fn run<G: UciGame>(engine: &mut Engine<G>, pos: &G, depth: u32) -> SearchResult<G::Move> {
     engine.new_game();
     let stop = AtomicBool::new(false);
     engine.search(pos, &Limits::depth(depth), &stop, &mut |_| {})
 }
 
-fn engine<G: Frontend>(params: SearchParams) -> Engine<G> {
+fn engine<G: UciGame>(params: SearchParams) -> Engine<G> {
     let mut e = Engine::<G>::new(1).expect("1 MB table");
     *e.params_mut() = params;
     e
 }
 
 /// Checks score and best move against negamax; returns the score.
-fn check_exact<G: Frontend>(engine: &mut Engine<G>, pos: &G, depth: u32, what: &str) {
+fn check_exact<G: UciGame>(engine: &mut Engine<G>, pos: &G, depth: u32, what: &str) {
     let mut p = pos.clone();
     let expected = negamax(&mut p, depth as i32, 0);
     let result = run(engine, pos, depth);

@@ -11,7 +11,7 @@ use common::session::Session;
 use common::tictactoe::TicTacToe;
 use proptest::prelude::*;
 use search::uci::Variant;
-use search::{EvalParams, Frontend};
+use search::{EvalParams, UciGame};
 
 const NAMES: [&str; 3] = ["normal", "misere", "tictactoe"];
 
@@ -30,7 +30,7 @@ struct Start {
     has_tempo: bool,
 }
 
-fn start<G: Frontend>() -> Start {
+fn start<G: UciGame>() -> Start {
     let pos = G::startpos();
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);

@@ -8,7 +8,7 @@ use common::nim::Nim;
 use common::random_tree::RandomTree;
 use common::session::Session;
 use common::tictactoe::TicTacToe;
-use search::{Frontend, Rules, Searchable};
+use search::{Evaluation, Frontend, Perft, Rules};
 
 const LONG: Duration = Duration::from_secs(30);
 

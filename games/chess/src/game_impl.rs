@@ -1,7 +1,10 @@
 //! The game traits for chess: the seams the search, the UCI driver, the
 //! autotester and the web GUI use.
 
-use search::{Features, Frontend, GameMove, Outcome, Rules, Score, SearchParams, Searchable, Side};
+use search::{
+    Evaluation, Features, Frontend, GameMove, Outcome, Perft, Rules, Score, SearchParams, Searchable,
+    Side,
+};
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -118,7 +121,9 @@ impl Rules for Chess {
     fn outcome(&self) -> Option<Outcome> {
         Chess::outcome(self)
     }
+}
 
+impl Perft for Chess {
     fn perft(&mut self, depth: u32) -> u64 {
         match depth {
             1 => count_legal_moves(self.position()),
@@ -135,9 +140,21 @@ const ATTACKER_DIVISOR: i32 = 16;
 /// ... plus this for a promotion (about a queen's gain over a pawn).
 const PROMOTION_BONUS: i32 = 800;
 
-impl Searchable for Chess {
+impl Evaluation for Chess {
     type Params = EvalChoice;
     type EvalState = eval::EvalState;
+
+    #[inline]
+    fn evaluate(&self, params: &EvalChoice, state: &mut eval::EvalState) -> Score {
+        eval::evaluate_game(self, params, state)
+    }
+
+    fn eval_report(&self, params: &EvalChoice) -> String {
+        eval::report(self.position(), params)
+    }
+}
+
+impl Searchable for Chess {
 
     const MOVE_INDEX_COUNT: usize = 64 * 64;
 
@@ -160,11 +177,6 @@ impl Searchable for Chess {
             tm_moves_to_go: 20,
             ..SearchParams::default()
         }
-    }
-
-    #[inline]
-    fn evaluate(&self, params: &EvalChoice, state: &mut eval::EvalState) -> Score {
-        eval::evaluate_game(self, params, state)
     }
 
     #[inline]
@@ -315,10 +327,6 @@ impl Frontend for Chess {
 
     fn display(&self) -> String {
         Chess::display(self)
-    }
-
-    fn eval_report(&self, params: &EvalChoice) -> String {
-        eval::report(self.position(), params)
     }
 
     fn move_number(&self) -> u32 {

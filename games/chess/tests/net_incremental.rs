@@ -8,7 +8,7 @@ use chess::Chess;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use search::game::{Rules, Searchable};
+use search::game::{Evaluation, Rules, Searchable};
 
 const STARTS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

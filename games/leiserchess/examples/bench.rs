@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use search::{Engine, Frontend};
+use search::{Engine, UciGame};
 
 use leiserchess::{Leiserchess, Leiserchess2016};
 
@@ -18,7 +18,7 @@ fn main() {
     }
 }
 
-fn run<G: Frontend>(depth: Option<u32>) {
+fn run<G: UciGame>(depth: Option<u32>) {
     let engine = Engine::<G>::new(16).expect("a 16 MB table");
     let stop = AtomicBool::new(false);
     if let Err(e) = search::uci::bench(&engine, depth, &stop, &mut |line| println!("{line}")) {

@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 
 use search::{
-    EndReason, Frontend, GoDialect, Outcome, PerftStyle, Rules, Score, SearchParams, Searchable,
+    EndReason, Evaluation, Frontend, GoDialect, Outcome, Perft, PerftStyle, Rules, Score,
+    SearchParams, Searchable,
     Side,
 };
 
@@ -369,6 +370,9 @@ impl<R: RuleSet> Rules for Game<R> {
         })
     }
 
+}
+
+impl<R: RuleSet> Perft for Game<R> {
     /// Every generated move: perft does not apply ko (rule 8.3).
     fn perft_moves(&self, out: &mut Vec<R::Move>) {
         if self.pos.zapped.is_none() {
@@ -385,10 +389,9 @@ impl<R: RuleSet> Rules for Game<R> {
     }
 }
 
-impl<R: SearchRules> Searchable for Game<R> {
+impl<R: SearchRules> Evaluation for Game<R> {
     type Params = Params;
     type EvalState = EvalState;
-    const MOVE_INDEX_COUNT: usize = R::MOVE_INDEX_COUNT;
 
     #[inline]
     fn evaluate(&self, params: &Params, state: &mut EvalState) -> Score {
@@ -398,6 +401,14 @@ impl<R: SearchRules> Searchable for Game<R> {
     fn prepare_eval(params: &Params, state: &mut EvalState) {
         state.serve(params);
     }
+
+    fn eval_report(&self, params: &Params) -> String {
+        eval::report(&self.pos, params)
+    }
+}
+
+impl<R: SearchRules> Searchable for Game<R> {
+    const MOVE_INDEX_COUNT: usize = R::MOVE_INDEX_COUNT;
 
     /// Late move pruning keeps a share of the moves: with about a hundred
     /// moves a position, chess's 5 to 20 quiet moves left a depth-3
@@ -553,9 +564,5 @@ impl<R: SearchRules> Frontend for Game<R> {
             }
         );
         out
-    }
-
-    fn eval_report(&self, params: &Params) -> String {
-        eval::report(&self.pos, params)
     }
 }

@@ -14,7 +14,7 @@ use model_2016::{name, Model, Zaps};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use search::{Rules, Side};
+use search::{Perft, Rules, Side};
 
 /// Starts besides random boards: the opening (rule 1.4), crowded boards
 /// with many swaps and pins, the multi-zap and self-zap examples of

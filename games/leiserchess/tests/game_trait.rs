@@ -5,7 +5,7 @@ mod common;
 
 use leiserchess::eval::EvalState;
 use leiserchess::{Hit, Leiserchess, Params};
-use search::{EvalParams, Frontend, Rules, Searchable};
+use search::{EvalParams, Evaluation, Frontend, Rules, Searchable};
 
 #[test]
 fn noisy_moves_are_exactly_the_zapping_moves() {

@@ -6,7 +6,7 @@ mod common;
 
 use common::Simple;
 use leiserchess::Leiserchess;
-use search::{Rules, Side};
+use search::{Perft, Rules, Side};
 
 struct Case {
     fen: String,
@@ -147,7 +147,7 @@ fn divide_by_trait(game: &mut Leiserchess, depth: u32) -> u64 {
     let mut total = 0;
     for mv in moves {
         game.make(mv);
-        total += Rules::perft(game, depth - 1);
+        total += Perft::perft(game, depth - 1);
         game.unmake();
     }
     total
@@ -158,7 +158,7 @@ fn divide_by_trait(game: &mut Leiserchess, depth: u32) -> u64 {
 /// ended (`outcome()` is some).
 fn walk_then_perft(game: &mut Leiserchess, depth: u32, walk: u32) -> u64 {
     if depth == 0 || walk == 0 || game.outcome().is_some() {
-        return Rules::perft(game, depth);
+        return Perft::perft(game, depth);
     }
     let mut moves = Vec::new();
     game.perft_moves(&mut moves);
@@ -219,7 +219,7 @@ fn perft_of_a_game_ended_by_a_king_zap_is_one_at_every_depth() {
     assert!(moves.is_empty(), "no move after a king zap (rule 5.3b)");
     for depth in 0..=4 {
         assert_eq!(game.perft(depth), 1, "Leiserchess::perft({depth})");
-        assert_eq!(Rules::perft(&mut game, depth), 1, "Rules::perft({depth})");
+        assert_eq!(Perft::perft(&mut game, depth), 1, "Perft::perft({depth})");
     }
     assert!(game.perft_divide(3).is_empty());
 }

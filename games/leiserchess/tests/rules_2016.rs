@@ -4,7 +4,7 @@
 
 use leiserchess::v2016::START_FEN;
 use leiserchess::{FenError, Leiserchess, Leiserchess2016, MoveError, Square, NO_ZAPS};
-use search::{EndReason, Frontend, Rules, Side};
+use search::{EndReason, Frontend, Perft, Rules, Side};
 
 fn game(fen: &str) -> Leiserchess2016 {
     Leiserchess2016::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

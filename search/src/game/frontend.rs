@@ -2,7 +2,7 @@
 //! `eval`, `perft` and `bench`, the `go` dialect an engine client speaks,
 //! and facts a referee or a GUI needs.
 
-use super::{Searchable, Side};
+use super::{Rules, Side};
 
 /// How the `perft N` command prints its counts (`go perft N` always uses
 /// [`PerftStyle::Divide`]).
@@ -25,9 +25,11 @@ pub enum GoDialect {
     MoverClock,
 }
 
-/// The front ends' extension: names, text views, tool settings and facts
-/// about the position that a referee or a GUI asks for.
-pub trait Frontend: Searchable {
+/// The front ends' extension of the rules: names, text views, tool
+/// settings and facts about the position that a referee or a GUI asks
+/// for. It needs only the rules, so a referee learns the side names
+/// without the search's trait.
+pub trait Frontend: Rules {
     /// A short lower-case name: `chess`, `leiserchess` (for display; code
     /// asks the trait, never compares names).
     const NAME: &'static str;
@@ -55,12 +57,6 @@ pub trait Frontend: Searchable {
 
     /// Human-readable board for `display` / `d`.
     fn display(&self) -> String;
-
-    /// A breakdown of the evaluation for the `eval` command.
-    fn eval_report(&self, params: &Self::Params) -> String {
-        let mut state = Self::EvalState::default();
-        format!("total: {}\n", self.evaluate(params, &mut state))
-    }
 
     /// The number a game record gives the move to play now (chess: the
     /// FEN's move number). Default: 1.

@@ -59,40 +59,4 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// mate, stalemate, no legal move, a king zapped, fifty moves,
     /// repetition, material.
     fn outcome(&self) -> Option<Outcome>;
-
-    /// Appends the moves `perft` counts here: the legal moves, unless the
-    /// game's perft counts other moves (Leiserchess counts the moves its
-    /// ko rule forbids). `go perft` divides over these.
-    fn perft_moves(&self, out: &mut Vec<Self::Move>) {
-        self.legal_moves(out);
-    }
-
-    /// Number of leaves of the game tree to `depth` by the game's perft
-    /// convention ([`PerftCount::Rules`], over `perft_moves`). Games
-    /// override this with a fast bulk-counting version; the default is the
-    /// legal count.
-    fn perft(&mut self, depth: u32) -> u64 {
-        self.perft_legal(depth)
-    }
-
-    /// Number of leaves of the legal game tree to `depth`
-    /// ([`PerftCount::Legal`]; rules of the game about terminal positions
-    /// included). The default walks the tree.
-    fn perft_legal(&mut self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for mv in moves {
-            self.make(mv);
-            total += self.perft_legal(depth - 1);
-            self.unmake();
-        }
-        total
-    }
 }

@@ -1,17 +1,11 @@
 //! What the search needs of a game beyond its rules.
 
-use super::{EvalParams, Outcome, Rules, Score};
+use super::{Evaluation, Outcome, Score};
 use crate::params::SearchParams;
 
-/// The search's extension of the rules: evaluation, terminal checks made
-/// cheap, noisy moves and ordering hints, the null move.
-pub trait Searchable: Rules {
-    type Params: EvalParams;
-    /// Scratch memory of the evaluation (caches), one per search thread,
-    /// owned by the search worker and handed to [`Searchable::evaluate`].
-    /// A new (default) state is right for any weights.
-    type EvalState: Default + Send + 'static;
-
+/// The search's extension of the rules and the evaluation: terminal checks
+/// made cheap, noisy moves and ordering hints, the null move.
+pub trait Searchable: Evaluation {
     /// The size of the dense move index used by history tables.
     const MOVE_INDEX_COUNT: usize;
 
@@ -21,13 +15,6 @@ pub trait Searchable: Rules {
     fn search_params() -> SearchParams {
         SearchParams::default()
     }
-
-    /// Static evaluation from the side to move's point of view.
-    fn evaluate(&self, params: &Self::Params, state: &mut Self::EvalState) -> Score;
-
-    /// Readies `state` for `params`, which may differ from the weights it
-    /// last served. The search calls this once per search and thread.
-    fn prepare_eval(_params: &Self::Params, _state: &mut Self::EvalState) {}
 
     /// Cheap terminal check for the search, called at every node before
     /// move generation: decided games (a king zapped) and rule draws

@@ -41,8 +41,8 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::game::Frontend;
 use crate::game::PerftStyle;
+use crate::game::UciGame;
 use crate::info::{SearchInfo, SearchResult};
 use crate::params::SearchParams;
 use crate::search::{Engine, RootOptions, DEFAULT_HASH_MB, SEARCH_STACK_BYTES};
@@ -69,7 +69,7 @@ pub struct UciConfig {
 
 impl UciConfig {
     /// `<game>-engine <version>` by the workbench team.
-    pub fn for_game<G: Frontend>() -> Self {
+    pub fn for_game<G: UciGame>() -> Self {
         UciConfig {
             name: format!("{}-engine {}", G::NAME, env!("CARGO_PKG_VERSION")),
             author: "the engine workbench team".to_string(),
@@ -78,7 +78,7 @@ impl UciConfig {
 }
 
 /// A long command, run on the job thread with the engine.
-enum Job<G: Frontend> {
+enum Job<G: UciGame> {
     Search {
         limits: Limits,
         searchmoves: Vec<G::Move>,
@@ -98,7 +98,7 @@ struct Control {
     pondering: AtomicBool,
 }
 
-struct Running<G: Frontend> {
+struct Running<G: UciGame> {
     id: u64,
     handle: JoinHandle<Engine<G>>,
     control: Arc<Control>,
@@ -117,7 +117,7 @@ enum Flow {
 }
 
 /// The controller of one game: its position and engine, over the link.
-struct Driver<G: Frontend> {
+struct Driver<G: UciGame> {
     link: Link,
     pos: G,
     /// `None` while a job owns it.
@@ -154,7 +154,7 @@ fn starts_job(line: &str) -> bool {
 /// Plays game `G` over the link from its start position, with the
 /// options and weights the link carries, until `quit`, end of input or a
 /// switch of variant; then hands the link back with what it carries.
-pub(super) fn drive<G: Frontend>(mut link: Link) -> (Link, Exit) {
+pub(super) fn drive<G: UciGame>(mut link: Link) -> (Link, Exit) {
     let Some(engine) = new_engine::<G>(&mut link) else {
         return (link, Exit::Done);
     };
@@ -180,7 +180,7 @@ pub(super) fn drive<G: Frontend>(mut link: Link) -> (Link, Exit) {
 
 /// An engine with the options and weights the link carries (the defaults
 /// at first), or `None` after saying why there is none.
-fn new_engine<G: Frontend>(link: &mut Link) -> Option<Engine<G>> {
+fn new_engine<G: UciGame>(link: &mut Link) -> Option<Engine<G>> {
     let hash_mb = link.settings.map_or(DEFAULT_HASH_MB, |s| s.hash_mb());
     let made = Engine::<G>::new(hash_mb).or_else(|e| {
         if link.settings.is_some() {
@@ -204,7 +204,7 @@ fn new_engine<G: Frontend>(link: &mut Link) -> Option<Engine<G>> {
     Some(engine)
 }
 
-impl<G: Frontend> Driver<G> {
+impl<G: UciGame> Driver<G> {
     /// Handles events until `quit`, end of input with nothing left to do,
     /// or a switch of variant (after which nothing runs).
     fn run(&mut self) -> Exit {
@@ -641,7 +641,7 @@ impl<G: Frontend> Driver<G> {
 
 /// The body of a job thread. Returns the job's last line, for the
 /// controller to print.
-fn run_job<G: Frontend>(
+fn run_job<G: UciGame>(
     engine: &mut Engine<G>,
     pos: &G,
     job: Job<G>,
@@ -706,7 +706,7 @@ impl HoldLast<'_> {
 }
 
 /// Searches, reports, and leaves one bestmove as the last line.
-fn search_and_answer<G: Frontend>(
+fn search_and_answer<G: UciGame>(
     engine: &mut Engine<G>,
     pos: &G,
     limits: &Limits,
@@ -753,7 +753,7 @@ fn search_and_answer<G: Frontend>(
 }
 
 /// A result with the first legal move (or none), for failures.
-fn fallback_result<G: Frontend>(pos: &G) -> SearchResult<G::Move> {
+fn fallback_result<G: UciGame>(pos: &G) -> SearchResult<G::Move> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     SearchResult {

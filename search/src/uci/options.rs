@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use crate::game::{EvalParams, Frontend};
+use crate::game::{EvalParams, UciGame};
 use crate::params::{Features, SearchParams, Stage};
 use crate::search::{Engine, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_MULTIPV};
 
@@ -44,7 +44,7 @@ fn development_listed() -> bool {
     std::env::var_os(DEV_OPTIONS_ENV).is_some_and(|v| !v.is_empty() && v != "0")
 }
 
-fn all_options<G: Frontend>() -> Vec<UciOption> {
+fn all_options<G: UciGame>() -> Vec<UciOption> {
     let spin = |name: &str, default: i64, min: i64, max: i64| UciOption {
         name: name.to_string(),
         kind: Kind::Spin { default, min, max },
@@ -91,7 +91,7 @@ fn all_options<G: Frontend>() -> Vec<UciOption> {
 }
 
 /// The `option name …` lines for the `uci` command.
-pub fn option_lines<G: Frontend>() -> Vec<String> {
+pub fn option_lines<G: UciGame>() -> Vec<String> {
     let development = development_listed();
     all_options::<G>()
         .into_iter()
@@ -110,7 +110,7 @@ pub fn option_lines<G: Frontend>() -> Vec<String> {
 }
 
 /// Applies `setoption`; on any error nothing changes.
-pub fn set_option<G: Frontend>(
+pub fn set_option<G: UciGame>(
     engine: &mut Engine<G>,
     name: &str,
     value: Option<&str>,
@@ -191,7 +191,7 @@ pub(super) struct EngineSettings {
 }
 
 impl EngineSettings {
-    pub(super) fn of<G: Frontend>(engine: &Engine<G>) -> Self {
+    pub(super) fn of<G: UciGame>(engine: &Engine<G>) -> Self {
         EngineSettings {
             hash_mb: engine.hash_mb(),
             threads: engine.threads(),
@@ -207,7 +207,7 @@ impl EngineSettings {
     }
 
     /// Sets all but the table size, which an engine is made with.
-    pub(super) fn apply_to<G: Frontend>(&self, engine: &mut Engine<G>) {
+    pub(super) fn apply_to<G: UciGame>(&self, engine: &mut Engine<G>) {
         engine.set_threads(self.threads);
         engine.set_multipv(self.multipv);
         engine.set_move_overhead(self.move_overhead);

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Frontend, PerftCount, Rules};
+use crate::game::{Perft, PerftCount, UciGame};
 use crate::info::nps;
 use crate::search::{Engine, DEFAULT_HASH_MB};
 use crate::time::Limits;
@@ -18,7 +18,7 @@ use super::format::bestmove_line;
 const PERFT_UNSTOPPABLE_DEPTH: u32 = 3;
 
 /// The moves a perft of kind `count` counts in `pos`.
-fn counted_moves<G: Rules>(pos: &G, count: PerftCount, out: &mut Vec<G::Move>) {
+fn counted_moves<G: Perft>(pos: &G, count: PerftCount, out: &mut Vec<G::Move>) {
     match count {
         PerftCount::Rules => pos.perft_moves(out),
         PerftCount::Legal => pos.legal_moves(out),
@@ -26,7 +26,7 @@ fn counted_moves<G: Rules>(pos: &G, count: PerftCount, out: &mut Vec<G::Move>) {
 }
 
 /// The game's own perft of kind `count` of `pos` at `depth`, in one call.
-fn game_perft<G: Rules>(pos: &mut G, count: PerftCount, depth: u32) -> u64 {
+fn game_perft<G: Perft>(pos: &mut G, count: PerftCount, depth: u32) -> u64 {
     match count {
         PerftCount::Rules => pos.perft(depth),
         PerftCount::Legal => pos.perft_legal(depth),
@@ -35,7 +35,7 @@ fn game_perft<G: Rules>(pos: &mut G, count: PerftCount, depth: u32) -> u64 {
 
 /// The leaves of the game tree below `pos` at `depth`, counted as `count`
 /// says; `None` once `stop` is set.
-fn count_leaves<G: Rules>(
+fn count_leaves<G: Perft>(
     pos: &mut G,
     count: PerftCount,
     depth: u32,
@@ -63,7 +63,7 @@ fn count_leaves<G: Rules>(
 
 /// `go perft`: the count below each root move, a blank line and the total;
 /// `None` (and no total) when stopped.
-pub fn perft_divide<G: Rules>(
+pub fn perft_divide<G: Perft>(
     pos: &G,
     count: PerftCount,
     depth: u32,
@@ -94,7 +94,7 @@ pub fn perft_divide<G: Rules>(
 
 /// `perft N` in the Leiserchess engine's form: `perft <d> <count>` for
 /// each depth up to N; `None` when stopped.
-pub fn perft_per_depth<G: Rules>(
+pub fn perft_per_depth<G: Perft>(
     pos: &G,
     count: PerftCount,
     depth: u32,
@@ -127,7 +127,7 @@ impl BenchSummary {
 /// the engine's parameters, one thread and a fresh default-size table per
 /// position, so the node count depends only on the code and parameters.
 /// `Ok(None)` (and no summary line) when stopped.
-pub fn bench<G: Frontend>(
+pub fn bench<G: UciGame>(
     template: &Engine<G>,
     depth: Option<u32>,
     stop: &AtomicBool,

@@ -15,7 +15,7 @@ use std::any::Any;
 use std::fmt;
 use std::io::{BufRead, Write};
 
-use crate::game::{EvalParams, Frontend};
+use crate::game::{EvalParams, UciGame};
 
 use super::driver::{self, UciConfig};
 use super::error::UciError;
@@ -43,7 +43,7 @@ pub struct Variant {
 impl Variant {
     /// The rules of `G`, chosen by `setoption name UCI_Variant value <name>`
     /// (one word; the variants of an engine need distinct names).
-    pub fn of<G: Frontend>(name: &'static str) -> Self {
+    pub fn of<G: UciGame>(name: &'static str) -> Self {
         Variant {
             name,
             identity: UciConfig::for_game::<G>,
@@ -192,12 +192,12 @@ fn converse(
 }
 
 /// Runs the UCI protocol for game `G` until `quit` or end of input.
-pub fn run<G: Frontend>(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
+pub fn run<G: UciGame>(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
     run_variants(&[Variant::of::<G>(G::NAME)], input, output);
 }
 
 /// [`run`] with a custom identity.
-pub fn run_with<G: Frontend>(
+pub fn run_with<G: UciGame>(
     config: UciConfig,
     input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
@@ -225,7 +225,7 @@ pub fn run_variants(
 /// Entry point for an engine binary: UCI on stdin/stdout, or, with
 /// command-line arguments, runs them as one command to its end and exits
 /// (for example `chess-engine bench 10` or `leiserchess-engine perft 4`).
-pub fn main<G: Frontend>() -> std::process::ExitCode {
+pub fn main<G: UciGame>() -> std::process::ExitCode {
     main_variants(&[Variant::of::<G>(G::NAME)])
 }
 

@@ -8,7 +8,7 @@ pub mod session;
 pub mod tictactoe;
 
 use search::score::{clamp_eval, outcome_score};
-use search::{EndReason, Frontend, Score};
+use search::{EndReason, Score, UciGame};
 
 /// A win by the toy games' own rules (a line, a zapped king).
 pub const WIN: EndReason = EndReason {
@@ -30,7 +30,7 @@ pub const STALEMATE: EndReason = EndReason {
 /// (`search_outcome` below the root, `no_moves_outcome` when no move,
 /// stand pat plus noisy moves at the horizon, every move in check), but
 /// no pruning of any kind and no table.
-pub fn negamax<G: Frontend>(pos: &mut G, depth: i32, ply: usize) -> Score {
+pub fn negamax<G: UciGame>(pos: &mut G, depth: i32, ply: usize) -> Score {
     if ply > 0 {
         if let Some(o) = pos.search_outcome(ply) {
             return outcome_score(o, pos.side_to_move(), ply);
@@ -54,7 +54,7 @@ pub fn negamax<G: Frontend>(pos: &mut G, depth: i32, ply: usize) -> Score {
     best
 }
 
-fn quiesce<G: Frontend>(pos: &mut G, ply: usize) -> Score {
+fn quiesce<G: UciGame>(pos: &mut G, ply: usize) -> Score {
     if ply > 0 {
         if let Some(o) = pos.search_outcome(ply) {
             return outcome_score(o, pos.side_to_move(), ply);

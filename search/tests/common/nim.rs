@@ -7,8 +7,8 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use search::{
-    EndReason, EvalParams, Frontend, GameMove, Outcome, PerftStyle, Rules, Score, Searchable, Side,
-    SpinOption, UnknownOption,
+    EndReason, EvalParams, Evaluation, Frontend, GameMove, Outcome, Perft, PerftStyle, Rules,
+    Score, Searchable, Side, SpinOption, UnknownOption,
 };
 
 /// What makes one Nim rule set: its start and who wins at the end.
@@ -215,14 +215,19 @@ impl<R: NimRules> Rules for NimGame<R> {
     }
 }
 
-impl<R: NimRules> Searchable for NimGame<R> {
+impl<R: NimRules> Evaluation for NimGame<R> {
     type Params = NimParams;
     type EvalState = ();
-    const MOVE_INDEX_COUNT: usize = 64;
 
     fn evaluate(&self, params: &NimParams, _state: &mut ()) -> Score {
         params.tempo
     }
+}
+
+impl<R: NimRules> Perft for NimGame<R> {}
+
+impl<R: NimRules> Searchable for NimGame<R> {
+    const MOVE_INDEX_COUNT: usize = 64;
 
     fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
         None

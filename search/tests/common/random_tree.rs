@@ -9,7 +9,10 @@
 use std::fmt;
 
 use super::{mix, mix2};
-use search::{EndReason, Frontend, GameMove, NoParams, Outcome, Rules, Score, Searchable, Side};
+use search::{
+    EndReason, Evaluation, Frontend, GameMove, NoParams, Outcome, Perft, Rules, Score, Searchable,
+    Side,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TreeMove(pub u16);
@@ -221,10 +224,9 @@ impl Rules for RandomTree {
     }
 }
 
-impl Searchable for RandomTree {
+impl Evaluation for RandomTree {
     type Params = NoParams;
     type EvalState = ();
-    const MOVE_INDEX_COUNT: usize = 16;
 
     fn evaluate(&self, _params: &NoParams, _state: &mut ()) -> Score {
         if self.bushy {
@@ -233,6 +235,12 @@ impl Searchable for RandomTree {
             (self.key(3) % 41) as Score - 20
         }
     }
+}
+
+impl Perft for RandomTree {}
+
+impl Searchable for RandomTree {
+    const MOVE_INDEX_COUNT: usize = 16;
 
     fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
         let us = self.side_to_move();

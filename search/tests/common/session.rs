@@ -8,7 +8,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use search::uci::Variant;
-use search::Frontend;
+use search::UciGame;
 
 struct ChannelReader {
     rx: Receiver<Vec<u8>>,
@@ -61,7 +61,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn start<G: Frontend>() -> Session {
+    pub fn start<G: UciGame>() -> Session {
         Session::start_runner(|reader, writer| search::uci::run::<G>(reader, writer))
     }
 

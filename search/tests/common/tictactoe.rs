@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use search::{Frontend, GameMove, NoParams, Outcome, Rules, Score, Searchable, Side};
+use search::{
+    Evaluation, Frontend, GameMove, NoParams, Outcome, Perft, Rules, Score, Searchable, Side,
+};
 
 /// A square 1..=9 (packed form is the same, never 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -186,10 +188,9 @@ impl Rules for TicTacToe {
     }
 }
 
-impl Searchable for TicTacToe {
+impl Evaluation for TicTacToe {
     type Params = NoParams;
     type EvalState = ();
-    const MOVE_INDEX_COUNT: usize = 10;
 
     /// Open lines weighted by how many marks they hold.
     fn evaluate(&self, _params: &NoParams, _state: &mut ()) -> Score {
@@ -207,6 +208,12 @@ impl Searchable for TicTacToe {
         }
         score
     }
+}
+
+impl Perft for TicTacToe {}
+
+impl Searchable for TicTacToe {
+    const MOVE_INDEX_COUNT: usize = 10;
 
     fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
         self.outcome()

@@ -15,7 +15,7 @@ pub use squares::{square_index, square_name};
 
 use serde::Serialize;
 
-use search::Frontend;
+use search::{Frontend, Searchable};
 
 use crate::game::{GameError, MoveId};
 use crate::GameKind;
@@ -123,7 +123,7 @@ pub struct MovePreview {
 }
 
 /// What a board on screen needs from a game, in the game's own move type.
-pub trait GuiGame: Frontend {
+pub trait GuiGame: Frontend + Searchable {
     /// The game's entry in the list the tools offer.
     const KIND: GameKind;
     /// The game's name for people.

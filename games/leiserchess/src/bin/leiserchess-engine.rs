@@ -4,11 +4,11 @@
 
 use leiserchess::{Leiserchess, Leiserchess2016};
 use search::uci::Variant;
-use search::Frontend;
+use search::UciGame;
 
 /// A rule set offered under its `UCI_Variant` value, the one a referee
 /// recognises it by.
-fn variant<G: Frontend>() -> Variant {
+fn variant<G: UciGame>() -> Variant {
     Variant::of::<G>(G::UCI_VARIANT.unwrap_or(G::NAME))
 }
 

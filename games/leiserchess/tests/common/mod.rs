@@ -8,7 +8,7 @@ use leiserchess::Leiserchess;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use search::{GameMove, Rules, Searchable};
+use search::{GameMove, Perft, Rules, Searchable};
 
 /// A piece of the simple model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -537,7 +537,7 @@ pub fn random_game_positions(seed: u64, n: usize) -> Vec<Leiserchess> {
 /// Every move perft counts in `games` packs to a distinct non-zero `u16`
 /// and has a distinct dense index below `MOVE_INDEX_COUNT` (either rule
 /// set).
-pub fn assert_moves_pack_uniquely<G: Searchable>(games: impl IntoIterator<Item = G>) {
+pub fn assert_moves_pack_uniquely<G: Searchable + Perft>(games: impl IntoIterator<Item = G>) {
     for g in games {
         let mut moves = Vec::new();
         g.perft_moves(&mut moves);
