@@ -1,42 +1,88 @@
 //! Helpers for the workspace-level tests: locating the built binaries and
-//! talking to an engine process line by line, as a GUI would.
+//! talking to an engine process line by line, as a GUI would; and the
+//! parsers the source checks use (the READMEs' commands, the page
+//! scripts' function lengths), unit-tested here so that the fast test
+//! tier covers them.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
+
+pub mod cargo_cli;
+pub mod js_shape;
+pub mod markdown;
+pub mod readme;
+
+/// The workspace's root directory (this package sits in `tests/`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ sits in the workspace")
+        .to_path_buf()
+}
 
 /// The path of a workspace binary built with the same profile as the
-/// running test. Runs `cargo build` for it once per test process, so a
-/// stale binary is never tested (a no-op when it is up to date).
+/// running test. Tests do not build it (a `cargo build` inside `cargo
+/// test` waits on the build lock and rebuilds under the test's feet):
+/// `scripts/test` builds every binary first, and a binary that is missing
+/// or older than a source it was built from fails here, naming the
+/// command that builds it.
 pub fn binary(name: &str) -> PathBuf {
-    static BUILT: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
     let exe = std::env::current_exe().expect("test executable path");
     // target/<profile>/deps/<test> -> target/<profile>/<name>
     let profile_dir = exe
         .parent()
         .and_then(|deps| deps.parent())
         .expect("test executable lives in target/<profile>/deps");
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") | None => "dev",
+        Some(other) => other,
+    };
+    let build = format!("cargo build --workspace --profile {profile} --bins");
     let path = profile_dir.join(name);
-    if !built.iter().any(|b| b == name) {
-        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-            Some("debug") => "dev".to_string(),
-            Some(other) => other.to_string(),
-            None => "dev".to_string(),
-        };
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--workspace", "--profile", &profile, "--bin", name])
-            .status()
-            .expect("run cargo build");
-        assert!(status.success(), "building {name} failed");
-        built.push(name.to_string());
+    let Ok(built) = std::fs::metadata(&path).and_then(|m| m.modified()) else {
+        panic!("{} is missing: run `{build}` first", path.display());
+    };
+    if let Some(newer) = newer_source(&profile_dir.join(format!("{name}.d")), built) {
+        panic!(
+            "{} is older than {newer}: run `{build}` first",
+            path.display()
+        );
     }
-    assert!(path.exists(), "{} was not built", path.display());
     path
+}
+
+/// A source the binary was built from (as its dep-info file `<bin>.d`
+/// lists them) that changed or went since `built`, if any.
+fn newer_source(dep_info: &Path, built: SystemTime) -> Option<String> {
+    let text = std::fs::read_to_string(dep_info).ok()?;
+    let (_, sources) = text.lines().next()?.split_once(": ")?;
+    dep_info_paths(sources).into_iter().find(|source| {
+        std::fs::metadata(source)
+            .and_then(|m| m.modified())
+            .map_or(true, |changed| changed > built)
+    })
+}
+
+/// The paths of a dep-info line, whose spaces within a path are escaped
+/// with a backslash.
+fn dep_info_paths(line: &str) -> Vec<String> {
+    let mut paths = Vec::new();
+    let mut path = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => path.extend(chars.next()),
+            ' ' => paths.extend((!path.is_empty()).then(|| std::mem::take(&mut path))),
+            c => path.push(c),
+        }
+    }
+    paths.extend((!path.is_empty()).then_some(path));
+    paths
 }
 
 /// Serialises the tests of one test binary that take the lock: timing
@@ -274,5 +320,39 @@ impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{dep_info_paths, newer_source};
+    use std::time::{Duration, SystemTime};
+
+    #[test]
+    fn a_source_changed_or_gone_since_the_build_makes_a_binary_stale() {
+        let dir = std::env::temp_dir().join(format!("dep-info-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch directory");
+        let source = dir.join("a b.rs");
+        std::fs::write(&source, "fn main() {}").expect("write a source");
+        let dep_info = dir.join("bin.d");
+        let line = |sources: &str| format!("{}: {sources}\n", dir.join("bin").display());
+        let escaped = source.display().to_string().replace(' ', "\\ ");
+        std::fs::write(&dep_info, line(&escaped)).expect("write dep-info");
+        let later = SystemTime::now() + Duration::from_secs(3600);
+        assert_eq!(newer_source(&dep_info, later), None);
+        let named = newer_source(&dep_info, SystemTime::UNIX_EPOCH);
+        assert_eq!(named, Some(source.display().to_string()));
+        let gone = dir.join("gone.rs").display().to_string();
+        std::fs::write(&dep_info, line(&format!("{escaped} {gone}"))).expect("write dep-info");
+        assert_eq!(newer_source(&dep_info, later), Some(gone));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn dep_info_paths_keep_escaped_spaces() {
+        assert_eq!(
+            dep_info_paths("/a/b.rs /c\\ d/e.rs  /f.rs"),
+            vec!["/a/b.rs", "/c d/e.rs", "/f.rs"]
+        );
     }
 }
