@@ -114,16 +114,16 @@ impl Balancer {
     }
 }
 
-/// The opening of `game` for `round` under `seed`, made by a balancer of
-/// its own.
-pub fn balanced(game: &'static dyn GameType, seed: u64, round: u32, plies: usize) -> Opening {
-    Balancer::new(game).opening(seed, round, plies)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{balanced, Balancer};
-    use workbench::{DynGame, GameKind};
+    use super::{Balancer, Opening};
+    use workbench::{DynGame, GameKind, GameType};
+
+    /// The opening of `game` for `round` under `seed`, made by a balancer
+    /// of its own.
+    fn balanced(game: &'static dyn GameType, seed: u64, round: u32, plies: usize) -> Opening {
+        Balancer::new(game).opening(seed, round, plies)
+    }
 
     fn replay(kind: GameKind, moves: &[String]) -> Box<dyn DynGame> {
         let mut g = kind.game().start();

@@ -91,3 +91,64 @@ pub fn to_pgn(
     game.set_result(played.result);
     game
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{to_pgn, to_record, Context};
+    use crate::config::Player;
+    use crate::referee::PlayedGame;
+    use crate::report::GameRecord;
+    use std::time::Duration;
+    use workbench::pgn::{
+        read_games, write_game, Evaluation, GameResult, PgnMove, Score, Termination,
+    };
+
+    fn player(name: &str) -> Player {
+        Player {
+            name: name.into(),
+            invoke: "engine".into(),
+            family: name.into(),
+            time_control: None,
+            depth: Some(3),
+            nodes: None,
+            options: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_resumed_game_reads_back_as_the_record_it_was_played_as() {
+        let context = Context {
+            event: "e".into(),
+            site: "s".into(),
+            date: "2026.01.01".into(),
+            fingerprint: "f".into(),
+            variant: Some("2016"),
+        };
+        let evaluation = Evaluation {
+            score: Some(Score::Centipawns(25)),
+            depth: Some(3),
+            time: Duration::from_millis(20),
+        };
+        let played = PlayedGame {
+            fen: Some("ss7/8/8/8/8/8/8/7NN W".into()),
+            first_move_number: 1,
+            black_first: false,
+            // Every engine move carries its evaluation, so the reason is
+            // read back as the game's final comment.
+            moves: vec![
+                PgnMove::book("a1b2"),
+                PgnMove::evaluated("c3d4", evaluation),
+            ],
+            result: GameResult::BlackWins,
+            termination: Termination::TimeForfeit,
+            reason: "Tangerine loses on time".into(),
+            illegal_first_move: None,
+        };
+        let (white, black) = (player("new"), player("old"));
+        let record = to_record(7, &white, &black, &played);
+        let text = write_game(&to_pgn(&context, 7, &white, &black, played));
+        let back = read_games(&text).expect("our own PGN reads");
+        assert_eq!(GameRecord::all_of(&back), [record]);
+        assert_eq!(back[0].variant(), Some("2016"));
+    }
+}

@@ -8,6 +8,7 @@ use super::pgn_file::write_error;
 use super::progress::Progress;
 use super::standings::Standings;
 use super::todo::Done;
+use super::worker::Finished;
 use super::{RunError, RunSummary};
 use crate::live::LiveFeed;
 use crate::plan::{MatchPlan, Verbosity};
@@ -112,12 +113,8 @@ impl<'a> Recorder<'a> {
 
     /// Records a finished game: appends its PGN to the file, counts its
     /// record, and prints its line with the standings.
-    pub fn finished(
-        &mut self,
-        (job, record, game): (Job, GameRecord, PgnGame),
-        stop: &AtomicBool,
-        progress: &Progress,
-    ) {
+    pub fn finished(&mut self, finished: Finished, stop: &AtomicBool, progress: &Progress) {
+        let Finished { job, record, game } = finished;
         self.write(&game, stop);
         self.played += 1;
         let number = self

@@ -23,17 +23,19 @@ use workbench::engine::{EngineError, EngineSpec, UciEngine};
 use workbench::pgn::PgnGame;
 use workbench::GameType;
 
+/// A game a worker finished.
+pub struct Finished {
+    pub job: Job,
+    /// What the runner counts: standings, SPRT, reports.
+    pub record: GameRecord,
+    /// What it writes to the PGN.
+    pub game: PgnGame,
+}
+
 /// What a worker tells the main thread.
 pub enum Event {
-    Started {
-        job: Job,
-    },
-    /// A game ended: the record the runner counts, and the PGN it writes.
-    Finished {
-        job: Job,
-        record: GameRecord,
-        game: PgnGame,
-    },
+    Started { job: Job },
+    Finished(Finished),
     Failed(RunError),
 }
 
@@ -118,7 +120,7 @@ fn play_job(
     engines: &mut [Option<UciEngine>],
     balancer: &mut Balancer,
     job: Job,
-) -> Result<(GameRecord, PgnGame), RunError> {
+) -> Result<Finished, RunError> {
     let plan = shared.plan;
     let (white, black) = (&plan.players[job.white], &plan.players[job.black]);
     let mut w = ready(shared, engines, job.white)?;
@@ -171,7 +173,7 @@ fn play_job(
         live.ended(&live_id, record.result.as_str());
     }
     let game = to_pgn(shared.context, job.round, white, black, played);
-    Ok((record, game))
+    Ok(Finished { job, record, game })
 }
 
 /// Refuses a game whose first engine move was illegal: that engine most
@@ -204,8 +206,8 @@ fn work(shared: &Shared, events: Sender<Event>) {
             break;
         }
         match play_job(shared, &mut engines, &mut balancer, job) {
-            Ok((record, game)) => {
-                if events.send(Event::Finished { job, record, game }).is_err() {
+            Ok(finished) => {
+                if events.send(Event::Finished(finished)).is_err() {
                     break;
                 }
             }
@@ -237,9 +239,7 @@ pub fn play_all(shared: &Shared, to_play: usize, recorder: &mut Recorder, progre
         for event in rx {
             match event {
                 Event::Started { job } => recorder.started(job, progress),
-                Event::Finished { job, record, game } => {
-                    recorder.finished((job, record, game), &shared.stop, progress)
-                }
+                Event::Finished(game) => recorder.finished(game, &shared.stop, progress),
                 Event::Failed(e) => recorder.failed(e),
             }
         }
