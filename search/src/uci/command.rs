@@ -42,6 +42,24 @@ pub enum Command {
     Bench(Option<u32>),
 }
 
+impl Command {
+    /// Whether the command needs the engine, or changes what a running job
+    /// would see (`go`, `position`, `setoption`, `ucinewgame`, `bench`,
+    /// `perft`): then it waits while a job runs.
+    pub fn waits_for_job(&self) -> bool {
+        self.starts_job()
+            || matches!(
+                self,
+                Command::Position { .. } | Command::SetOption { .. } | Command::UciNewGame
+            )
+    }
+
+    /// Whether the command runs as a job (a search or a count).
+    pub fn starts_job(&self) -> bool {
+        matches!(self, Command::Go(_) | Command::Bench(_) | Command::Perft(_))
+    }
+}
+
 /// What `perft <depth> [legal]` and `go perft <depth> [legal]` count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PerftRequest {

@@ -48,13 +48,14 @@ use crate::params::SearchParams;
 use crate::search::{Engine, RootOptions, DEFAULT_HASH_MB, SEARCH_STACK_BYTES};
 use crate::time::Limits;
 
-use super::command::{self, Command, Go, PerftRequest};
+use super::command::{Command, Go, PerftRequest};
 use super::error::UciError;
 use super::format::{bestmove_line, final_info_line, info_line};
-use super::link::{Event, Link, Output, MAX_LINE_BYTES};
+use super::link::{Event, Link, Output, Session, Transport, MAX_LINE_BYTES};
 use super::options::{self, EngineSettings};
 use super::tools;
 use super::variant::Exit;
+use super::waiting::Queued;
 
 /// How often a finished search that must wait (`go infinite`, `go ponder`)
 /// checks for `stop` or `ponderhit`.
@@ -118,37 +119,14 @@ enum Flow {
 
 /// The controller of one game: its position and engine, over the link.
 struct Driver<G: UciGame> {
-    link: Link,
+    io: Transport,
+    session: Session,
     pos: G,
     /// `None` while a job owns it.
     engine: Option<Engine<G>>,
     /// The engine's evaluation parameters, for `eval` during a job.
     eval_params: G::Params,
     running: Option<Running<G>>,
-}
-
-/// The most input lines that wait for a job: far more than a GUI or a
-/// script sends ahead.
-const MAX_QUEUED_LINES: usize = 10_000;
-/// The most bytes of input lines that wait for a job (two of the longest
-/// lines accepted).
-const MAX_QUEUED_BYTES: usize = 2 * MAX_LINE_BYTES;
-
-fn first_word(line: &str) -> Option<&str> {
-    line.split_whitespace().next()
-}
-
-/// Lines that must wait while a job runs.
-fn waits_for_job(line: &str) -> bool {
-    matches!(
-        first_word(line),
-        Some("go" | "position" | "setoption" | "ucinewgame" | "bench" | "perft")
-    )
-}
-
-/// Lines that start a job.
-fn starts_job(line: &str) -> bool {
-    matches!(first_word(line), Some("go" | "bench" | "perft"))
 }
 
 /// Plays game `G` over the link from its start position, with the
@@ -158,8 +136,10 @@ pub(super) fn drive<G: UciGame>(mut link: Link) -> (Link, Exit) {
     let Some(engine) = new_engine::<G>(&mut link) else {
         return (link, Exit::Done);
     };
+    let Link { io, session } = link;
     let mut driver = Driver {
-        link,
+        io,
+        session,
         pos: G::startpos(),
         eval_params: engine.eval_params().clone(),
         engine: Some(engine),
@@ -167,38 +147,42 @@ pub(super) fn drive<G: UciGame>(mut link: Link) -> (Link, Exit) {
     };
     let exit = driver.run();
     let Driver {
-        mut link, engine, ..
+        io,
+        mut session,
+        engine,
+        ..
     } = driver;
     if let (Exit::Switch(_), Some(engine)) = (&exit, &engine) {
-        link.settings = Some(EngineSettings::of(engine));
-        link.variants.keep_weights(engine.eval_params().clone());
+        session.settings = Some(EngineSettings::of(engine));
+        session.variants.keep_weights(engine.eval_params().clone());
     }
     // Its table is freed before the next engine makes one.
     drop(engine);
-    (link, exit)
+    (Link { io, session }, exit)
 }
 
 /// An engine with the options and weights the link carries (the defaults
 /// at first), or `None` after saying why there is none.
 fn new_engine<G: UciGame>(link: &mut Link) -> Option<Engine<G>> {
-    let hash_mb = link.settings.map_or(DEFAULT_HASH_MB, |s| s.hash_mb());
+    let (out, session) = (&link.io.out, &mut link.session);
+    let hash_mb = session.settings.map_or(DEFAULT_HASH_MB, |s| s.hash_mb());
     let made = Engine::<G>::new(hash_mb).or_else(|e| {
-        if link.settings.is_some() {
-            link.out.error(&UciError::Hash(e));
+        if session.settings.is_some() {
+            out.error(&UciError::Hash(e));
         }
         Engine::new(1)
     });
     let mut engine = match made {
         Ok(engine) => engine,
         Err(e) => {
-            link.out.error(&UciError::Hash(e));
+            out.error(&UciError::Hash(e));
             return None;
         }
     };
-    if let Some(settings) = link.settings {
+    if let Some(settings) = session.settings {
         settings.apply_to(&mut engine);
     }
-    if let Some(weights) = link.variants.take_weights() {
+    if let Some(weights) = session.variants.take_weights() {
         *engine.eval_params_mut() = weights;
     }
     Some(engine)
@@ -217,16 +201,17 @@ impl<G: UciGame> Driver<G> {
                 }
                 Flow::Switch(to) => return Exit::Switch(to),
             }
-            if self.link.end_of_input && self.running.is_none() && self.link.queue.is_empty() {
+            let waiting = &self.session.waiting;
+            if waiting.end_of_input && self.running.is_none() && waiting.is_empty() {
                 return Exit::Done;
             }
-            // The link holds a sender: this waits for the next event.
-            let Ok(event) = self.link.inbox.recv() else {
+            // The transport holds a sender: this waits for the next event.
+            let Ok(event) = self.io.inbox.recv() else {
                 return Exit::Done;
             };
             match event {
-                Event::Line(line) => self.receive(line),
-                Event::Overlong => self.link.out.error(&UciError::LineTooLong(MAX_LINE_BYTES)),
+                Event::Line(line) => self.receive(&line),
+                Event::Overlong => self.io.out.error(&UciError::LineTooLong(MAX_LINE_BYTES)),
                 Event::EndOfInput => self.receive_end_of_input(),
                 Event::JobDone { id, last_line } => self.collect_job(id, last_line),
             }
@@ -239,57 +224,46 @@ impl<G: UciGame> Driver<G> {
         self.stop_running_job_if_ended();
         self.finish_job(false);
         // The stopped job's last line is waiting in the inbox.
-        while let Ok(event) = self.link.inbox.try_recv() {
+        while let Ok(event) = self.io.inbox.try_recv() {
             if let Event::JobDone { id, last_line } = event {
                 self.collect_job(id, last_line);
             }
         }
     }
 
-    /// A new input line: answered now (`isready`, `stop`, `ponderhit`) or
-    /// put in line.
-    fn receive(&mut self, line: String) {
-        let job_in_line = self.link.queue.iter().any(|l| starts_job(l));
-        match first_word(&line) {
-            Some("isready") => {
-                self.handle_line(&line);
-            }
-            Some("stop") => {
-                self.stop_running_job();
+    /// A new input line, parsed once: answered now (`isready`, `stop`,
+    /// `ponderhit`) or put in line.
+    fn receive(&mut self, line: &str) {
+        let Some(queued) = Queued::parse(line) else {
+            return;
+        };
+        let job_in_line = self.session.waiting.has_job();
+        let waiting = &mut self.session.waiting;
+        match &queued.command {
+            Ok(Command::IsReady) => self.io.out.line("readyok"),
+            Ok(Command::Stop) => {
                 if job_in_line {
-                    self.link.queue.push_back(line);
+                    waiting.push_control(queued);
+                }
+                self.stop_running_job();
+            }
+            Ok(Command::PonderHit) if job_in_line => waiting.push_control(queued),
+            Ok(Command::PonderHit) => self.ponderhit(),
+            Ok(Command::Quit) => {
+                waiting.quitting = true;
+                waiting.push_control(queued);
+                self.stop_running_job_if_ended();
+            }
+            _ => {
+                if let Err(e) = waiting.push(queued) {
+                    self.io.out.error(&e);
                 }
             }
-            Some("ponderhit") if job_in_line => self.link.queue.push_back(line),
-            Some("ponderhit") => self.ponderhit(),
-            Some("quit") => {
-                self.link.quitting = true;
-                self.stop_running_job_if_ended();
-                self.link.queue.push_back(line);
-            }
-            _ => self.queue(line),
-        }
-    }
-
-    /// Puts a line in line behind the running job, within a bound: beyond
-    /// [`MAX_QUEUED_LINES`] lines or [`MAX_QUEUED_BYTES`] a line is refused
-    /// with an error, so a flood of input during a long search holds
-    /// little memory. (Every line is kept up to there: even a `position`
-    /// followed by another matters, as the next one may be refused.)
-    fn queue(&mut self, line: String) {
-        let queue = &mut self.link.queue;
-        let waiting: usize = queue.iter().map(String::len).sum();
-        if queue.len() >= MAX_QUEUED_LINES || waiting + line.len() > MAX_QUEUED_BYTES {
-            self.link
-                .out
-                .error(&UciError::QueueFull(queue.len(), waiting));
-        } else {
-            queue.push_back(line);
         }
     }
 
     fn receive_end_of_input(&mut self) {
-        self.link.end_of_input = true;
+        self.session.waiting.end_of_input = true;
         self.stop_running_job_if_ended();
     }
 
@@ -298,7 +272,8 @@ impl<G: UciGame> Driver<G> {
     fn stop_running_job_if_ended(&self) {
         if let Some(running) = &self.running {
             if self
-                .link
+                .session
+                .waiting
                 .must_stop(running.is_search, running.waits_for_stop)
             {
                 running.control.stop.store(true, Ordering::Relaxed);
@@ -306,24 +281,18 @@ impl<G: UciGame> Driver<G> {
         }
     }
 
-    /// Handles waiting lines in order until one has to wait for a job, or
-    /// one quits or switches the variant.
+    /// Handles waiting commands in order until one has to wait for a job,
+    /// or one quits or switches the variant.
     fn pump(&mut self) -> Flow {
-        while let Some(line) = self.link.queue.front() {
-            if self.running.is_some() && waits_for_job(line) {
-                break;
-            }
-            let Some(line) = self.link.queue.pop_front() else {
-                break;
-            };
-            match self.handle_line(&line) {
+        while let Some(queued) = self.session.waiting.next(self.running.is_some()) {
+            match self.handle(queued) {
                 Flow::Continue => {}
                 flow => return flow,
             }
         }
-        // A waiting line would wait forever for a job that only `stop`
+        // A waiting command would wait forever for a job that only `stop`
         // ends.
-        if self.link.queue.iter().any(|l| waits_for_job(l)) {
+        if self.session.waiting.needs_the_engine() {
             if let Some(running) = self.running.as_ref().filter(|r| r.waits_for_stop) {
                 running.control.stop.store(true, Ordering::Relaxed);
             }
@@ -347,19 +316,18 @@ impl<G: UciGame> Driver<G> {
     /// (unless it was taken already).
     fn collect_job(&mut self, id: u64, last_line: Option<String>) {
         if let Some(line) = last_line {
-            self.link.out.line(&line);
+            self.io.out.line(&line);
         }
         if self.running.as_ref().is_some_and(|r| r.id == id) {
             self.finish_job(false);
         }
     }
 
-    fn handle_line(&mut self, line: &str) -> Flow {
-        match command::parse(line) {
-            Ok(None) => Flow::Continue,
-            Ok(Some(command)) => self.handle_command(command, line),
+    fn handle(&mut self, queued: Queued) -> Flow {
+        match queued.command {
+            Ok(command) => self.handle_command(command, &queued.text),
             Err(e) => {
-                self.link.out.error(&e);
+                self.io.out.error(&e);
                 Flow::Continue
             }
         }
@@ -369,13 +337,11 @@ impl<G: UciGame> Driver<G> {
         match catch_unwind(AssertUnwindSafe(|| self.execute(command))) {
             Ok(Ok(flow)) => flow,
             Ok(Err(e)) => {
-                self.link.out.error(&e);
+                self.io.out.error(&e);
                 Flow::Continue
             }
             Err(_) => {
-                self.link
-                    .out
-                    .error(&UciError::Internal(line.trim().to_string()));
+                self.io.out.error(&UciError::Internal(line.to_string()));
                 if self.engine.is_none() && self.running.is_none() {
                     self.replace_lost_engine();
                 }
@@ -387,9 +353,9 @@ impl<G: UciGame> Driver<G> {
     fn execute(&mut self, command: Command) -> Result<Flow, UciError> {
         match command {
             Command::Uci => self.identify(),
-            Command::IsReady => self.link.out.line("readyok"),
+            Command::IsReady => self.io.out.line("readyok"),
             Command::UciNewGame => self.engine()?.new_game(),
-            Command::SetOption { name, value } if self.link.variants.is_choice(&name) => {
+            Command::SetOption { name, value } if self.session.variants.is_choice(&name) => {
                 return self.choose_variant(value.as_deref());
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
@@ -403,20 +369,18 @@ impl<G: UciGame> Driver<G> {
                 style: G::PERFT_STYLE,
             })?,
             Command::Display => {
-                self.link.out.line(self.pos.display().trim_end());
-                self.link.out.line(&format!("Fen: {}", self.pos.fen()));
-                self.link
-                    .out
-                    .line(&format!("Key: {:016x}", self.pos.hash()));
+                self.io.out.line(self.pos.display().trim_end());
+                self.io.out.line(&format!("Fen: {}", self.pos.fen()));
+                self.io.out.line(&format!("Key: {:016x}", self.pos.hash()));
             }
             Command::Eval => {
-                self.link
+                self.io
                     .out
                     .line(self.pos.eval_report(&self.eval_params).trim_end());
             }
             Command::Tunables => {
                 for line in SearchParams::spsa_file(&G::search_params()).lines() {
-                    self.link.out.line(line);
+                    self.io.out.line(line);
                 }
             }
             Command::Bench(depth) => self.start_job(Job::Bench(depth))?,
@@ -427,10 +391,10 @@ impl<G: UciGame> Driver<G> {
     /// `uci`: who the engine is and its options (the variants first, when
     /// there is a choice, then those of the variant playing).
     fn identify(&self) {
-        let out = &self.link.out;
-        out.line(&format!("id name {}", self.link.config.name));
-        out.line(&format!("id author {}", self.link.config.author));
-        let variants = self.link.variants.option_line();
+        let out = &self.io.out;
+        out.line(&format!("id name {}", self.session.config.name));
+        out.line(&format!("id author {}", self.session.config.author));
+        let variants = self.session.variants.option_line();
         for line in variants.into_iter().chain(options::option_lines::<G>()) {
             out.line(&line);
         }
@@ -441,7 +405,7 @@ impl<G: UciGame> Driver<G> {
     /// nothing; another ends this driver (no job is running: the line
     /// waited for it).
     fn choose_variant(&mut self, value: Option<&str>) -> Result<Flow, UciError> {
-        match self.link.variants.choose(value)? {
+        match self.session.variants.choose(value)? {
             None => Ok(Flow::Continue),
             Some(to) => {
                 self.engine()?;
@@ -457,7 +421,7 @@ impl<G: UciGame> Driver<G> {
         self.eval_params = engine.eval_params().clone();
         let asked: Option<usize> = value.and_then(|v| v.trim().parse().ok());
         if name.eq_ignore_ascii_case("Threads") && asked.is_some_and(|a| a > threads) {
-            self.link.out.line(&format!(
+            self.io.out.line(&format!(
                 "info string Threads capped at {threads}: the most this machine runs at once"
             ));
         }
@@ -468,7 +432,7 @@ impl<G: UciGame> Driver<G> {
     /// searches with the rest.
     fn go(&mut self, mut go: Go) -> Result<(), UciError> {
         for problem in &go.problems {
-            self.link.out.error(problem);
+            self.io.out.error(problem);
         }
         if let Some(request) = go.perft {
             return self.start_job(Job::Perft {
@@ -480,7 +444,7 @@ impl<G: UciGame> Driver<G> {
         if !go.problems.is_empty() && !go.infinite && !go.ponder && go.waits_for_stop(side) {
             // The line meant to bound the search, but no bound survived: a
             // GUI is waiting for a move, so make it a quick one.
-            self.link
+            self.io
                 .out
                 .line("info string error: no valid limit left; searching depth 1");
             go.depth = Some(1);
@@ -495,14 +459,14 @@ impl<G: UciGame> Driver<G> {
         for text in texts {
             match self.pos.parse_move(text) {
                 Ok(mv) => moves.push(mv),
-                Err(e) => self.link.out.error(&UciError::IllegalMove {
+                Err(e) => self.io.out.error(&UciError::IllegalMove {
                     mv: text.clone(),
                     reason: format!("{e} (left out of searchmoves)"),
                 }),
             }
         }
         if moves.is_empty() && !texts.is_empty() {
-            self.link
+            self.io
                 .out
                 .line("info string error: no legal move in searchmoves; searching every move");
         }
@@ -522,7 +486,7 @@ impl<G: UciGame> Driver<G> {
     }
 
     fn replace_lost_engine(&mut self) {
-        self.link
+        self.io
             .out
             .line("info string error: the engine was lost and is reset to defaults");
         match Engine::<G>::new(DEFAULT_HASH_MB) {
@@ -530,7 +494,7 @@ impl<G: UciGame> Driver<G> {
                 self.eval_params = engine.eval_params().clone();
                 self.engine = Some(engine);
             }
-            Err(e) => self.link.out.error(&UciError::Hash(e)),
+            Err(e) => self.io.out.error(&UciError::Hash(e)),
         }
     }
 
@@ -593,16 +557,16 @@ impl<G: UciGame> Driver<G> {
             .engine
             .take()
             .ok_or_else(|| UciError::Internal("no engine".to_string()))?;
-        if self.link.must_stop(is_search, waits_for_stop) {
+        if self.session.waiting.must_stop(is_search, waits_for_stop) {
             control.stop.store(true, Ordering::Relaxed);
         }
         let control = Arc::new(control);
         let thread_control = Arc::clone(&control);
         let pos = self.pos.clone();
-        let out = self.link.out.clone();
-        let events = self.link.events.clone();
-        self.link.jobs_started += 1;
-        let id = self.link.jobs_started;
+        let out = self.io.out.clone();
+        let events = self.io.events.clone();
+        self.session.jobs_started += 1;
+        let id = self.session.jobs_started;
         let spawned = std::thread::Builder::new()
             .name("search".to_string())
             .stack_size(SEARCH_STACK_BYTES)
@@ -623,12 +587,12 @@ impl<G: UciGame> Driver<G> {
                 });
             }
             Err(e) => {
-                self.link
+                self.io
                     .out
                     .line(&format!("info string error: cannot start a thread: {e}"));
                 if is_search {
                     // Still exactly one bestmove: the first legal move.
-                    self.link
+                    self.io
                         .out
                         .line(&bestmove_line(&fallback_result(&self.pos)));
                 }

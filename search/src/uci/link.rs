@@ -1,10 +1,9 @@
-//! The link to the GUI: the reader thread that turns input into events,
-//! the line output, and what the controller keeps between lines (those
-//! waiting their turn, end of input, `quit`). It outlives one game's
-//! driver: when `UCI_Variant` hands the conversation to the driver of
-//! another rule set, the link goes with it.
+//! The link to the GUI: the wire ([`Transport`]: the reader thread that
+//! turns input into events, the line output) and the conversation's state
+//! ([`Session`]: what waits, the variants, the carried options). It
+//! outlives one game's driver: when `UCI_Variant` hands the conversation
+//! to the driver of another rule set, the link goes with it.
 
-use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -14,6 +13,7 @@ use super::driver::UciConfig;
 use super::error::UciError;
 use super::options::EngineSettings;
 use super::variant::Variants;
+use super::waiting::{EndOfInput, Waiting};
 
 /// Input lines longer than this are dropped with an error: no command
 /// needs a thousandth of it, and the reader must not hold unbounded input.
@@ -63,28 +63,21 @@ pub(super) enum Event {
     },
 }
 
-/// What end of input means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum EndOfInput {
-    /// The GUI has gone: stop searches (as `quit` does).
-    StopsSearches,
-    /// The command line was the whole script: let it finish.
-    LetsJobsFinish,
-}
-
-/// The conversation, whichever game's driver holds it.
-pub(super) struct Link {
-    pub(super) config: UciConfig,
+/// The wire to the GUI: the lines out, and the events in (from the
+/// reader thread and from jobs).
+pub(super) struct Transport {
     pub(super) out: Output,
     pub(super) inbox: Receiver<Event>,
     /// For job threads to report to the controller.
     pub(super) events: Sender<Event>,
-    /// Lines waiting their turn.
-    pub(super) queue: VecDeque<String>,
-    pub(super) end_of_input: bool,
-    pub(super) eof_policy: EndOfInput,
-    /// `quit` has arrived: searches still to run start stopped.
-    pub(super) quitting: bool,
+}
+
+/// The conversation's state, whichever game's driver holds it: what the
+/// engine says it is, what waits, the jobs' numbering, the rule sets and
+/// the options carried from one driver to the next.
+pub(super) struct Session {
+    pub(super) config: UciConfig,
+    pub(super) waiting: Waiting,
     /// Numbers the jobs of every driver, so a late `JobDone` never
     /// matches another driver's job.
     pub(super) jobs_started: u64,
@@ -93,6 +86,12 @@ pub(super) struct Link {
     /// The game-independent options, handed from driver to driver
     /// (`None` until the first driver hands over: the defaults).
     pub(super) settings: Option<EngineSettings>,
+}
+
+/// The conversation handed from driver to driver: its wire and its state.
+pub(super) struct Link {
+    pub(super) io: Transport,
+    pub(super) session: Session,
 }
 
 impl Link {
@@ -110,30 +109,15 @@ impl Link {
             return None;
         }
         Some(Link {
-            config,
-            out,
-            inbox,
-            events,
-            queue: VecDeque::new(),
-            end_of_input: false,
-            eof_policy,
-            quitting: false,
-            jobs_started: 0,
-            variants,
-            settings: None,
+            io: Transport { out, inbox, events },
+            session: Session {
+                config,
+                waiting: Waiting::new(eof_policy),
+                jobs_started: 0,
+                variants,
+                settings: None,
+            },
         })
-    }
-
-    /// Whether a job must stop (at once, or as soon as it starts): after
-    /// `quit` or end of input, what only `stop` would end and searches
-    /// (after end of input, unless the command line was the script). A
-    /// count (`perft`, `go perft`, `bench`) piped before `quit` finishes
-    /// and prints, as Stockfish's do; `stop` still ends it at once.
-    pub(super) fn must_stop(&self, is_search: bool, waits_for_stop: bool) -> bool {
-        let ended = self.quitting || self.end_of_input;
-        let ends_searches =
-            self.quitting || (self.end_of_input && self.eof_policy == EndOfInput::StopsSearches);
-        (ended && waits_for_stop) || (is_search && ends_searches)
     }
 }
 

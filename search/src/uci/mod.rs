@@ -32,6 +32,7 @@ mod link;
 mod options;
 mod tools;
 mod variant;
+mod waiting;
 
 pub use command::{parse, Command, Go, PerftRequest};
 pub use driver::UciConfig;

@@ -19,7 +19,8 @@ use crate::game::{EvalParams, UciGame};
 
 use super::driver::{self, UciConfig};
 use super::error::UciError;
-use super::link::{EndOfInput, Link, Output};
+use super::link::{Link, Output};
+use super::waiting::EndOfInput;
 
 /// The option that chooses the rule set.
 pub const VARIANT_OPTION: &str = "UCI_Variant";
@@ -181,12 +182,13 @@ fn converse(
         return;
     };
     loop {
-        let drive = link.variants.list[link.variants.current].drive;
+        let variants = &link.session.variants;
+        let drive = variants.list[variants.current].drive;
         let (back, exit) = drive(link);
         link = back;
         match exit {
             Exit::Done => return,
-            Exit::Switch(to) => link.variants.current = to,
+            Exit::Switch(to) => link.session.variants.current = to,
         }
     }
 }
