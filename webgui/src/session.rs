@@ -93,6 +93,9 @@ pub fn side_str(side: Side) -> &'static str {
     }
 }
 
+/// A game as played here: its positions, who plays, its clocks and how it
+/// ended. The moves are kept as the game object's ids (to replay earlier
+/// positions) and as records (for the page and the PGN).
 pub struct Session {
     start: Box<dyn DynGame>,
     start_fen: String,
