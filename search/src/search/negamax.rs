@@ -4,7 +4,7 @@
 
 use super::node::Node;
 use super::Search;
-use crate::game::{GameMove, Score, Searchable};
+use crate::game::{GameMove, Score, Searchable, Side};
 use crate::movepick::MovePicker;
 use crate::score::{
     from_tt, is_mate_score, mate_in, mated_in, outcome_score, to_tt, INFINITE, MATE_IN_MAX_PLY,
@@ -26,28 +26,12 @@ impl<G: Searchable> Search<'_, G> {
         debug_assert!(PV || beta - alpha == 1);
         debug_assert!(!(PV && cut));
 
-        // 1. At the horizon, resolve captures with quiescence.
-        if depth <= 0 {
-            return self.qsearch::<PV>(alpha, beta, ply);
-        }
-
-        // 2. Count the node and poll the stop flag and limits.
-        if self.enter_node::<PV>(ply) {
-            return 0;
-        }
-        let us = self.pos.side_to_move();
-
-        // 3. Decided games and rule draws (not at the root), and the stack
-        // limit.
-        if let Some(score) = self.end_of_line(ply, us) {
-            return score;
-        }
-
-        // 4. Mate distance pruning (not at the root).
-        let (alpha, beta) = self.mate_distance_window(ply, alpha, beta);
-        if alpha >= beta {
-            return alpha;
-        }
+        // 1.-4. The horizon, the node count and limits, decided games and
+        // rule draws, mate distance pruning.
+        let (us, alpha, beta) = match self.open_node::<PV>(depth, alpha, beta, ply) {
+            Ok(open) => open,
+            Err(score) => return score,
+        };
 
         // 5. Transposition table: a cutoff at non-PV nodes when the stored
         // result is deep enough and its bound decides the window;
@@ -103,17 +87,57 @@ impl<G: Searchable> Search<'_, G> {
             // no other move, the left-out one is singular.
             return if best == -INFINITE { node.alpha } else { best };
         }
+        self.learn_and_store(key, &node, best, best_move);
+        best
+    }
 
-        // 15. Reward the move that caused a cutoff.
-        if best >= beta {
-            self.reward_cutoff(&node, best_move);
+    /// Steps 1 to 4 of `negamax`: the side to move and the window the node
+    /// searches, or its score when it ends here.
+    #[inline(always)]
+    fn open_node<const PV: bool>(
+        &mut self,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Result<(Side, Score, Score), Score> {
+        // 1. At the horizon, resolve captures with quiescence.
+        if depth <= 0 {
+            return Err(self.qsearch::<PV>(alpha, beta, ply));
         }
 
-        // 16. Learn the evaluation's error; store the result: exact
-        // inside the window, else a bound.
-        self.learn_correction(&node, best, best_move);
-        self.store_node_result(key, &node, best, best_move);
-        best
+        // 2. Count the node and poll the stop flag and limits.
+        if self.enter_node::<PV>(ply) {
+            return Err(0);
+        }
+        let us = self.pos.side_to_move();
+
+        // 3. Decided games and rule draws (not at the root), and the stack
+        // limit.
+        if let Some(score) = self.end_of_line(ply, us) {
+            return Err(score);
+        }
+
+        // 4. Mate distance pruning (not at the root).
+        let (alpha, beta) = self.mate_distance_window(ply, alpha, beta);
+        if alpha >= beta {
+            return Err(alpha);
+        }
+        Ok((us, alpha, beta))
+    }
+
+    /// Steps 15 and 16 of `negamax`: the move that caused a cutoff is
+    /// rewarded, the evaluation's error learnt, and the result stored
+    /// (exact inside the window, else a bound).
+    #[inline(always)]
+    fn learn_and_store(&mut self, key: u64, node: &Node, best: Score, best_move: Option<G::Move>) {
+        // 15. Reward the move that caused a cutoff.
+        if best >= node.beta {
+            self.reward_cutoff(node, best_move);
+        }
+        // 16. Learn the evaluation's error; store the result.
+        self.learn_correction(node, best, best_move);
+        self.store_node_result(key, node, best, best_move);
     }
 
     /// Step 6 of `negamax`, internal iterative reduction: a node deep
@@ -388,59 +412,24 @@ impl<G: Searchable> Search<'_, G> {
         singular: Option<u16>,
     ) -> (Score, Option<G::Move>) {
         let ply = node.ply;
-        let (mut quiets, mut noisies) = self.take_tried(ply);
-        let mut alpha = node.alpha;
-        let mut best = -INFINITE;
-        let mut best_move = None;
-        let mut move_count = 0usize;
-        let lmp_keep = self.late_move_keep(node, picker.len());
-        let tt_noisy = self.params.features.tt_noisy_lmr
-            && picker
-                .tt_move()
-                .is_some_and(|m| self.pos.noisy_key(m).is_some());
-        let excluded = self.w.stack[ply].excluded;
-        let mut quiets_dropped = false;
+        let mut state = self.loop_state(node, picker);
         // 10. Each move in the picker's order.
         while let Some(mv) = self.next_move(picker, ply) {
             if ply == 0 && self.skips_root_move(mv) {
                 continue;
             }
             let packed = mv.to_u16();
-            if excluded == Some(packed) {
+            if state.excluded == Some(packed) {
                 continue;
             }
-            move_count += 1 + picker.dropped_before_last();
-            let noisy = picker
-                .last_is_noisy()
-                .unwrap_or_else(|| self.pos.noisy_key(mv).is_some());
-            // Read before the move is made (it depends on the moving piece).
-            let history = if noisy {
-                0
-            } else {
-                self.ordering(ply).reduction_history(&self.pos, mv)
-            };
-            let losing =
-                noisy && self.params.features.bad_noisy_lmr && !self.picked_see_ge(picker, mv, 0);
+            state.move_count += 1 + picker.dropped_before_last();
+            let mut tried = self.read_move(picker, ply, mv, &state);
 
             // 11. Shallow pruning, or make the move.
-            let shallow = ply > 0 && !node.in_check && best > -MATE_IN_MAX_PLY;
-            let may_prune = shallow && !noisy;
-            let depth = self.pruning_depth(node, move_count, noisy);
-            let late = quiets.len() >= lmp_keep;
-            if shallow && late && !quiets_dropped {
-                self.drop_late_quiets(picker);
-                quiets_dropped = true;
-            }
-            let prunable = (may_prune && self.quiet_is_prunable(node, depth, alpha, late, history))
-                || (shallow && self.loses_exchange(picker, depth, mv, noisy));
-            let Some(gives_check) = self.make_unless_pruned(node, mv, prunable) else {
+            let Some(gives_check) = self.prune_or_make(node, picker, &mut state, &tried) else {
                 continue;
             };
-            if noisy {
-                noisies.push(mv);
-            } else {
-                quiets.push(mv);
-            }
+            tried.gives_check = gives_check;
 
             // 12. Check and singular extensions (one ply at most).
             let extension = self
@@ -449,17 +438,8 @@ impl<G: Searchable> Search<'_, G> {
             let new_depth = node.depth - 1 + extension;
 
             // 13. Search the move (PVS, with late move reductions).
-            let tried = Tried {
-                mv,
-                count: move_count,
-                noisy,
-                losing,
-                gives_check,
-                history,
-                tt_noisy,
-            };
             let before = self.nodes;
-            let score = self.search_move::<PV>(node, &tried, new_depth, alpha);
+            let score = self.search_move::<PV>(node, &tried, new_depth, state.alpha);
             if ply == 0 {
                 self.root_effort.add(packed, self.nodes - before);
             }
@@ -470,26 +450,130 @@ impl<G: Searchable> Search<'_, G> {
 
             // 14. Keep the best score; a score above alpha is a new best
             // move (and PV), one at or above beta a cutoff.
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(mv);
-                    if PV {
-                        self.update_pv(ply, mv);
-                    }
-                    if ply == 0 {
-                        self.iter_best = Some((mv, score));
-                    }
-                    if score >= node.beta {
-                        break;
-                    }
-                    alpha = score;
-                }
+            if self.keep_best::<PV>(node, &mut state, mv, score) {
+                break;
             }
         }
-        self.w.stack[ply].quiets = quiets;
-        self.w.stack[ply].noisies = noisies;
-        (best, best_move)
+        self.w.stack[ply].quiets = state.quiets;
+        self.w.stack[ply].noisies = state.noisies;
+        (state.best, state.best_move)
+    }
+
+    /// The move loop's state at its start (step 10).
+    #[inline(always)]
+    fn loop_state(&mut self, node: &Node, picker: &MovePicker<G::Move>) -> MoveLoop<G::Move> {
+        let (quiets, noisies) = self.take_tried(node.ply);
+        let tt_noisy = self.params.features.tt_noisy_lmr
+            && picker
+                .tt_move()
+                .is_some_and(|m| self.pos.noisy_key(m).is_some());
+        MoveLoop {
+            quiets,
+            noisies,
+            alpha: node.alpha,
+            best: -INFINITE,
+            best_move: None,
+            move_count: 0,
+            lmp_keep: self.late_move_keep(node, picker.len()),
+            tt_noisy,
+            excluded: self.w.stack[node.ply].excluded,
+            quiets_dropped: false,
+        }
+    }
+
+    /// What step 10 reads of `mv` before it is made (its history depends
+    /// on the moving piece); whether it gives check is known once made.
+    #[inline(always)]
+    fn read_move(
+        &self,
+        picker: &MovePicker<G::Move>,
+        ply: usize,
+        mv: G::Move,
+        state: &MoveLoop<G::Move>,
+    ) -> Tried<G::Move> {
+        let noisy = picker
+            .last_is_noisy()
+            .unwrap_or_else(|| self.pos.noisy_key(mv).is_some());
+        let history = if noisy {
+            0
+        } else {
+            self.ordering(ply).reduction_history(&self.pos, mv)
+        };
+        let losing =
+            noisy && self.params.features.bad_noisy_lmr && !self.picked_see_ge(picker, mv, 0);
+        Tried {
+            mv,
+            count: state.move_count,
+            noisy,
+            losing,
+            gives_check: false,
+            history,
+            tt_noisy: state.tt_noisy,
+        }
+    }
+
+    /// Step 11: the late quiet moves dropped once enough were tried, then
+    /// `tried` pruned or made (see [`Search::make_unless_pruned`]); a
+    /// made move joins the quiet or noisy moves searched.
+    #[inline(always)]
+    fn prune_or_make(
+        &mut self,
+        node: &Node,
+        picker: &mut MovePicker<G::Move>,
+        state: &mut MoveLoop<G::Move>,
+        tried: &Tried<G::Move>,
+    ) -> Option<bool> {
+        let (mv, noisy) = (tried.mv, tried.noisy);
+        let shallow = node.ply > 0 && !node.in_check && state.best > -MATE_IN_MAX_PLY;
+        let may_prune = shallow && !noisy;
+        let depth = self.pruning_depth(node, state.move_count, noisy);
+        let late = state.quiets.len() >= state.lmp_keep;
+        if shallow && late && !state.quiets_dropped {
+            self.drop_late_quiets(picker);
+            state.quiets_dropped = true;
+        }
+        let prunable = (may_prune
+            && self.quiet_is_prunable(node, depth, state.alpha, late, tried.history))
+            || (shallow && self.loses_exchange(picker, depth, mv, noisy));
+        let gives_check = self.make_unless_pruned(node, mv, prunable)?;
+        if noisy {
+            state.noisies.push(mv);
+        } else {
+            state.quiets.push(mv);
+        }
+        Some(gives_check)
+    }
+
+    /// Step 14: keeps `score` of `mv` when it is the best so far; a score
+    /// above alpha makes `mv` the best move (and the PV). Returns whether
+    /// it is a cutoff.
+    #[inline(always)]
+    fn keep_best<const PV: bool>(
+        &mut self,
+        node: &Node,
+        state: &mut MoveLoop<G::Move>,
+        mv: G::Move,
+        score: Score,
+    ) -> bool {
+        if score <= state.best {
+            return false;
+        }
+        state.best = score;
+        if score <= state.alpha {
+            return false;
+        }
+        state.best_move = Some(mv);
+        if PV {
+            self.update_pv(node.ply, mv);
+        }
+        if node.ply == 0 {
+            self.iter_best = Some((mv, score));
+        }
+        if score >= node.beta {
+            return true;
+        }
+        state.alpha = score;
+        false
     }
 
     /// Step 11 of `negamax`: makes `mv` unless shallow pruning skips it,
@@ -703,6 +787,27 @@ enum Singular {
 }
 
 /// A move of the move loop, made, with what decides how it is searched.
+/// The move loop's running state (steps 10 to 14).
+struct MoveLoop<M> {
+    /// The quiet and noisy moves searched so far (this ply's buffers).
+    quiets: Vec<M>,
+    noisies: Vec<M>,
+    /// The window's lower edge, raised by each better move.
+    alpha: Score,
+    best: Score,
+    best_move: Option<M>,
+    /// Moves counted so far (those the picker dropped included).
+    move_count: usize,
+    /// Quiet moves late move pruning keeps.
+    lmp_keep: usize,
+    /// The node's table move is noisy (`TTNoisyLMR`).
+    tt_noisy: bool,
+    /// The move a singular extension test leaves out.
+    excluded: Option<u16>,
+    /// Whether the late quiet moves have been dropped from the picker.
+    quiets_dropped: bool,
+}
+
 struct Tried<M> {
     mv: M,
     /// Its number among the moves searched (1 for the first).
