@@ -1,8 +1,8 @@
 //! Running a match: the schedule minus what the PGN already holds and
-//! what other shards play ([`todo`]), N worker threads playing the games
-//! ([`worker`]), and the main thread recording each finished game at once
-//! ([`recorder`]): its record for the standings, the SPRT and the reports
-//! ([`running`]), its PGN appended to the file ([`pgn_file`], [`record`]).
+//! what other shards play (`todo`), N worker threads playing the games
+//! (`worker`), and the main thread recording each finished game at once
+//! (`recorder`): its record for the standings, the SPRT and the reports
+//! (`running`), its PGN appended to the file (`pgn_file`, `record`).
 //!
 //! Written once for every game: the plan's game is a game object
 //! (`GameKind::game`), handed to the referee and the openings.
