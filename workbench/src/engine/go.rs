@@ -92,12 +92,6 @@ pub fn go_command(dialect: GoDialect, mover: Side, limits: &GoLimits) -> String 
     go
 }
 
-/// [`go_command`] under the name the web GUI calls it by; to go once no
-/// caller is left.
-pub fn go_command_in(dialect: GoDialect, mover: Side, limits: &GoLimits) -> String {
-    go_command(dialect, mover, limits)
-}
-
 /// The `position` command: `startpos` or the FEN, then the moves played
 /// since, in protocol notation.
 pub fn position_command(fen: Option<&str>, moves: &[String]) -> String {
