@@ -19,9 +19,14 @@
 //! [`Scorer`] sums the weights, and [`trace::Tracer`] records how often
 //! each weight counts (White minus Black) for the Texel tuner in
 //! `tools/`, so the tuner can never drift from the engine.
-
-use std::fmt::Write as _;
-use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+//!
+//! Here are the entry points and the terms of every piece; beside them,
+//! one concern a file: `score` (the middlegame/endgame pair), `masks`
+//! (pawn masks and geometry), `accumulator` (the sums of the weights),
+//! `pawns` (pawn structure, passed pawns, pawn threats), `king`, `pieces`,
+//! `threats`, `taper` (phase, blend, drawish endings, tempo), `report`
+//! (the `eval` command), `pawn_cache`, `net` (the correction network),
+//! `weights` and `tuned` (the tables), `trace` (the tuner's view).
 
 use crate::attacks::king_attacks;
 use crate::bitboard::Bitboard;
@@ -31,243 +36,37 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 
+mod accumulator;
 mod king;
+mod masks;
 pub mod net;
 mod pawn_cache;
+mod pawns;
 mod pieces;
+mod report;
+mod score;
+mod taper;
 mod threats;
 pub mod trace;
 pub mod tuned;
 pub mod weights;
+
+pub use accumulator::{Accumulator, Scorer, GROUP_NAMES};
+use masks::*;
+use pawns::{passed_pawn_paths, pawn_king_terms, pawn_threats, stop_square};
+pub use report::report;
+pub use score::{s, S};
+use taper::blend;
+pub use taper::{endgame_scale_for, phase, strong_side, taper, tempo, FULL_PHASE};
 
 pub use pawn_cache::PawnKingCache;
 pub use weights::{
     hand_written_raw, layout, EvalChoice, Weights, HAND_WEIGHTS, SCALE_MATERIAL_EG, TUNED_WEIGHTS,
 };
 
-/// A middlegame/endgame pair of scores.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct S {
-    pub mg: i32,
-    pub eg: i32,
-}
-
-pub const fn s(mg: i32, eg: i32) -> S {
-    S { mg, eg }
-}
-
-impl Add for S {
-    type Output = S;
-    #[inline]
-    fn add(self, o: S) -> S {
-        s(self.mg + o.mg, self.eg + o.eg)
-    }
-}
-
-impl Sub for S {
-    type Output = S;
-    #[inline]
-    fn sub(self, o: S) -> S {
-        s(self.mg - o.mg, self.eg - o.eg)
-    }
-}
-
-impl Neg for S {
-    type Output = S;
-    #[inline]
-    fn neg(self) -> S {
-        s(-self.mg, -self.eg)
-    }
-}
-
-impl Mul<i32> for S {
-    type Output = S;
-    #[inline]
-    fn mul(self, k: i32) -> S {
-        s(self.mg * k, self.eg * k)
-    }
-}
-
-impl AddAssign for S {
-    #[inline]
-    fn add_assign(&mut self, o: S) {
-        *self = *self + o;
-    }
-}
-
-impl SubAssign for S {
-    #[inline]
-    fn sub_assign(&mut self, o: S) {
-        *self = *self - o;
-    }
-}
-
-/// Game phase weight of each role; the full phase is 24.
-const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-pub const FULL_PHASE: i32 = 24;
-
 /// King-zone attack units per attacked zone square, by attacking role
 /// (fixed: they index the king-danger weights).
 const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
-
-// ---- Pawn masks ---------------------------------------------------------------
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-
-const fn adjacent_files(file: usize) -> u64 {
-    let mut mask = 0;
-    if file > 0 {
-        mask |= FILE_A << (file - 1);
-    }
-    if file < 7 {
-        mask |= FILE_A << (file + 1);
-    }
-    mask
-}
-
-/// Squares strictly in front of `sq` (from `color`'s view) on its file and
-/// the adjacent files: where enemy pawns would stop a passer.
-static PASSED_SPAN: [[u64; 64]; 2] = {
-    let mut table = [[0u64; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let file = sq % 8;
-        let files = adjacent_files(file) | FILE_A << file;
-        let rank = sq / 8;
-        let ahead_white = if rank < 7 {
-            !0u64 << ((rank + 1) * 8)
-        } else {
-            0
-        };
-        let ahead_black = if rank > 0 {
-            !0u64 >> ((8 - rank) * 8)
-        } else {
-            0
-        };
-        table[0][sq] = files & ahead_white;
-        table[1][sq] = files & ahead_black;
-        sq += 1;
-    }
-    table
-};
-
-#[inline]
-fn file_mask(sq: Square) -> Bitboard {
-    Bitboard(FILE_A << sq.file().index())
-}
-
-#[inline]
-fn relative_rank(color: Color, sq: Square) -> usize {
-    match color {
-        Color::White => sq.rank().index(),
-        Color::Black => 7 - sq.rank().index(),
-    }
-}
-
-#[inline]
-fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
-    const NOT_A: u64 = !FILE_A;
-    const NOT_H: u64 = !(FILE_A << 7);
-    match color {
-        Color::White => Bitboard(((pawns.0 & NOT_A) << 7) | ((pawns.0 & NOT_H) << 9)),
-        Color::Black => Bitboard(((pawns.0 & NOT_A) >> 9) | ((pawns.0 & NOT_H) >> 7)),
-    }
-}
-
-/// `squares` moved one rank towards `us`'s side (`forward` false) or
-/// towards the enemy's (`forward` true).
-#[inline]
-fn shift_rank(us: Color, squares: Bitboard, forward: bool) -> Bitboard {
-    if (us == Color::White) == forward {
-        squares.north()
-    } else {
-        squares.south()
-    }
-}
-
-#[inline]
-fn distance(a: Square, b: Square) -> i32 {
-    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
-    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
-    df.max(dr)
-}
-
-// ---- Accumulators ----------------------------------------------------------------
-
-/// What the evaluation tells as it goes: `count` times weight `index` (of
-/// [`layout`]) for one side. One evaluation, written once over this trait,
-/// either sums scores ([`Scorer`]), sums them per report term
-/// ([`GroupScorer`]) or records each weight's coefficient for the tuner
-/// ([`trace::Tracer`]).
-pub trait Accumulator {
-    /// `count` times weight `index`, for `us`.
-    fn add(&mut self, us: Color, index: usize, count: i32);
-
-    /// A piece of `role` on `sq` (from `us`'s view): its material and
-    /// piece-square weights.
-    #[inline]
-    fn piece(&mut self, us: Color, role: Role, sq: usize) {
-        self.add(us, layout::MATERIAL + role.index(), 1);
-        self.add(us, layout::PST + role.index() * 64 + sq, 1);
-    }
-}
-
-/// Sums the weights of each side: the engine's evaluation.
-pub struct Scorer<'w> {
-    weights: &'w Weights,
-    sides: [S; 2],
-}
-
-impl<'w> Scorer<'w> {
-    #[inline]
-    pub fn new(weights: &'w Weights) -> Self {
-        Scorer {
-            weights,
-            sides: [S::default(); 2],
-        }
-    }
-
-    /// White's total minus Black's.
-    #[inline]
-    pub fn white_minus_black(&self) -> S {
-        self.sides[0] - self.sides[1]
-    }
-}
-
-impl Accumulator for Scorer<'_> {
-    #[inline(always)]
-    fn add(&mut self, us: Color, index: usize, count: i32) {
-        self.sides[us.index()] += self.weights.get(index) * count;
-    }
-
-    #[inline(always)]
-    fn piece(&mut self, us: Color, role: Role, sq: usize) {
-        self.sides[us.index()] += self.weights.piece_square(role.index(), sq);
-    }
-}
-
-/// The terms of the `eval` report, in [`layout::group`]'s order.
-pub const GROUP_NAMES: [&str; 7] = [
-    "material+pst",
-    "mobility",
-    "pawns",
-    "passed",
-    "king safety",
-    "threats",
-    "pieces",
-];
-
-/// Sums the weights per side and per report term.
-struct GroupScorer<'w> {
-    weights: &'w Weights,
-    groups: [[S; GROUP_NAMES.len()]; 2],
-}
-
-impl Accumulator for GroupScorer<'_> {
-    fn add(&mut self, us: Color, index: usize, count: i32) {
-        self.groups[us.index()][layout::group(index)] += self.weights.get(index) * count;
-    }
-}
 
 // ---- Evaluation ------------------------------------------------------------------
 
@@ -339,152 +138,6 @@ fn mobility_and_king_attack<A: Accumulator>(pos: &Position, ctx: &Context, us: C
     }
 }
 
-/// Every term of both sides that reads nothing but the pawns and the
-/// kings, which [`PawnKingCache`] keeps: the pawn structure, the passed
-/// pawns' ranks and kings, the king's shield, storm and files, space and
-/// the king's distance to its pawns. Returns each side's passed pawns.
-#[inline]
-fn pawn_king_terms<A: Accumulator>(ctx: &Context, acc: &mut A) -> [Bitboard; 2] {
-    let mut passers = [Bitboard::EMPTY; 2];
-    for us in [Color::White, Color::Black] {
-        for sq in ctx.pawns[us.index()] {
-            let spans = PawnSpans::of(us, sq);
-            add_pawn_weaknesses(ctx, us, sq, &spans, acc);
-            if is_passed(ctx, us, &spans) {
-                passers[us.index()] = passers[us.index()].with(sq);
-                add_passer_kings(ctx, us, sq, acc);
-            }
-        }
-        king::pawn_king_terms(ctx, us, acc);
-        pieces::pawn_king_terms(ctx, us, acc);
-    }
-    passers
-}
-
-/// The files and squares both pawn terms read about one pawn, computed
-/// once for both.
-struct PawnSpans {
-    /// The files beside the pawn's.
-    adjacent: Bitboard,
-    /// The squares ahead on its file and the files beside it.
-    span: Bitboard,
-    /// The squares ahead on its own file.
-    file_ahead: Bitboard,
-}
-
-impl PawnSpans {
-    #[inline]
-    fn of(us: Color, sq: Square) -> PawnSpans {
-        let span = Bitboard(PASSED_SPAN[us.index()][sq.index()]);
-        PawnSpans {
-            adjacent: Bitboard(adjacent_files(sq.file().index())),
-            span,
-            file_ahead: file_ahead(us, sq),
-        }
-    }
-}
-
-/// The squares ahead of a pawn of `us` on `sq`, on its own file.
-#[inline]
-fn file_ahead(us: Color, sq: Square) -> Bitboard {
-    Bitboard(PASSED_SPAN[us.index()][sq.index()]) & file_mask(sq)
-}
-
-/// The square in front of a pawn of `us` on `sq`.
-#[inline]
-fn stop_square(us: Color, sq: Square) -> Square {
-    sq.offset_unchecked(if us == Color::White { 8 } else { -8 })
-}
-
-/// The penalties for our pawn on `sq`: isolated (no friendly pawn on an
-/// adjacent file) or else backward, and doubled (a friendly pawn ahead);
-/// the bonus for a connected one (a friendly pawn beside or defending it).
-#[inline]
-fn add_pawn_weaknesses<A: Accumulator>(
-    ctx: &Context,
-    us: Color,
-    sq: Square,
-    spans: &PawnSpans,
-    acc: &mut A,
-) {
-    let ti = (!us).index();
-    let our_pawns = ctx.pawns[us.index()];
-    let PawnSpans {
-        adjacent,
-        file_ahead,
-        ..
-    } = *spans;
-    if (our_pawns & adjacent).is_empty() {
-        acc.add(us, layout::ISOLATED, 1);
-    } else {
-        // Backward: no friendly pawn beside or behind on adjacent
-        // files, and the stop square is covered by an enemy pawn.
-        let behind_or_level = Bitboard(PASSED_SPAN[ti][sq.index()]) & adjacent
-            | (Bitboard::rank(sq.rank()) & adjacent);
-        if (our_pawns & behind_or_level).is_empty()
-            && ctx.pawn_attacks[ti].contains(stop_square(us, sq))
-        {
-            acc.add(us, layout::BACKWARD, 1);
-        }
-    }
-    if (our_pawns & file_ahead).nonempty() {
-        acc.add(us, layout::DOUBLED, 1);
-    }
-    let beside = Bitboard::rank(sq.rank()) & adjacent;
-    if (our_pawns & beside).nonempty() || ctx.pawn_attacks[us.index()].contains(sq) {
-        acc.add(us, layout::CONNECTED + relative_rank(us, sq), 1);
-    }
-}
-
-/// Whether our pawn with `spans` is passed: no enemy pawn ahead on its
-/// file or beside it, and not behind a friendly pawn.
-#[inline]
-fn is_passed(ctx: &Context, us: Color, spans: &PawnSpans) -> bool {
-    (ctx.pawns[(!us).index()] & spans.span).is_empty()
-        && (ctx.pawns[us.index()] & spans.file_ahead).is_empty()
-}
-
-/// The bonus for our passed pawn on `sq` by its rank and by the kings'
-/// distances to its stop square.
-#[inline]
-fn add_passer_kings<A: Accumulator>(ctx: &Context, us: Color, sq: Square, acc: &mut A) {
-    let rank = relative_rank(us, sq);
-    let stop = stop_square(us, sq);
-    acc.add(us, layout::PASSED + rank, 1);
-    let enemy_king = distance(ctx.kings[(!us).index()], stop);
-    acc.add(us, layout::PASSED_ENEMY_KING + rank, enemy_king);
-    let own_king = distance(ctx.kings[us.index()], stop);
-    acc.add(us, layout::PASSED_OWN_KING + rank, own_king);
-}
-
-/// The bonuses of our passed pawns (`ctx.passers`) for what lies ahead of
-/// them: a free path, and their stop square blocked by an enemy piece or
-/// empty and safe.
-#[inline]
-fn passed_pawn_paths<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
-    let ti = (!us).index();
-    for sq in ctx.passers[us.index()] {
-        let rank = relative_rank(us, sq);
-        let stop = stop_square(us, sq);
-        if (file_ahead(us, sq) & ctx.occupied).is_empty() {
-            acc.add(us, layout::PASSED_FREE_PATH + rank, 1);
-        }
-        if pos.color_bb(!us).contains(stop) {
-            acc.add(us, layout::PASSED_BLOCKED + rank, 1);
-        } else if !ctx.occupied.contains(stop) && !ctx.attacks[ti].all().contains(stop) {
-            acc.add(us, layout::PASSED_SAFE_STOP + rank, 1);
-        }
-    }
-}
-
-/// Enemy pieces (not pawns) attacked by our pawns.
-#[inline]
-fn pawn_threats<A: Accumulator>(pos: &Position, ctx: &Context, us: Color, acc: &mut A) {
-    let them = !us;
-    let threatened = ctx.pawn_attacks[us.index()] & pos.color_bb(them) & !ctx.pawns[them.index()];
-    add_count(acc, us, layout::THREAT_BY_PAWN, threatened);
-}
-
 /// Adds the weight at `index` once per square of `squares` (nothing when
 /// there is none, so a trace holds only the terms present).
 #[inline]
@@ -493,16 +146,6 @@ fn add_count<A: Accumulator>(acc: &mut A, us: Color, index: usize, squares: Bitb
     if count > 0 {
         acc.add(us, index, count);
     }
-}
-
-/// The game phase: 24 with every piece on the board, 0 with pawns and
-/// kings alone.
-pub fn phase(pos: &Position) -> i32 {
-    Role::ALL
-        .iter()
-        .map(|&r| PHASE_WEIGHT[r.index()] * pos.role_bb(r).count() as i32)
-        .sum::<i32>()
-        .min(FULL_PHASE)
 }
 
 fn context(pos: &Position) -> Context {
@@ -524,59 +167,6 @@ fn context(pos: &Position) -> Context {
         attacks: [side(Color::White), side(Color::Black)],
         passers: [Bitboard::EMPTY; 2],
     }
-}
-
-/// Endgame scale (out of 64) when `strong` is the side ahead: a pawnless
-/// side up at most a minor piece ([`SCALE_MATERIAL_EG`]) is scaled down.
-pub fn endgame_scale_for(pos: &Position, strong: Color) -> i32 {
-    if pos.pieces(strong, Role::Pawn).nonempty() {
-        return 64;
-    }
-    let non_pawn = |c: Color| -> i32 {
-        [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .iter()
-            .map(|&r| SCALE_MATERIAL_EG[r.index()] * pos.pieces(c, r).count() as i32)
-            .sum()
-    };
-    if non_pawn(strong) - non_pawn(!strong) <= SCALE_MATERIAL_EG[Role::Bishop.index()] {
-        16
-    } else {
-        64
-    }
-}
-
-/// The side ahead in a White endgame total of `eg` (Black for 0).
-#[inline]
-pub fn strong_side(eg: i32) -> Color {
-    if eg > 0 {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-/// Blends White's middlegame and endgame totals by `phase` after scaling
-/// the endgame part by `scale` / 64: White's view, without tempo.
-#[inline]
-pub fn taper(white_total: S, phase: i32, scale: i32) -> i32 {
-    let eg = white_total.eg * scale / 64;
-    (white_total.mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
-}
-
-/// The tempo bonus of the side to move at `phase`.
-#[inline]
-pub fn tempo(weights: &Weights, phase: i32) -> i32 {
-    let t = weights.get(layout::TEMPO);
-    (t.mg * phase + t.eg * (FULL_PHASE - phase)) / FULL_PHASE
-}
-
-/// Blends White's totals by phase, scales drawish endings, and returns
-/// the score for the side to move with its tempo.
-#[inline]
-fn blend(pos: &Position, phase: i32, white_total: S, weights: &Weights) -> i32 {
-    let scale = endgame_scale_for(pos, strong_side(white_total.eg));
-    let white = taper(white_total, phase, scale);
-    white * pos.side_to_move().fold(1, -1) + tempo(weights, phase)
 }
 
 /// The evaluation in centipawns from the side to move's point of view,
@@ -685,66 +275,6 @@ fn accumulate_with<A: Accumulator>(
     side_terms(pos, &ctx, Color::White, acc);
     side_terms(pos, &ctx, Color::Black, acc);
     phase(pos)
-}
-
-/// A table of every term for each side, for the `eval` command.
-pub fn report(pos: &Position, choice: &EvalChoice) -> String {
-    let weights = choice.weights();
-    let mut groups = GroupScorer {
-        weights,
-        groups: [[S::default(); GROUP_NAMES.len()]; 2],
-    };
-    let phase = accumulate(pos, &mut groups);
-    let [w, b] = groups.groups;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "      term    |     White     |     Black     |     Total"
-    );
-    let _ = writeln!(
-        out,
-        "              |   MG     EG   |   MG     EG   |   MG     EG"
-    );
-    let mut total = S::default();
-    for (i, name) in GROUP_NAMES.iter().enumerate() {
-        let (ws, bs) = (w[i], b[i]);
-        let d = ws - bs;
-        total += d;
-        let _ = writeln!(
-            out,
-            "{name:>13} | {:>5}  {:>5}  | {:>5}  {:>5}  | {:>5}  {:>5}",
-            ws.mg, ws.eg, bs.mg, bs.eg, d.mg, d.eg
-        );
-    }
-    let _ = writeln!(out, "phase: {phase} / {FULL_PHASE}");
-    let t = weights.get(layout::TEMPO);
-    let _ = writeln!(
-        out,
-        "tempo: {} {}, for {}",
-        t.mg,
-        t.eg,
-        pos.side_to_move().fold("white", "black")
-    );
-    let weights_name = if choice.tuned {
-        "tuned"
-    } else {
-        "hand-written"
-    };
-    let white_view = evaluate_with(pos, weights) * pos.side_to_move().fold(1, -1);
-    let _ = writeln!(
-        out,
-        "total (White's view, {weights_name} weights): {white_view} cp (before tempo and scaling: {} mg, {} eg)",
-        total.mg, total.eg
-    );
-    if choice.net {
-        let correction = net::NETWORK.evaluate(pos) * pos.side_to_move().fold(1, -1);
-        let _ = writeln!(
-            out,
-            "network correction (White's view): {correction} cp; with it: {} cp",
-            white_view + correction
-        );
-    }
-    out
 }
 
 #[cfg(test)]
