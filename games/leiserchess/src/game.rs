@@ -8,8 +8,7 @@ use std::fmt::Write as _;
 
 use search::{
     EndReason, Evaluation, Frontend, GoDialect, Outcome, Perft, PerftStyle, Rules, Score,
-    SearchParams, Searchable,
-    Side,
+    SearchParams, Searchable, Side,
 };
 
 use crate::eval::{self, EvalState, Params};
@@ -17,7 +16,7 @@ use crate::fen::{self, FenError};
 use crate::notation::{self, MoveError};
 use crate::position::Position;
 use crate::rules2018::Rules2018;
-use crate::ruleset::{RuleSet, SearchRules, Zap};
+use crate::ruleset::{Recent, RuleSet, SearchRules, Zap};
 use crate::square::Square;
 use crate::v2016::Rules2016;
 
@@ -128,6 +127,17 @@ impl<R: RuleSet> Game<R> {
         self.hashes[self.hashes.len().saturating_sub(2)]
     }
 
+    /// What the ko rule reads of the history.
+    #[inline]
+    fn recent(&self) -> Recent<'_, R> {
+        Recent {
+            position: &self.pos,
+            beam: self.beam(),
+            last: self.last_played(),
+            hash_before_last: self.hash_before_last(),
+        }
+    }
+
     /// The beam the side to move fires now.
     #[inline]
     pub(crate) fn beam(&self) -> &R::Beam {
@@ -164,7 +174,7 @@ impl<R: RuleSet> Game<R> {
     /// makes a move and counts `depth - 1` below it (a divide) gets the
     /// same total as `perft(depth)`. Fast: bulk-counts the last ply.
     pub fn perft(&mut self, depth: u32) -> u64 {
-        R::perft(self, depth)
+        R::perft(&mut self.pos.clone(), depth)
     }
 
     /// The ko-aware count (`perft N legal`, rule 8.3): legal move
@@ -273,11 +283,12 @@ impl<R: RuleSet> Rules for Game<R> {
         }
         let start = out.len();
         R::generate(self.pos.board(), self.pos.side, out);
-        if let Some(ko) = R::ko(self) {
+        let recent = self.recent();
+        if let Some(ko) = R::ko(&recent) {
             let mut keep = start;
             for i in start..out.len() {
                 let mv = out[i];
-                if !R::violates_ko(self, mv, ko) {
+                if !R::violates_ko(&recent, mv, ko) {
                     out[keep] = mv;
                     keep += 1;
                 }
@@ -369,7 +380,6 @@ impl<R: RuleSet> Rules for Game<R> {
                 .then(|| Outcome::win(self.pos.side.opponent(), NO_LEGAL_MOVES))
         })
     }
-
 }
 
 impl<R: RuleSet> Perft for Game<R> {

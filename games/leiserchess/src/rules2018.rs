@@ -13,7 +13,7 @@ use crate::moves::{Move, MOVE_INDEX_COUNT};
 use crate::notation::{self, MoveError};
 use crate::piece::Piece;
 use crate::position::{Position, Shot, Undo};
-use crate::ruleset::{RuleSet, SearchRules, Zap, KING_ZAP_VALUE, PAWN_ZAP_VALUE};
+use crate::ruleset::{Recent, RuleSet, SearchRules, Zap, KING_ZAP_VALUE, PAWN_ZAP_VALUE};
 use crate::shots::{self, Beam};
 use crate::square::BitIter;
 use search::Rules;
@@ -63,10 +63,10 @@ impl RuleSet for Rules2018 {
     /// undone at all (a move that zapped a piece cannot: pieces never come
     /// back).
     #[inline]
-    fn ko(game: &Leiserchess) -> Option<Ko> {
-        match game.last_played() {
+    fn ko(recent: &Recent<Self>) -> Option<Ko> {
+        match recent.last {
             Some((mv, undo)) if undo.hit == Hit::Off => Some(Ko {
-                hash: game.hash_before_last(),
+                hash: recent.hash_before_last,
                 squares: mv.touched_on_board(),
             }),
             _ => None,
@@ -75,11 +75,11 @@ impl RuleSet for Rules2018 {
 
     /// Whether `mv` is forbidden by the ko rule (rule 6.1).
     #[inline]
-    fn violates_ko(game: &Leiserchess, mv: Move, ko: Ko) -> bool {
+    fn violates_ko(recent: &Recent<Self>, mv: Move, ko: Ko) -> bool {
         // Restoring the old board means changing exactly the squares the
         // opponent changed (with nothing zapped): one comparison rules out
         // almost every move, the pre-laser hash nearly all the rest.
-        let pos = game.position();
+        let pos = recent.position;
         if mv.touched_on_board() != ko.squares || pos.hash_after_pieces(mv) != ko.hash {
             return false;
         }
@@ -92,10 +92,9 @@ impl RuleSet for Rules2018 {
         notation::parse_syntax(text)
     }
 
-    /// Rule 8: ko not applied, so the history does not matter and the
-    /// count runs on a bare position.
-    fn perft(game: &mut Leiserchess, depth: u32) -> u64 {
-        perft(&mut game.position().clone(), depth)
+    /// Rule 8: ko not applied.
+    fn perft(pos: &mut Position, depth: u32) -> u64 {
+        perft(pos, depth)
     }
 }
 

@@ -1,4 +1,4 @@
-//! What a rule set of Leiserchess gives the generic game, [`Game`].
+//! What a rule set of Leiserchess gives the generic game, [`crate::Game`].
 //!
 //! MIT's class played more than one version of the game. The board, the
 //! pieces, the reflection table, the Zobrist keys, the evaluation, the
@@ -16,7 +16,6 @@ use search::{GameMove, Side};
 
 use crate::board::Board;
 use crate::fen::FenDialect;
-use crate::game::Game;
 use crate::notation::MoveError;
 use crate::position::Position;
 
@@ -53,14 +52,29 @@ pub trait RuleSet: Copy + Debug + Default + Send + Sync + 'static {
     /// The beam `side` fires on `board` now.
     fn beam(board: &Board, side: Side) -> Self::Beam;
     /// The ko state of the position, if ko can forbid anything in it.
-    fn ko(game: &Game<Self>) -> Option<Self::Ko>;
+    fn ko(recent: &Recent<Self>) -> Option<Self::Ko>;
     /// Whether ko forbids the generated move `mv`.
-    fn violates_ko(game: &Game<Self>, mv: Self::Move, ko: Self::Ko) -> bool;
+    fn violates_ko(recent: &Recent<Self>, mv: Self::Move, ko: Self::Ko) -> bool;
     /// Reads a move's text (its shape and squares; legality is the
     /// game's to check).
     fn parse_move(board: &Board, text: &str) -> Result<Self::Move, MoveError>;
-    /// Perft as MIT's players count it (rule 8: ko not applied), fast.
-    fn perft(game: &mut Game<Self>, depth: u32) -> u64;
+    /// Perft as MIT's players count it (rule 8: ko not applied, so the
+    /// history does not matter and the count runs on a bare position), fast.
+    fn perft(pos: &mut Position, depth: u32) -> u64;
+}
+
+/// What ko reads of a game's history (rule 6.1): the position and its
+/// beam now, and the last move with what it did and the hash before it.
+/// A small view, so that a rule set never needs the whole game.
+pub struct Recent<'a, R: RuleSet> {
+    pub position: &'a Position,
+    /// The beam the side to move fires now.
+    pub beam: &'a R::Beam,
+    /// The last move played and its undo data (none at the setup
+    /// position or after the search's null move).
+    pub last: Option<(R::Move, R::Undo)>,
+    /// The hash of the position before the last move.
+    pub hash_before_last: u64,
 }
 
 /// What a zap is worth to the mover in `Zap::value`'s units (centipawns),

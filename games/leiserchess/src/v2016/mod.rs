@@ -20,7 +20,7 @@ use crate::fen::FenDialect;
 use crate::game::{Ko, Leiserchess2016};
 use crate::notation::MoveError;
 use crate::position::Position;
-use crate::ruleset::{RuleSet, SearchRules, Zap};
+use crate::ruleset::{Recent, RuleSet, SearchRules, Zap};
 
 use self::laser::Shot;
 use self::make::Undo;
@@ -85,16 +85,16 @@ impl RuleSet for Rules2016 {
     }
 
     #[inline]
-    fn ko(game: &Leiserchess2016) -> Option<Ko2016> {
-        let before = match game.last_played() {
+    fn ko(recent: &Recent<Self>) -> Option<Ko2016> {
+        let before = match recent.last {
             Some((mv, undo)) if !undo.zapped_any() => Some(Ko {
-                hash: game.hash_before_last(),
+                hash: recent.hash_before_last,
                 squares: mv.touched(),
             }),
             _ => None,
         };
         Some(Ko2016 {
-            zaps_now: game.beam().zaps(),
+            zaps_now: recent.beam.zaps(),
             before,
         })
     }
@@ -102,8 +102,8 @@ impl RuleSet for Rules2016 {
     /// Rule 6.1: the board after the move may be neither the board before
     /// it (a) nor the one before the opponent's last move (b).
     #[inline]
-    fn violates_ko(game: &Leiserchess2016, mv: Move, ko: Ko2016) -> bool {
-        let pos = game.position();
+    fn violates_ko(recent: &Recent<Self>, mv: Move, ko: Ko2016) -> bool {
+        let pos = recent.position;
         let board = pos.board();
         // (a): only a move that changes no square before the laser can
         // leave the board as it was, and then its shot is the one now.
@@ -122,7 +122,7 @@ impl RuleSet for Rules2016 {
         };
         mv.touched() == before.squares
             && make::hash_after_pieces(pos, mv) == before.hash
-            && !laser::shot_after(board, pos.side_to_move(), mv, game.beam()).zaps()
+            && !laser::shot_after(board, pos.side_to_move(), mv, recent.beam).zaps()
     }
 
     fn parse_move(board: &Board, text: &str) -> Result<Move, MoveError> {
@@ -130,8 +130,8 @@ impl RuleSet for Rules2016 {
     }
 
     /// Rules 8.1 and 8.2 on a copy of the position.
-    fn perft(game: &mut Leiserchess2016, depth: u32) -> u64 {
-        perft::perft(&mut game.position().clone(), depth)
+    fn perft(pos: &mut Position, depth: u32) -> u64 {
+        perft::perft(pos, depth)
     }
 }
 
