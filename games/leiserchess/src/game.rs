@@ -127,6 +127,19 @@ impl<R: RuleSet> Game<R> {
         self.hashes[self.hashes.len().saturating_sub(2)]
     }
 
+    /// The moves the rules of movement allow now but ko forbids (rule
+    /// 6.1), so that a front end can say why one is not offered.
+    pub fn ko_forbidden(&self) -> Vec<R::Move> {
+        let recent = self.recent();
+        let Some(ko) = R::ko(&recent) else {
+            return Vec::new();
+        };
+        let mut all = Vec::new();
+        R::generate(self.pos.board(), self.pos.side, &mut all);
+        all.retain(|&mv| R::violates_ko(&recent, mv, ko));
+        all
+    }
+
     /// What the ko rule reads of the history.
     #[inline]
     fn recent(&self) -> Recent<'_, R> {

@@ -3,7 +3,7 @@
 
 use std::marker::PhantomData;
 
-use search::{Frontend, GoDialect};
+use search::{EvalParams, Frontend, GoDialect};
 
 use super::dyn_engine::Engine;
 use super::{DynEngine, DynGame, GameError};
@@ -33,6 +33,9 @@ pub trait GameType: Send + Sync {
     fn open(&self, fen: &str) -> Result<Box<dyn DynGame>, GameError>;
     /// The game's own search, with a table of `hash_mb` MiB.
     fn engine(&self, hash_mb: usize) -> Result<Box<dyn DynEngine>, GameError>;
+    /// The UCI options (evaluation weights) this game's engines declare:
+    /// how the autotester tells which game an engine plays.
+    fn eval_options(&self) -> Vec<&'static str>;
 }
 
 impl std::fmt::Debug for dyn GameType {
@@ -103,6 +106,13 @@ impl<G: GuiGame> GameType for Described<G> {
     fn engine(&self, hash_mb: usize) -> Result<Box<dyn DynEngine>, GameError> {
         Ok(Box::new(Engine::<G>::new(hash_mb)?))
     }
+
+    fn eval_options(&self) -> Vec<&'static str> {
+        <G::Params as EvalParams>::options()
+            .iter()
+            .map(|o| o.name)
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -119,5 +129,13 @@ mod tests {
             assert_eq!(game.open(&fen).expect("own FEN").fen(), fen);
             assert!(matches!(game.open("not a fen"), Err(GameError::BadFen(_))));
         }
+    }
+
+    #[test]
+    fn leiserchess_engines_declare_weights_that_chess_engines_do_not() {
+        let leiser = GameKind::Leiserchess.game().eval_options();
+        assert!(!leiser.is_empty());
+        let chess = GameKind::Chess.game().eval_options();
+        assert!(leiser.iter().all(|name| !chess.contains(name)));
     }
 }

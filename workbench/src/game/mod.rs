@@ -1,6 +1,6 @@
 //! One game object for every front end: a position of any game behind
-//! `dyn DynGame`, opened from a [`GameKind`] in one place
-//! ([`GameKind::game`]).
+//! `dyn DynGame`, opened from a [`crate::GameKind`] in one place
+//! ([`crate::GameKind::game`]).
 //!
 //! The autotester, the web GUI, the tools and the live viewer are written
 //! once against these traits. Only code that counts nodes (the search,
@@ -10,7 +10,6 @@
 
 mod dyn_engine;
 mod dyn_game;
-mod eval_options;
 mod game_type;
 
 pub use dyn_engine::DynEngine;

@@ -82,15 +82,7 @@ pub(super) fn ko_moves<R: RuleSet>(
     if game.outcome().is_some() {
         return Vec::new();
     }
-    let Some(ko) = R::ko(game) else {
-        return Vec::new();
-    };
-    let mut all = Vec::new();
-    R::generate(game.position().board(), game.side_to_move(), &mut all);
-    all.into_iter()
-        .filter(|&mv| R::violates_ko(game, mv, ko))
-        .map(info)
-        .collect()
+    game.ko_forbidden().into_iter().map(info).collect()
 }
 
 /// Piece codes of the 64 squares, a0 first, `""` for empty.
