@@ -2,8 +2,8 @@
 //! autotester and the web GUI use.
 
 use search::{
-    Evaluation, Features, Frontend, GameMove, Outcome, Perft, Rules, Score, SearchParams, Searchable,
-    Side,
+    Evaluation, Features, Frontend, GameMove, Outcome, Perft, Rules, Score, SearchParams,
+    Searchable, Side,
 };
 
 use crate::bitboard::Bitboard;
@@ -155,7 +155,6 @@ impl Evaluation for Chess {
 }
 
 impl Searchable for Chess {
-
     const MOVE_INDEX_COUNT: usize = 64 * 64;
 
     /// Internal iterative reduction, SEE pruning and the table-adjusted
