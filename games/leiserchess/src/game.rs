@@ -190,27 +190,6 @@ impl<R: RuleSet> Game<R> {
         R::perft(&mut self.pos.clone(), depth)
     }
 
-    /// The ko-aware count (`perft N legal`, rule 8.3): legal move
-    /// sequences, ko applied at every ply, draws ignored, a king zap a
-    /// leaf at every depth (rule 8.2). Plain and unhurried.
-    pub fn perft_legal(&mut self, depth: u32) -> u64 {
-        if depth == 0 || self.pos.zapped.is_some() {
-            return 1;
-        }
-        let mut moves = Vec::with_capacity(128);
-        self.legal_moves(&mut moves);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for mv in moves {
-            self.make(mv);
-            total += self.perft_legal(depth - 1);
-            self.unmake();
-        }
-        total
-    }
-
     /// Per-move perft counts (for `perft` output and debugging): for each
     /// move perft counts, the sequences of length `depth` that start with
     /// it. They sum to `perft(depth)` for `depth >= 1` (rule 8.2: a move
@@ -407,8 +386,11 @@ impl<R: RuleSet> Perft for Game<R> {
         Game::perft(self, depth)
     }
 
-    fn perft_legal(&mut self, depth: u32) -> u64 {
-        Game::perft_legal(self, depth)
+    /// The ko-aware count (`perft N legal`, rule 8.3) is the default
+    /// walk over the legal moves: ko applied at every ply, draws ignored,
+    /// a king zap a leaf at every depth (rule 8.2).
+    fn perft_leaf(&self) -> bool {
+        self.pos.zapped.is_some()
     }
 }
 

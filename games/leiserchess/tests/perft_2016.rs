@@ -13,7 +13,7 @@ use std::path::Path;
 
 use leiserchess::Leiserchess2016;
 use model_2016::Model;
-use search::Rules;
+use search::{Perft, Rules};
 
 /// One data line: a position, the moves that lead to it (its history for
 /// ko), and the counts at depths 1–4.

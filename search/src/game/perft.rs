@@ -26,7 +26,7 @@ pub trait Perft: Rules {
     /// ([`PerftCount::Legal`]; rules of the game about terminal positions
     /// included). The default walks the tree.
     fn perft_legal(&mut self, depth: u32) -> u64 {
-        if depth == 0 {
+        if depth == 0 || self.perft_leaf() {
             return 1;
         }
         let mut moves = Vec::new();
@@ -41,5 +41,14 @@ pub trait Perft: Rules {
             self.unmake();
         }
         total
+    }
+
+    /// Whether this position counts as one leaf at every depth in the
+    /// legal count: a game that ended so that a divide (a move made, then
+    /// `depth - 1` counted below it) adds up to the whole (Leiserchess: a
+    /// zapped king, rule 8.2). Default: no, a position without moves
+    /// counts nothing below it.
+    fn perft_leaf(&self) -> bool {
+        false
     }
 }
