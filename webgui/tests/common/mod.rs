@@ -9,11 +9,19 @@ use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
-use serde_json::Value;
+use serde_json::{json, Value};
 use tower::ServiceExt;
 
 use webgui::security::HostPolicy;
 use webgui::Config;
+
+/// The FEN of the chess start position.
+pub const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The body that creates a game of `game` with a person on each side.
+pub fn human_vs_human(game: &str) -> Value {
+    json!({"game": game, "white": "human", "black": "human"})
+}
 
 pub struct Api {
     pub router: Router,
