@@ -38,6 +38,12 @@ pub fn binary(name: &str) -> PathBuf {
         .parent()
         .and_then(|deps| deps.parent())
         .expect("test executable lives in target/<profile>/deps");
+    built_binary(profile_dir, name).unwrap_or_else(|problem| panic!("{problem}"))
+}
+
+/// `<profile_dir>/<name>` if it is there and up to date; else what is
+/// wrong and the command that mends it.
+fn built_binary(profile_dir: &Path, name: &str) -> Result<PathBuf, String> {
     let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
         Some("debug") | None => "dev",
         Some(other) => other,
@@ -45,15 +51,18 @@ pub fn binary(name: &str) -> PathBuf {
     let build = format!("cargo build --workspace --profile {profile} --bins");
     let path = profile_dir.join(name);
     let Ok(built) = std::fs::metadata(&path).and_then(|m| m.modified()) else {
-        panic!("{} is missing: run `{build}` first", path.display());
+        return Err(format!(
+            "{} is missing: run `{build}` first",
+            path.display()
+        ));
     };
-    if let Some(newer) = newer_source(&profile_dir.join(format!("{name}.d")), built) {
-        panic!(
+    match newer_source(&profile_dir.join(format!("{name}.d")), built) {
+        Some(newer) => Err(format!(
             "{} is older than {newer}: run `{build}` first",
             path.display()
-        );
+        )),
+        None => Ok(path),
     }
-    path
 }
 
 /// A source the binary was built from (as its dep-info file `<bin>.d`
@@ -325,7 +334,7 @@ impl Drop for Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::{dep_info_paths, newer_source};
+    use super::{built_binary, dep_info_paths, newer_source};
     use std::time::{Duration, SystemTime};
 
     #[test]
@@ -345,6 +354,32 @@ mod tests {
         let gone = dir.join("gone.rs").display().to_string();
         std::fs::write(&dep_info, line(&format!("{escaped} {gone}"))).expect("write dep-info");
         assert_eq!(newer_source(&dep_info, later), Some(gone));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_missing_or_stale_binary_names_the_build_command() {
+        let dir = std::env::temp_dir().join(format!("profile-{}", std::process::id()));
+        let profile_dir = dir.join("ci");
+        std::fs::create_dir_all(&profile_dir).expect("scratch directory");
+        let missing = built_binary(&profile_dir, "engine").expect_err("no binary yet");
+        assert!(
+            missing.contains("missing: run `cargo build --workspace --profile ci --bins` first"),
+            "{missing}"
+        );
+        std::fs::write(profile_dir.join("engine"), "").expect("a binary");
+        assert_eq!(
+            built_binary(&profile_dir, "engine"),
+            Ok(profile_dir.join("engine"))
+        );
+        let source = dir.join("gone.rs").display().to_string();
+        let line = format!("{}: {source}\n", profile_dir.join("engine").display());
+        std::fs::write(profile_dir.join("engine.d"), line).expect("dep-info");
+        let stale = built_binary(&profile_dir, "engine").expect_err("a source went");
+        assert!(
+            stale.contains("is older than") && stale.contains("--profile ci"),
+            "{stale}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
