@@ -245,7 +245,6 @@ export class Board {
   render(view) {
     if (this.view && view.positionKey !== this.view.positionKey) this.drawings.clear();
     this.view = view;
-    const colours = COLOURS[view.pieces] || COLOURS.chess;
     const flipped = !!view.flipped;
     this.firstRank = view.firstRank ?? 1;
     const svg = svgEl('svg', {
@@ -254,65 +253,90 @@ export class Board {
       'aria-label': `${view.title} board${flipped ? ', flipped' : ''}`,
       'data-game': view.game,
     });
-    const squares = svgEl('g', { class: 'squares' }, svg);
-    const marks = svgEl('g', { class: 'overlay marks' }, svg);
-    const pieces = svgEl('g', { class: 'pieces' }, svg);
-    const top = svgEl('g', { class: 'overlay top' }, svg);
+    const layers = {
+      squares: svgEl('g', { class: 'squares' }, svg),
+      marks: svgEl('g', { class: 'overlay marks' }, svg),
+      pieces: svgEl('g', { class: 'pieces' }, svg),
+      top: svgEl('g', { class: 'overlay top' }, svg),
+    };
+    // What every square asks about, worked out once.
+    const marked = {
+      colours: COLOURS[view.pieces] || COLOURS.chess,
+      last: view.lastMove ? [view.lastMove.from, view.lastMove.to, view.lastMove.swap].filter(Boolean) : [],
+      premove: view.premove ? [view.premove.from, view.premove.to].filter(Boolean) : [],
+      targets: new Map((view.targets || []).map((t) => [t.square, t.kind])),
+      pinned: new Set(view.pinned || []),
+    };
+    for (let i = 0; i < 64; i++) this.drawSquare(i, view, layers, marked);
+    this.drawOverlays(layers.top, view, flipped);
+    if (view.promotion) this.drawPromotion(svg, view, flipped);
 
-    const last = view.lastMove ? [view.lastMove.from, view.lastMove.to, view.lastMove.swap].filter(Boolean) : [];
-    const premove = view.premove ? [view.premove.from, view.premove.to].filter(Boolean) : [];
-    const targets = new Map((view.targets || []).map((t) => [t.square, t.kind]));
-    const pinned = new Set(view.pinned || []);
+    this.container.replaceChildren(svg);
+    this.svg = svg;
+    this.placeGhost();
+  }
 
-    for (let i = 0; i < 64; i++) {
-      const name = squareName(i, this.firstRank);
-      const [x, y] = this.corner(name, flipped);
-      const file = i % 8;
-      const rank = Math.floor(i / 8);
-      const light = (file + rank) % 2 === 1;
-      const code = view.board[i] || '';
-      const rect = svgEl('rect', {
-        x, y, width: SIZE, height: SIZE,
-        fill: light ? colours.light : colours.dark,
-        class: 'sq',
-        'data-square': name,
-        'data-piece': code,
-        'aria-label': `${name}, ${pieceLabel(view.pieces, code, view.sideNames)}` + (pinned.has(name) ? ', pinned' : ''),
-      }, squares);
-      if (name === view.selected) rect.setAttribute('aria-pressed', 'true');
-      rect.addEventListener('click', () => this.hooks.square(name));
+  // Square `i`: its colour, its marks (last move, premove, selection,
+  // check, coordinates), its piece, and a pin or target over it.
+  drawSquare(i, view, layers, marked) {
+    const { colours, last, premove, targets, pinned } = marked;
+    const flipped = !!view.flipped;
+    const { squares, marks, pieces, top } = layers;
+    const name = squareName(i, this.firstRank);
+    const [x, y] = this.corner(name, flipped);
+    const file = i % 8;
+    const rank = Math.floor(i / 8);
+    const light = (file + rank) % 2 === 1;
+    const code = view.board[i] || '';
+    const rect = svgEl('rect', {
+      x, y, width: SIZE, height: SIZE,
+      fill: light ? colours.light : colours.dark,
+      class: 'sq',
+      'data-square': name,
+      'data-piece': code,
+      'aria-label': `${name}, ${pieceLabel(view.pieces, code, view.sideNames)}` + (pinned.has(name) ? ', pinned' : ''),
+    }, squares);
+    if (name === view.selected) rect.setAttribute('aria-pressed', 'true');
+    rect.addEventListener('click', () => this.hooks.square(name));
 
-      if (last.includes(name)) {
-        svgEl('rect', { x, y, width: SIZE, height: SIZE, fill: 'rgba(155,199,0,0.41)', class: 'last-move' }, marks);
-      }
-      if (premove.includes(name)) {
-        svgEl('rect', { x, y, width: SIZE, height: SIZE, fill: 'rgba(20,30,85,0.45)', class: 'premove' }, marks);
-      }
-      if (name === view.selected) {
-        svgEl('rect', { x, y, width: SIZE, height: SIZE, fill: 'rgba(20,85,30,0.55)', class: 'selected' }, marks);
-      }
-      if (name === view.check) {
-        svgEl('circle', { cx: x + 50, cy: y + 50, r: 48, fill: 'rgba(230,20,20,0.55)', class: 'check' }, marks);
-      }
-      // Coordinates like a real board: files on the bottom row, ranks on
-      // the left column (from the viewer's side).
-      const bottomRow = flipped ? rank === 7 : rank === 0;
-      const leftCol = flipped ? file === 7 : file === 0;
-      const coordFill = light ? colours.dark : colours.light;
-      if (bottomRow) {
-        svgEl('text', { x: x + SIZE - 5, y: y + SIZE - 6, 'text-anchor': 'end', fill: coordFill, class: 'coord file' }, marks).textContent = FILES[file];
-      }
-      if (leftCol) {
-        svgEl('text', { x: x + 4, y: y + 4, 'dominant-baseline': 'hanging', fill: coordFill, class: 'coord rank' }, marks).textContent = String(rank + this.firstRank);
-      }
-      if (code) {
-        const piece = view.pieces === 'chess' ? chessPiece(code, x, y) : leiserPiece(code, x, y, flipped);
-        piece.setAttribute('data-on', name);
-        pieces.appendChild(piece);
-      }
-      if (pinned.has(name)) drawPin(top, x, y, name);
-      drawTarget(top, x, y, targets.get(name));
+    if (last.includes(name)) {
+      svgEl('rect', { x, y, width: SIZE, height: SIZE, fill: 'rgba(155,199,0,0.41)', class: 'last-move' }, marks);
     }
+    if (premove.includes(name)) {
+      svgEl('rect', { x, y, width: SIZE, height: SIZE, fill: 'rgba(20,30,85,0.45)', class: 'premove' }, marks);
+    }
+    if (name === view.selected) {
+      svgEl('rect', { x, y, width: SIZE, height: SIZE, fill: 'rgba(20,85,30,0.55)', class: 'selected' }, marks);
+    }
+    if (name === view.check) {
+      svgEl('circle', { cx: x + 50, cy: y + 50, r: 48, fill: 'rgba(230,20,20,0.55)', class: 'check' }, marks);
+    }
+    this.drawCoordinates(marks, x, y, file, rank, light ? colours.dark : colours.light, flipped);
+    if (code) {
+      const piece = view.pieces === 'chess' ? chessPiece(code, x, y) : leiserPiece(code, x, y, flipped);
+      piece.setAttribute('data-on', name);
+      pieces.appendChild(piece);
+    }
+    if (pinned.has(name)) drawPin(top, x, y, name);
+    drawTarget(top, x, y, targets.get(name));
+  }
+
+  // Coordinates like a real board: files on the bottom row, ranks on the
+  // left column (from the viewer's side).
+  drawCoordinates(marks, x, y, file, rank, fill, flipped) {
+    const bottomRow = flipped ? rank === 7 : rank === 0;
+    const leftCol = flipped ? file === 7 : file === 0;
+    if (bottomRow) {
+      svgEl('text', { x: x + SIZE - 5, y: y + SIZE - 6, 'text-anchor': 'end', fill, class: 'coord file' }, marks).textContent = FILES[file];
+    }
+    if (leftCol) {
+      svgEl('text', { x: x + 4, y: y + 4, 'dominant-baseline': 'hanging', fill, class: 'coord rank' }, marks).textContent = String(rank + this.firstRank);
+    }
+  }
+
+  // Over the pieces: a queued rotation, the laser, the engine's arrows
+  // and the person's drawings.
+  drawOverlays(top, view, flipped) {
     if (view.premove && view.premove.rotate) {
       drawRotation(top, ...this.corner(view.premove.from, flipped), view.premove.rotate);
     }
@@ -328,11 +352,6 @@ export class Board {
       this.drawArrow(top, a.from, a.to, flipped, 'engine-arrow', Math.max(0.35, 0.85 - i * 0.15));
     });
     for (const d of this.drawings.values()) this.drawArrow(top, d.from, d.to, flipped, 'drawing');
-    if (view.promotion) this.drawPromotion(svg, view, flipped);
-
-    this.container.replaceChildren(svg);
-    this.svg = svg;
-    this.placeGhost();
   }
 
   // The promotion chooser: the pieces in a column over the promotion

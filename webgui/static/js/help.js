@@ -32,14 +32,7 @@ function board(spec, caption) {
     return [c * SIZE, r * SIZE];
   };
   const centre = (square) => where(square).map((v) => v + SIZE / 2);
-  spec.ranks.forEach((rank, r) => {
-    [...spec.files].forEach((file, c) => {
-      const light = (FILES.indexOf(file) + rank) % 2 === 1;
-      svgEl('rect', { x: c * SIZE, y: r * SIZE, width: SIZE, height: SIZE, fill: light ? '#dde3ec' : '#8e9bb3' }, svg);
-      if (r === rows - 1) svgEl('text', { x: c * SIZE + 50, y: rows * SIZE + 19, 'text-anchor': 'middle', class: 'help-coord' }, svg).textContent = file;
-    });
-    svgEl('text', { x: -12, y: r * SIZE + 56, 'text-anchor': 'middle', class: 'help-coord' }, svg).textContent = String(rank);
-  });
+  drawSquares(svg, spec);
   for (const square of spec.dots || []) {
     const [x, y] = centre(square);
     svgEl('circle', { cx: x, cy: y, r: 12, fill: 'rgba(20,85,30,0.6)' }, svg);
@@ -48,36 +41,14 @@ function board(spec, caption) {
     const [x, y] = where(square);
     svg.appendChild(leiserPiece(code, x, y));
   }
-  if (spec.beam) {
-    const points = spec.beam.map(centre);
-    if (spec.enter) {
-      const [dx, dy] = STEP[spec.enter];
-      const [x, y] = points[0];
-      points.unshift([x - dx * SIZE / 2, y - dy * SIZE / 2]);
-    }
-    if (spec.exit) {
-      const [dx, dy] = STEP[spec.exit];
-      const [x, y] = points[points.length - 1];
-      points.push([x + dx * SIZE / 2, y + dy * SIZE / 2]);
-    }
-    svgEl('polyline', { points: points.map((p) => p.join(',')).join(' '), class: 'help-beam' }, svg);
-  }
+  if (spec.beam) drawBeam(svg, spec, centre);
   if (spec.zap) {
     const [x, y] = centre(spec.zap);
     const g = svgEl('g', { class: 'help-zap' }, svg);
     svgEl('circle', { cx: x, cy: y, r: 40 }, g);
     svgEl('path', { d: `M${x - 26} ${y - 26} L${x + 26} ${y + 26} M${x + 26} ${y - 26} L${x - 26} ${y + 26}` }, g);
   }
-  for (const [from, to] of spec.arrows || []) {
-    const [x0, y0] = centre(from);
-    const [x1, y1] = centre(to);
-    const len = Math.hypot(x1 - x0, y1 - y0);
-    const ux = (x1 - x0) / len;
-    const uy = (y1 - y0) / len;
-    const g = svgEl('g', { class: 'help-arrow' }, svg);
-    svgEl('line', { x1: x0 + ux * 22, y1: y0 + uy * 22, x2: x1 - ux * 30, y2: y1 - uy * 30 }, g);
-    svgEl('path', { d: `M${x1 - ux * 12} ${y1 - uy * 12} L${x1 - ux * 38 - uy * 16} ${y1 - uy * 38 + ux * 16} L${x1 - ux * 38 + uy * 16} ${y1 - uy * 38 - ux * 16} Z` }, g);
-  }
+  for (const [from, to] of spec.arrows || []) drawArrow(svg, centre(from), centre(to));
   if (spec.cross) {
     const [x, y] = where(spec.cross);
     svgEl('path', { d: `M${x + 8} ${y + 8} L${x + 92} ${y + 92} M${x + 92} ${y + 8} L${x + 8} ${y + 92}`, class: 'help-cross' }, svg);
@@ -87,6 +58,45 @@ function board(spec, caption) {
   text.textContent = caption;
   figure.appendChild(text);
   return figure;
+}
+
+// The squares of a diagram with its file letters and rank numbers.
+function drawSquares(svg, spec) {
+  const rows = spec.ranks.length;
+  spec.ranks.forEach((rank, r) => {
+    [...spec.files].forEach((file, c) => {
+      const light = (FILES.indexOf(file) + rank) % 2 === 1;
+      svgEl('rect', { x: c * SIZE, y: r * SIZE, width: SIZE, height: SIZE, fill: light ? '#dde3ec' : '#8e9bb3' }, svg);
+      if (r === rows - 1) svgEl('text', { x: c * SIZE + 50, y: rows * SIZE + 19, 'text-anchor': 'middle', class: 'help-coord' }, svg).textContent = file;
+    });
+    svgEl('text', { x: -12, y: r * SIZE + 56, 'text-anchor': 'middle', class: 'help-coord' }, svg).textContent = String(rank);
+  });
+}
+
+// The beam through its squares, coming in from the edge it enters by and
+// going out by the one it leaves by.
+function drawBeam(svg, spec, centre) {
+  const points = spec.beam.map(centre);
+  if (spec.enter) {
+    const [dx, dy] = STEP[spec.enter];
+    const [x, y] = points[0];
+    points.unshift([x - dx * SIZE / 2, y - dy * SIZE / 2]);
+  }
+  if (spec.exit) {
+    const [dx, dy] = STEP[spec.exit];
+    const [x, y] = points[points.length - 1];
+    points.push([x + dx * SIZE / 2, y + dy * SIZE / 2]);
+  }
+  svgEl('polyline', { points: points.map((p) => p.join(',')).join(' '), class: 'help-beam' }, svg);
+}
+
+function drawArrow(svg, [x0, y0], [x1, y1]) {
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  const ux = (x1 - x0) / len;
+  const uy = (y1 - y0) / len;
+  const g = svgEl('g', { class: 'help-arrow' }, svg);
+  svgEl('line', { x1: x0 + ux * 22, y1: y0 + uy * 22, x2: x1 - ux * 30, y2: y1 - uy * 30 }, g);
+  svgEl('path', { d: `M${x1 - ux * 12} ${y1 - uy * 12} L${x1 - ux * 38 - uy * 16} ${y1 - uy * 38 + ux * 16} L${x1 - ux * 38 + uy * 16} ${y1 - uy * 38 - ux * 16} Z` }, g);
 }
 
 function fill(id, figures) {
