@@ -22,24 +22,18 @@ fn profile_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// `autotester` and `mock-engine`, built with this test's profile when
-/// they are not there yet.
+/// `autotester` and `mock-engine`, built with this test's profile
+/// (`scripts/test` builds every binary first; a test never builds).
 fn autotester_binaries() -> (PathBuf, PathBuf) {
     let dir = profile_dir();
     let (tester, mock) = (dir.join("autotester"), dir.join("mock-engine"));
-    if !tester.is_file() || !mock.is_file() {
-        let profile = dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .map(|n| if n == "debug" { "dev" } else { n })
-            .expect("a profile name")
-            .to_string();
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
-            .args(["build", "--profile", &profile, "-p", "autotester", "--bins"])
-            .status()
-            .expect("cargo build");
-        assert!(status.success(), "building the autotester");
+    let profile = dir.file_name().and_then(|n| n.to_str()).unwrap_or("ci");
+    for binary in [&tester, &mock] {
+        assert!(
+            binary.is_file(),
+            "{} is missing: run `cargo build --workspace --profile {profile} --bins` first",
+            binary.display()
+        );
     }
     (tester, mock)
 }
