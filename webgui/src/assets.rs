@@ -25,7 +25,11 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/render.js", JS, include_str!("../static/js/render.js")),
     ("js/moves.js", JS, include_str!("../static/js/moves.js")),
     ("js/forms.js", JS, include_str!("../static/js/forms.js")),
-    ("js/controls.js", JS, include_str!("../static/js/controls.js")),
+    (
+        "js/controls.js",
+        JS,
+        include_str!("../static/js/controls.js"),
+    ),
     ("js/api.js", JS, include_str!("../static/js/api.js")),
     ("js/board.js", JS, include_str!("../static/js/board.js")),
     ("js/pieces.js", JS, include_str!("../static/js/pieces.js")),
