@@ -85,12 +85,23 @@ impl<G: Searchable> Search<'_, G> {
             };
             current.push(line);
         }
+        // A UCI client reads `multipv 1` as the best line at every depth.
+        // A later line searched fewer moves and may still score above an
+        // earlier one (the window and the pruning differ), so the lines
+        // are kept and reported best first (a stable sort: ties keep
+        // their search order).
+        current.sort_by_key(|line| std::cmp::Reverse(line.score));
+        self.publish_nodes();
+        for (index, line) in current.iter().enumerate() {
+            report(&self.info(index, depth, line.score, ScoreBound::Exact, line.pv.clone()));
+        }
         current
     }
 
     /// Line `index` of an iteration, given the same line of the last one:
     /// its best move is searched first and its score centres the window.
-    /// The line's move is excluded from the lines after it.
+    /// The line's move is excluded from the lines after it. It is
+    /// reported with the iteration's other lines, in their order.
     fn search_line(
         &mut self,
         depth: u32,
@@ -107,8 +118,6 @@ impl<G: Searchable> Search<'_, G> {
         }
         let &mv = pv.first()?;
         self.excluded.push(mv);
-        self.publish_nodes();
-        report(&self.info(index, depth, score, ScoreBound::Exact, pv.clone()));
         Some(RootLine { score, pv })
     }
 
