@@ -1,5 +1,8 @@
 //! Fischer clocks kept by the server: the side to move's time runs from
-//! the moment its turn starts; a completed move adds the increment.
+//! the moment its turn starts; a completed move adds the increment. As on
+//! lichess, the clocks wait until each side has made its first move
+//! (`Session` starts them after the second ply): a player who has not yet
+//! sat down at the board cannot lose on time.
 
 use std::time::{Duration, Instant};
 
@@ -65,14 +68,26 @@ pub struct ClockView {
 }
 
 impl Clocks {
-    /// Clocks with the side to move's running from `now`.
-    pub fn start(control: TimeControl, to_move: Side, now: Instant) -> Clocks {
+    /// Clocks with the full initial time each, neither running yet.
+    pub fn new(control: TimeControl) -> Clocks {
         let initial = Duration::from_millis(control.initial_ms);
         Clocks {
             control,
             remaining: [initial; 2],
-            running: Some((to_move, now)),
+            running: None,
         }
+    }
+
+    /// Clocks with the side to move's running from `now`.
+    pub fn start(control: TimeControl, to_move: Side, now: Instant) -> Clocks {
+        let mut clocks = Clocks::new(control);
+        clocks.running = Some((to_move, now));
+        clocks
+    }
+
+    /// Whether a clock runs now.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
     }
 
     pub fn control(&self) -> TimeControl {
@@ -189,6 +204,19 @@ mod tests {
         assert_eq!(c.flagged(late), Some(Side::White));
         assert!(!c.complete_move(Side::White, late));
         assert_eq!(c.deadline(), Some(t0 + Duration::from_millis(1_000)));
+    }
+
+    #[test]
+    fn new_clocks_wait_for_a_restart() {
+        let t0 = Instant::now();
+        let mut c = Clocks::new(control(1_500, 1_000));
+        let later = t0 + Duration::from_secs(60);
+        assert!(!c.is_running());
+        assert_eq!(c.flagged(later), None);
+        assert_eq!(c.deadline(), None);
+        assert_eq!(c.view(later).running, None);
+        c.restart(Side::White, later);
+        assert_eq!(c.deadline(), Some(later + Duration::from_millis(1_500)));
     }
 
     #[test]

@@ -21,6 +21,10 @@ use crate::player::SearchRequest;
 /// long SAN such as `exd8=Q+`).
 const MAX_MOVE_TEXT: usize = 16;
 
+/// Plies played before the clocks start: each side's first move is free,
+/// as on lichess, so a game nobody has touched is never lost on time.
+pub const CLOCK_START_PLY: usize = 2;
+
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -141,13 +145,30 @@ impl Session {
         }
     }
 
-    /// Starts the clocks (when the game has a time control) for the side
-    /// to move. Clocks only run when a person plays: between engines the
-    /// per-move limit is the time control.
+    /// Sets the clocks (when the game has a time control) with neither
+    /// running: they start once each side has made its first move
+    /// ([`CLOCK_START_PLY`]). Clocks only exist when a person plays:
+    /// between engines the per-move limit is the time control.
     pub fn start_clocks(&mut self, now: Instant) {
         let has_human = self.players.contains(&Player::Human);
         if let (Some(control), true, None) = (self.control, has_human, self.end) {
-            self.clocks = Some(Clocks::start(control, self.side_to_move(), now));
+            self.clocks = Some(Clocks::new(control));
+            self.resume_clocks(now);
+        }
+    }
+
+    /// Runs the side to move's clock from `now` once each side has made
+    /// its first move, and keeps both stopped before that (also after an
+    /// undo back into the first moves) or once the game is over.
+    fn resume_clocks(&mut self, now: Instant) {
+        let stm = self.side_to_move();
+        let started = self.moves.len() >= CLOCK_START_PLY && self.end.is_none();
+        if let Some(clocks) = &mut self.clocks {
+            if started {
+                clocks.restart(stm, now);
+            } else {
+                clocks.stop(now);
+            }
         }
     }
 
@@ -249,7 +270,9 @@ impl Session {
         // A move id from another position is refused before any clock runs.
         let info = self.game.view().move_info(mv).map_err(refused)?;
         let side = self.side_to_move();
-        if let Some(clocks) = &mut self.clocks {
+        // Before the clocks start a move costs nothing and earns no
+        // increment.
+        if let Some(clocks) = self.clocks.as_mut().filter(|c| c.is_running()) {
             if !clocks.complete_move(side, now) {
                 self.end = Some(GameEnd::on_time(self.game.as_ref(), side));
                 clocks.stop(now);
@@ -269,9 +292,9 @@ impl Session {
         });
         if let Some(outcome) = self.game.outcome() {
             self.end = Some(GameEnd::Rules(outcome));
-            if let Some(clocks) = &mut self.clocks {
-                clocks.stop(now);
-            }
+        }
+        if !self.clocks.as_ref().is_some_and(Clocks::is_running) || self.is_over() {
+            self.resume_clocks(now);
         }
         Ok(())
     }
@@ -333,10 +356,7 @@ impl Session {
             self.records.pop();
         }
         self.end = self.game.outcome().map(GameEnd::Rules);
-        let stm = self.side_to_move();
-        if let Some(clocks) = &mut self.clocks {
-            clocks.restart(stm, now);
-        }
+        self.resume_clocks(now);
         Ok(())
     }
 
@@ -564,25 +584,60 @@ mod tests {
     }
 
     /// A person (White) against the engine from `start`, one second each,
-    /// with the clocks started at `t0`.
-    fn clocked_session(start: Box<dyn DynGame>, t0: Instant) -> Session {
+    /// with the clocks set at `t0` and `first_moves` played then (the
+    /// clocks start after two).
+    fn clocked_session(start: Box<dyn DynGame>, t0: Instant, first_moves: &[&str]) -> Session {
         let mut s = Session::new(
             start,
             [Player::Human, Player::Engine],
             EngineLimit::default(),
             Some(TimeControl {
                 initial_ms: 1000,
-                increment_ms: 0,
+                increment_ms: 500,
             }),
         );
         s.start_clocks(t0);
+        for text in first_moves {
+            let mv = s.parse(text).expect("legal");
+            s.play(mv, t0).expect("plays");
+        }
         s
+    }
+
+    #[test]
+    fn no_clock_runs_until_each_side_has_moved() {
+        let t0 = Instant::now();
+        let minute = Duration::from_secs(60);
+        let mut s = clocked_session(GameKind::Chess.game().start(), t0, &[]);
+        // Nobody has moved: a minute later nobody has lost on time.
+        assert!(!s.check_flag(t0 + minute));
+        let e4 = s.parse("e4").expect("legal");
+        s.play(e4, t0 + minute).expect("White's first move is free");
+        assert!(!s.check_flag(t0 + 2 * minute));
+        let e5 = s.parse("e5").expect("legal");
+        s.play(e5, t0 + 2 * minute)
+            .expect("Black's first move is free");
+        let clocks = s.clocks().expect("clocked");
+        // No increment for the free moves; White's clock runs from now.
+        let now = t0 + 2 * minute;
+        assert_eq!(clocks.view(now).running, Some("white"));
+        assert_eq!(clocks.remaining(Side::Black, now), Duration::from_secs(1));
+        let later = now + Duration::from_millis(400);
+        assert_eq!(
+            clocks.remaining(Side::White, later),
+            Duration::from_millis(600)
+        );
+        assert!(s.check_flag(now + Duration::from_millis(1_001)));
+        // An undo back into the first moves stops the clocks again.
+        let mut s = clocked_session(GameKind::Chess.game().start(), t0, &["e4", "e5"]);
+        s.undo(1, t0).expect("undo");
+        assert!(!s.check_flag(t0 + minute));
     }
 
     #[test]
     fn the_flag_falls_for_the_side_to_move() {
         let t0 = Instant::now();
-        let mut s = clocked_session(GameKind::Chess.game().start(), t0);
+        let mut s = clocked_session(GameKind::Chess.game().start(), t0, &["e4", "e5"]);
         assert!(!s.check_flag(t0));
         assert!(s.check_flag(t0 + Duration::from_millis(1500)));
         let r = s.result_view().expect("over");
@@ -601,7 +656,7 @@ mod tests {
             .open("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
             .expect("valid FEN");
         let t0 = Instant::now();
-        let mut s = clocked_session(start, t0);
+        let mut s = clocked_session(start, t0, &["Kd1", "Kd8"]);
         assert!(s.check_flag(t0 + Duration::from_millis(1500)));
         let r = s.result_view().expect("over");
         assert_eq!((r.result, r.winner, r.reason), ("1/2-1/2", None, "time"));
@@ -617,16 +672,19 @@ mod tests {
     #[test]
     fn a_move_id_of_another_position_is_refused_before_the_clock_runs() {
         let t0 = Instant::now();
-        let mut s = clocked_session(GameKind::Chess.game().start(), t0);
-        let e4 = s.parse("e2e4").expect("legal");
-        s.play(e4, t0).expect("plays");
-        let stale = s.play(e4, t0 + Duration::from_millis(300));
+        let mut s = clocked_session(GameKind::Chess.game().start(), t0, &["e4", "e5"]);
+        let nf3 = s.parse("g1f3").expect("legal");
+        s.play(nf3, t0).expect("plays");
+        let stale = s.play(nf3, t0 + Duration::from_millis(300));
         assert!(matches!(stale, Err(ApiError::Conflict(_))), "{stale:?}");
-        assert_eq!(s.ply(), 1);
+        assert_eq!(s.ply(), 3);
         // Black's clock still runs: White's has not started again.
         let clocks = s.clocks().expect("clocked");
         let later = t0 + Duration::from_millis(600);
-        assert_eq!(clocks.remaining(Side::White, later), Duration::from_secs(1));
+        assert_eq!(
+            clocks.remaining(Side::White, later),
+            Duration::from_millis(1_500)
+        );
         assert_eq!(
             clocks.remaining(Side::Black, later),
             Duration::from_millis(400)

@@ -18,11 +18,25 @@ use common::{assert_error, id, ply, Api};
 async fn the_server_enforces_the_clock() {
     let api = Api::new();
     let state = api
-        .create(json!({"game": "chess", "white": "human", "black": "engine", "clock": {"initial_ms": 400, "increment_ms": 0}}))
+        .create(json!({"game": "chess", "white": "human", "black": "human", "clock": {"initial_ms": 400, "increment_ms": 0}}))
         .await;
-    assert_eq!(state["clock"]["running"], "white");
+    // Issue 39, defect 5: no clock runs before each side's first move, so
+    // a game nobody has touched is not lost on time.
+    assert_eq!(state["clock"]["running"], Value::Null);
     assert_eq!(state["clock"]["initial_ms"], 400);
     let g = id(&state);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (_, waiting) = api.get(&format!("/api/games/{g}")).await;
+    assert_eq!(waiting["result"], Value::Null, "{waiting}");
+    assert_eq!(waiting["clock"]["white_ms"], 400, "{waiting}");
+    api.post(&format!("/api/games/{g}/moves"), json!({"move": "e4"}))
+        .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (_, started) = api
+        .post(&format!("/api/games/{g}/moves"), json!({"move": "e5"}))
+        .await;
+    assert_eq!(started["clock"]["running"], "white", "{started}");
+    assert_eq!(started["clock"]["black_ms"], 400, "{started}");
     tokio::time::sleep(Duration::from_millis(500)).await;
     let (_, over) = api.get(&format!("/api/games/{g}")).await;
     assert_eq!(over["result"]["reason"], "time", "{over}");
@@ -47,13 +61,22 @@ async fn the_server_enforces_the_clock() {
     let (_, after) = api
         .post(&format!("/api/games/{g}/moves"), json!({"move": "e4"}))
         .await;
-    assert!(after["clock"]["white_ms"]
-        .as_u64()
-        .is_some_and(|ms| ms > 60_000));
+    // The first moves are free: no time charged, no increment earned.
+    assert_eq!(after["clock"]["white_ms"], 60_000, "{after}");
     let done = api
         .wait_for(&g, Duration::from_secs(5), |s| ply(s) == 2)
         .await;
     assert_eq!(done["clock"]["running"], "white");
+    assert_eq!(done["clock"]["black_ms"], 60_000, "{done}");
+    let (_, after) = api
+        .post(&format!("/api/games/{g}/moves"), json!({"move": "d4"}))
+        .await;
+    assert!(after["clock"]["white_ms"]
+        .as_u64()
+        .is_some_and(|ms| ms > 60_000));
+    let done = api
+        .wait_for(&g, Duration::from_secs(5), |s| ply(s) == 4)
+        .await;
     assert!(done["clock"]["black_ms"]
         .as_u64()
         .is_some_and(|ms| ms > 60_000));
@@ -160,9 +183,18 @@ async fn events_stream_state_and_live_engine_progress() {
 async fn a_fallen_flag_is_pushed_to_subscribers() {
     let api = Api::new();
     let state = api
-        .create(json!({"game": "leiserchess", "white": "human", "black": "engine", "clock": {"initial_ms": 300}}))
+        .create(json!({"game": "leiserchess", "white": "human", "black": "human", "clock": {"initial_ms": 300}}))
         .await;
     let g = id(&state);
+    // The clocks start once each side has moved.
+    for _ in 0..2 {
+        let (_, legal) = api.get(&format!("/api/games/{g}/legal")).await;
+        let first = legal["moves"][0]["text"].clone();
+        let (status, _) = api
+            .post(&format!("/api/games/{g}/moves"), json!({"move": first}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{first}");
+    }
     let request = Request::builder()
         .uri(format!("/api/games/{g}/events"))
         .body(Body::empty())
