@@ -40,6 +40,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/clock.js", JS, include_str!("../static/js/clock.js")),
     ("js/sound.js", JS, include_str!("../static/js/sound.js")),
     ("js/help.js", JS, include_str!("../static/js/help.js")),
+    ("js/theme.js", JS, include_str!("../static/js/theme.js")),
     ("js/live.js", JS, include_str!("../static/js/live.js")),
     (
         "js/analysis.js",
@@ -51,6 +52,7 @@ const FILES: &[(&str, &str, &str)] = &[
 const INDEX: &str = include_str!("../static/index.html");
 const LIVE: &str = include_str!("../static/live.html");
 const HELP_LEISERCHESS: &str = include_str!("../static/help-leiserchess.html");
+const HELP_MISSING: &str = include_str!("../static/help-missing.html");
 
 fn respond(content_type: &'static str, body: &'static str) -> Response {
     (
@@ -75,6 +77,15 @@ pub async fn help_leiserchess() -> Response {
     static PAGE: OnceLock<String> = OnceLock::new();
     let page = PAGE.get_or_init(|| HELP_LEISERCHESS.replace("REFLECTIONS", &reflections()));
     respond(HTML, page)
+}
+
+/// Any other `/help/…` address (a mistyped `/help/leiserchesss`): a
+/// readable 404 page pointing to the rules, where the API's JSON error
+/// would show a person raw JSON (issue 39, defect 7).
+pub async fn help_missing() -> Response {
+    let mut response = respond(HTML, HELP_MISSING);
+    *response.status_mut() = axum::http::StatusCode::NOT_FOUND;
+    response
 }
 
 /// Rule 4.4 as JSON: `{"north": {"NW": "zap", "SE": "east", …}, …}`.

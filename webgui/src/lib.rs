@@ -70,6 +70,7 @@ pub fn app_with_host_policy(config: Config, policy: HostPolicy) -> Router {
         .route("/", get(assets::index))
         .route("/static/{*path}", get(assets::file))
         .route("/help/leiserchess", get(assets::help_leiserchess))
+        .route("/help/{*page}", get(assets::help_missing))
         .route("/live", get(assets::live))
         .nest("/api", api::routes())
         .fallback(|| async { ApiError::NotFound })

@@ -4,7 +4,7 @@
 
 use super::Live;
 use crate::error::ApiError;
-use crate::session::Player;
+use crate::session::{Player, Session};
 use crate::view::StateView;
 
 /// Analysis of one position stops after this long (the page shows the
@@ -16,8 +16,10 @@ pub const MAX_ANALYSIS_LINES: usize = search::search::MAX_MULTIPV;
 
 impl Live {
     /// Analysis on (with 1 to 5 lines, of the position after `ply` moves
-    /// or the current one; a person then plays both sides and the clocks
-    /// go) or off.
+    /// or the current one) or off. It never changes the game's players or
+    /// clock, so turning it off leaves the game exactly as it was; as on
+    /// lichess, a game still being played against the engine or on the
+    /// clock cannot be analysed (409) until it ends.
     pub fn set_analysis(
         &self,
         lines: Option<usize>,
@@ -37,6 +39,11 @@ impl Live {
                 )));
             }
         }
+        if lines.is_some() {
+            if let Some(why) = running_game(&s.session) {
+                return Err(ApiError::Conflict(why.into()));
+            }
+        }
         let changed = s.analysis != lines || s.analysis_ply != ply;
         s.analysis_ply = ply;
         if changed || s.thinking.as_ref().is_some_and(|t| !t.analysis) {
@@ -47,10 +54,7 @@ impl Live {
         }
         s.analysis = lines;
         if lines.is_some() {
-            s.autoplay = false;
             s.engine_error = None;
-            s.session.set_players([Player::Human, Player::Human]);
-            s.session.drop_clocks();
         }
         Ok(self.inner.changed_answer(&mut s))
     }
@@ -68,4 +72,25 @@ impl Live {
         }
         Ok(self.inner.answer_state(&mut s))
     }
+}
+
+/// Why analysis is refused now: the game is still being played against
+/// an engine, or on a clock. Analysis once made both sides people and
+/// dropped the clock, which silently ended such a game (issue 39, defect
+/// 2); the engine's help during one's own game is what lichess forbids
+/// too. A finished game, or one a person plays both sides of without a
+/// clock (the analysis board), may be analysed.
+fn running_game(session: &Session) -> Option<&'static str> {
+    if session.is_over() {
+        return None;
+    }
+    if session.players().contains(&Player::Engine) {
+        return Some(
+            "the game against the engine is still being played: analysis is open once it ends (resign, or play it out)",
+        );
+    }
+    if session.clocks().is_some() {
+        return Some("the game is on the clock: analysis is open once it ends");
+    }
+    None
 }

@@ -47,13 +47,17 @@ export class AnalysisLog {
     if (!previous || info.nodes >= previous.nodes) this.depths.set(info.depth, info);
   }
 
-  // The lines in order, at most `count` (lines numbered above it were
-  // asked for before). While an iteration is under
-  // way, a line of the last one may start with the move a newer line
-  // above it has taken: that line is stale and left out until its
-  // number is reported again.
-  ordered(count) {
+  // The lines best first for `side` (the side to move in the position
+  // analysed; scores are White's view), at most `count` (lines numbered
+  // above it were asked for before). The engine numbers lines by rank
+  // only when an iteration ends: meanwhile a newer line may outscore an
+  // older one ranked above it, so the page sorts them itself (issue 39,
+  // defect 3). While an iteration is under way, a line of the last one
+  // may also start with the move a newer line has taken: that line is
+  // stale and left out until its number is reported again.
+  ordered(count, side = 'white') {
     const taken = new Set();
+    const sign = side === 'black' ? -1 : 1;
     return [...this.lines.entries()]
       .filter(([k]) => k <= count)
       .sort((a, b) => a[0] - b[0])
@@ -64,8 +68,18 @@ export class AnalysisLog {
         if (taken.has(first)) return false;
         taken.add(first);
         return true;
-      });
+      })
+      .sort((a, b) => sign * (scoreRank(b.score) - scoreRank(a.score)));
   }
+}
+
+// A score as one number from White's view, for sorting: a win above any
+// centipawns (a sooner mate higher), a loss below them.
+export function scoreRank(score) {
+  if (!score) return 0;
+  if ('end' in score) return score.end * 2e6;
+  if ('mate' in score) return score.mate >= 0 ? 1e6 - score.mate : -1e6 - score.mate;
+  return score.cp;
 }
 
 export function renderLines(container, infos, sideNames) {

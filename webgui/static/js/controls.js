@@ -20,12 +20,10 @@ export function setTheme(theme) {
   $('theme').setAttribute('aria-label', `Switch to the ${theme === 'light' ? 'dark' : 'light'} theme`);
 }
 
+// The theme theme.js set before the page was drawn (saved, or the
+// system's).
 export function initialTheme() {
-  try {
-    const saved = localStorage.getItem(THEME_KEY);
-    if (saved === 'light' || saved === 'dark') return saved;
-  } catch (e) { /* private mode */ }
-  return window.matchMedia && matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
+  return document.documentElement.dataset.theme === 'light' ? 'light' : 'dark';
 }
 
 export function wire() {

@@ -50,20 +50,35 @@ async function start() {
   // the address carries the game's id); a bare `/` reopens this tab's
   // last game; `?game=` without an id starts a new game.
   const saved = params.get('id') || (params.has('game') ? null : savedGame());
+  const notes = [];
   if (saved) {
     try {
       adopt(await api.state(saved));
       return;
-    } catch (e) { /* gone: start a new one */ }
+    } catch (e) {
+      // Gone: a new one starts, and the address's id is said to be gone.
+      if (params.has('id')) notes.push(`No game "${params.get('id')}" is open on this server (it was closed, or the server restarted): a new game has started.`);
+    }
   }
   // `?game=` names one of the form's game choices; the first is the default.
   const games = [...$('ng-game').options].map((o) => o.value);
-  const game = games.includes(params.get('game')) ? params.get('game') : games[0];
+  const asked = params.get('game');
+  const game = games.includes(asked) ? asked : games[0];
+  if (asked !== null && asked !== game) notes.push(`There is no game "${asked}" (choices: ${games.join(', ')}): ${game} has started instead.`);
   const request = { game, white: 'human', black: 'engine' };
   if (params.has('depth')) request.limit = { depth: Number(params.get('depth')) };
   else if (params.has('movetime')) request.limit = { movetime_ms: Number(params.get('movetime')) };
   $('ng-game').value = request.game;
   await newGame(request);
+  showAddressNote(notes);
+}
+
+// What the address asked for that could not be had, said on the page
+// instead of silently starting something else (issue 39, defect 7).
+function showAddressNote(notes) {
+  const note = $('address-note');
+  note.textContent = notes.join(' ');
+  note.hidden = notes.length === 0;
 }
 
 start();

@@ -142,10 +142,14 @@ export function renderAnalysis(s) {
   toggle.textContent = on ? 'Stop analysis' : 'Analyse';
   document.body.dataset.analysis = String(on);
   const viewPly = viewedPly(s);
-  const lines = on && viewPly === analysedPly(s) ? log.ordered(s.analysis) : [];
+  // Best first for the side to move in the position on view (the one
+  // analysed when the lines are shown).
+  const side = (isLive() ? s.position : (app.viewPosition || s.position)).side_to_move;
+  const lines = on && viewPly === analysedPly(s) ? log.ordered(s.analysis, side) : [];
   renderLines($('analysis-lines'), lines, s.side_names);
   const score = lines.length ? lines[0].score : (s.evals || {})[viewPly];
-  $('eval-bar').hidden = !(on || score);
+  // Hidden but in place, so the board never moves (style.css).
+  $('eval-bar').classList.toggle('idle', !(on || score));
   renderBar($('eval-bar'), score, s.side_names);
   const hasEvals = Object.keys(s.evals || {}).length > 0;
   $('eval-graph').hidden = !hasEvals;

@@ -5,7 +5,8 @@ import { api, subscribe } from './api.js';
 import * as sound from './sound.js';
 import { renderEngineInfo } from './panels.js';
 import {
-  $, app, ui, STORAGE_KEY, showError, clearError, isLive, canMove, personSide, analysedPly,
+  $, app, ui, STORAGE_KEY, showError, clearError, isLive, canMove, canPremove, personSide,
+  analysedPly,
 } from './app.js';
 import { render, renderAnalysis } from './render.js';
 import { showPremoveDropped } from './moves.js';
@@ -49,6 +50,7 @@ export function adopt(state) {
   $('pgn').textContent = '';
   $('draw-note').hidden = true;
   $('premove-note').hidden = true;
+  $('address-note').hidden = true;
   if (app.source) app.source.close();
   app.source = subscribe(state.id, {
     state: applyState,
@@ -90,8 +92,22 @@ export function applyState(state) {
   } else if (!$('pgn').hidden && old && old.result !== state.result) {
     showPgn();
   }
+  settlePremovePick();
   ui.clocks.update(state.clock);
   render();
+}
+
+// A piece picked for a premove but no premove made when the turn came
+// (or the game ended): the pick becomes the move input's selection, so
+// its targets and L/R/U work as for any selected piece; where it cannot
+// (the piece is gone, the game is over), it is cleared. Left alone it
+// stayed highlighted, with Cancel enabled, while its keys did nothing
+// (issue 39, defect 4).
+function settlePremovePick() {
+  const from = app.premoveFrom;
+  if (!from || app.premove || canPremove()) return;
+  app.premoveFrom = null;
+  if (canMove() && ui.input.canGrab(from) && !ui.input.selected) ui.input.click(from);
 }
 
 // A state with a new position (a move, a takeback, a new game): what
