@@ -32,6 +32,10 @@ pub enum ApiError {
     BadHost(String),
     #[error("more than one Host header")]
     DuplicateHost,
+    /// An HTTP/1.1 request without Host, which RFC 9112 section 3.2 says
+    /// a server must answer with 400.
+    #[error("an HTTP/1.1 request must carry a Host header")]
+    MissingHost,
     /// A state-changing request from a page of another origin.
     #[error("{0}")]
     BadOrigin(String),
@@ -69,7 +73,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::EngineUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::BadHost(_) => StatusCode::MISDIRECTED_REQUEST,
-            ApiError::DuplicateHost => StatusCode::BAD_REQUEST,
+            ApiError::DuplicateHost | ApiError::MissingHost => StatusCode::BAD_REQUEST,
             ApiError::BadOrigin(_) => StatusCode::FORBIDDEN,
             ApiError::BodyTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
@@ -93,7 +97,7 @@ impl ApiError {
             ApiError::NotFound => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::EngineUnavailable(_) => "engine_unavailable",
-            ApiError::BadHost(_) | ApiError::DuplicateHost => "bad_host",
+            ApiError::BadHost(_) | ApiError::DuplicateHost | ApiError::MissingHost => "bad_host",
             ApiError::BadOrigin(_) => "bad_origin",
             ApiError::BodyTooLarge(_) => "body_too_large",
             ApiError::RequestTimeout => "request_timeout",

@@ -5,7 +5,7 @@
 //! origin cannot drive the API from a visitor's browser.
 
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, Method};
+use axum::http::{header, HeaderMap, HeaderValue, Method, Version};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -188,6 +188,19 @@ fn check_origin(
             "requests that change anything must come from this server's own page".into(),
         ))
     }
+}
+
+/// Refuses an HTTP/1.1 request that names no host, neither in a Host
+/// header nor in an absolute request target (RFC 9112 section 3.2: a
+/// server MUST answer 400). HTTP/1.0 predates Host and passes. The server
+/// ([`crate::serve`]) applies it to requests from the wire; in-process
+/// requests (tests) have no connection and are not checked.
+pub async fn require_host(request: Request, next: Next) -> Response {
+    let named = request.uri().authority().is_some() || request.headers().contains_key(header::HOST);
+    if request.version() == Version::HTTP_11 && !named {
+        return ApiError::MissingHost.into_response();
+    }
+    next.run(request).await
 }
 
 pub async fn guard(State(policy): State<HostPolicy>, request: Request, next: Next) -> Response {

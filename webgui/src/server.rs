@@ -53,6 +53,9 @@ pub async fn serve(
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
+    // Checked here, not in the router: only a request from the wire has
+    // an HTTP version a client chose.
+    let router = router.layer(axum::middleware::from_fn(crate::security::require_host));
     let permits = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let (stop, stopping) = watch::channel(());
     let mut connections = JoinSet::new();

@@ -266,3 +266,30 @@ async fn a_repeated_host_header_is_refused_on_the_wire() {
     .await
     .expect("no panic");
 }
+
+/// Issue 39, defect 11: RFC 9112 section 3.2 says a server MUST answer
+/// 400 to an HTTP/1.1 request without Host; HTTP/1.0 has no Host to miss.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http_1_1_request_without_host_is_refused_on_the_wire() {
+    let addr = start(short_timeouts()).await;
+    tokio::task::spawn_blocking(move || {
+        let ask = |request: &[u8]| {
+            let mut stream = connect(addr);
+            stream.write_all(request).expect("send");
+            read_response(&mut stream, Duration::from_secs(5))
+        };
+        let create = b"POST /api/games HTTP/1.1\r\nContent-Type: application/json\r\n\
+            Content-Length: 17\r\n\r\n{\"game\":\"chess\"}";
+        for request in [&b"GET /api/info HTTP/1.1\r\n\r\n"[..], &create[..]] {
+            let text = ask(request);
+            assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+            assert!(text.contains("\"bad_host\""), "{text}");
+        }
+        let text = ask(b"GET /api/info HTTP/1.0\r\n\r\n");
+        assert!(text.starts_with("HTTP/1.0 200"), "{text}");
+        let text = ask(b"GET http://127.0.0.1/api/info HTTP/1.1\r\n\r\n");
+        assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    })
+    .await
+    .expect("no panic");
+}
