@@ -87,6 +87,7 @@ export function renderLines(container, infos, sideNames) {
     const row = document.createElement('div');
     row.className = 'line';
     row.dataset.multipv = String(info.multipv || 1);
+    row.dataset.rank = String(scoreRank(info.score)); // for tests: the order
     const score = document.createElement('span');
     score.className = 'line-score';
     score.textContent = formatScore(info.score);
