@@ -1,13 +1,15 @@
 //! The UCI engine client: starting engines (each in a process group of
 //! its own), reading their output with bounds, the UCI handshake, asking
 //! for moves with deadlines in the game's `go` dialect, killing and
-//! restarting them. The autotester's referee and the web GUI's external
+//! restarting them, and telling which game an engine plays
+//! (`identify`). The autotester's referee and the web GUI's external
 //! engine both use it.
 
 pub mod command_line;
 pub mod error;
 pub mod go;
 pub mod group;
+pub mod identify;
 pub mod output;
 pub mod process;
 pub mod protocol;
