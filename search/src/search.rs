@@ -22,6 +22,7 @@ use crate::history::{History, Killers};
 use crate::info::{SearchInfo, SearchResult, SearchStats};
 use crate::params::SearchParams;
 use crate::score::MAX_PLY;
+use crate::skill::{Skill, Strength};
 use crate::time::{Limits, TimeBudget};
 use crate::tt::{TranspositionTable, TtError};
 
@@ -278,6 +279,8 @@ pub struct Engine<G: Searchable> {
     multipv: usize,
     move_overhead: Duration,
     main: Worker<G>,
+    /// The strength options (full strength by default).
+    strength: Strength,
     /// The Lazy SMP helpers' memory, one per thread beyond the main one:
     /// kept across searches (their histories go on learning, as the main
     /// thread's do) and made only when `Threads` grows.
@@ -298,6 +301,7 @@ impl<G: Searchable> Engine<G> {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            strength: Strength::default(),
             helpers: Vec::new(),
         })
     }
@@ -356,6 +360,15 @@ impl<G: Searchable> Engine<G> {
 
     pub fn multipv(&self) -> usize {
         self.multipv
+    }
+
+    /// Plays at the level `strength` asks for ([`Strength::skill`]).
+    pub fn set_strength(&mut self, strength: Strength) {
+        self.strength = strength;
+    }
+
+    pub fn strength(&self) -> Strength {
+        self.strength
     }
 
     /// Time kept back per move for communication delays.
@@ -432,7 +445,9 @@ impl<G: Searchable> Engine<G> {
             self.move_overhead,
             self.params.tm_moves_to_go as u32,
         );
+        let skill = self.strength.skill();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let max_depth = skill.map_or(max_depth, |s| max_depth.min(s.depth()));
         let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         let root_moves = searchable_root_moves(root, options.searchmoves);
 
@@ -442,7 +457,9 @@ impl<G: Searchable> Engine<G> {
             G::prepare_eval(&self.eval_params, &mut worker.eval);
         }
 
-        let multipv = self.multipv;
+        // A weakened level searches more lines than it shows.
+        let shown = self.multipv;
+        let multipv = skill.map_or(shown, |_| shown.max(Skill::LINES));
         let counters: Vec<AtomicU64> = (0..self.threads).map(|_| AtomicU64::new(0)).collect();
         let helpers_stop = AtomicBool::new(false);
         let shared = Shared {
@@ -484,8 +501,14 @@ impl<G: Searchable> Engine<G> {
             search.budget = budget;
             search.pondering = options.pondering;
             search.mate_limit = limits.mate;
+            search.skill = skill;
             search.start_clock_unless_pondering(start);
-            let result = search.iterate(1, max_depth, multipv, report);
+            let mut shown_lines = |info: &SearchInfo<G::Move>| {
+                if info.multipv as usize <= shown {
+                    report(info);
+                }
+            };
+            let result = search.iterate(1, max_depth, multipv, &mut shown_lines);
             helpers_stop.store(true, Ordering::Relaxed);
             result
         })
@@ -539,6 +562,10 @@ struct Search<'a, G: Searchable> {
     iter_best: Option<(G::Move, Score)>,
     /// Best move of the last completed iteration.
     prev_best: Option<G::Move>,
+    /// The lines of the last iteration that completed all of them.
+    completed_lines: Vec<root::RootLine<G::Move>>,
+    /// A weakened level (main thread only).
+    skill: Option<Skill>,
 }
 
 /// What every thread of one search shares.
@@ -589,6 +616,8 @@ impl<'a, G: Searchable> Search<'a, G> {
             excluded: Vec::new(),
             iter_best: None,
             prev_best: None,
+            completed_lines: Vec::new(),
+            skill: None,
         }
     }
 }

@@ -3,15 +3,39 @@
 
 use std::time::Duration;
 
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
 use super::Search;
 use crate::game::{GameMove, Score, Searchable};
 use crate::info::{nps, ScoreBound, SearchInfo, SearchResult, SearchStats};
 use crate::score::{is_mate_score, outcome_score, INFINITE, MATE, MATE_IN_MAX_PLY};
+use crate::skill::Skill;
 
 /// One principal variation of a finished search of the root.
-struct RootLine<M> {
+pub(super) struct RootLine<M> {
     score: Score,
     pv: Vec<M>,
+}
+
+impl<M: Copy> RootLine<M> {
+    fn clone_line(&self) -> RootLine<M> {
+        RootLine {
+            score: self.score,
+            pv: self.pv.clone(),
+        }
+    }
+}
+
+/// A seed that differs from process to process (the address of a fresh
+/// allocation and the clock), so that a weakened engine does not repeat
+/// its choices game after game.
+fn random_seed() -> u64 {
+    let clock = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let address = Box::new(0u8);
+    clock ^ (&*address as *const u8 as u64).rotate_left(32)
 }
 
 impl<G: Searchable> Search<'_, G> {
@@ -46,6 +70,9 @@ impl<G: Searchable> Search<'_, G> {
                 break;
             };
             self.keep_iteration(&mut result, depth, best);
+            if current.len() == lines {
+                self.completed_lines = current.iter().map(RootLine::clone_line).collect();
+            }
             if let Some(&mv) = best.pv.first() {
                 let margin = self.params.tm_score_drop_margin;
                 self.stability.record(mv.to_u16(), best.score, margin);
@@ -59,10 +86,37 @@ impl<G: Searchable> Search<'_, G> {
             previous = current;
         }
 
-        // 5. Complete the result: a move, a PV starting with it, nodes and
+        // 5. A weakened level plays one of the last complete iteration's
+        // lines instead of the best.
+        if let Some(skill) = self.skill {
+            self.pick_weaker(&mut result, skill);
+        }
+
+        // 6. Complete the result: a move, a PV starting with it, nodes and
         // time.
         self.finish_result(&mut result);
         result
+    }
+
+    /// Replaces the best line by the one `skill` picks among the last
+    /// complete iteration's lines ([`Skill::pick`]).
+    fn pick_weaker(&self, result: &mut SearchResult<G::Move>, skill: Skill) {
+        let lines: Vec<(usize, Score)> = self
+            .completed_lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| (i, line.score))
+            .collect();
+        let seed = self.pos.hash() ^ self.start.elapsed().as_nanos() as u64 ^ random_seed();
+        let mut rng = StdRng::seed_from_u64(seed);
+        if let Some(line) = skill
+            .pick(&lines, &mut rng)
+            .map(|i| &self.completed_lines[i])
+        {
+            result.best_move = line.pv.first().copied();
+            result.pv = line.pv.clone();
+            result.score = line.score;
+        }
     }
 
     /// The `lines` lines of one iteration, fewer when the search was

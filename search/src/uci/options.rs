@@ -1,5 +1,6 @@
 //! The UCI options: the engine's own (`Hash`, `Threads`, `Move Overhead`,
-//! `Clear Hash`, one check option per search feature) and the game's
+//! `Clear Hash`, `Ponder`, the strength options `UCI_LimitStrength`,
+//! `UCI_Elo` and `Skill Level`, one check option per search feature) and the game's
 //! evaluation parameters as spin options. The switches whose match showed
 //! no gain (`Stage::Development`) are accepted by `setoption` always but
 //! listed by `uci` only when [`DEV_OPTIONS_ENV`] is set, so that a GUI's
@@ -12,6 +13,7 @@ use std::time::Duration;
 use crate::game::{EvalParams, UciGame};
 use crate::params::{Features, SearchParams, Stage};
 use crate::search::{Engine, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_MULTIPV};
+use crate::skill::{Skill, Strength};
 
 use super::error::UciError;
 
@@ -50,6 +52,11 @@ fn all_options<G: UciGame>() -> Vec<UciOption> {
         kind: Kind::Spin { default, min, max },
         development: false,
     };
+    let check = |name: &str, default: bool| UciOption {
+        name: name.to_string(),
+        kind: Kind::Check { default },
+        development: false,
+    };
     let mut options = vec![
         spin("Hash", DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB),
         spin("Threads", 1, 1, MAX_THREADS),
@@ -65,6 +72,21 @@ fn all_options<G: UciGame>() -> Vec<UciOption> {
             kind: Kind::Button,
             development: false,
         },
+        // Declared so that GUIs offer pondering; `go ponder` works either way.
+        check("Ponder", false),
+        check("UCI_LimitStrength", false),
+        spin(
+            "UCI_Elo",
+            Skill::MAX_ELO.into(),
+            Skill::MIN_ELO.into(),
+            Skill::MAX_ELO.into(),
+        ),
+        spin(
+            "Skill Level",
+            Skill::MAX_LEVEL.into(),
+            0,
+            Skill::MAX_LEVEL.into(),
+        ),
     ];
     let defaults = G::search_params();
     for switch in Features::UCI_SWITCHES {
@@ -137,11 +159,23 @@ pub fn set_option<G: UciGame>(
                 "false" => false,
                 _ => return Err(bad(format!("'{text}' is not true or false"))),
             };
-            let switch = Features::UCI_SWITCHES
-                .iter()
-                .find(|s| s.name == option.name)
-                .ok_or_else(|| UciError::UnknownOption(name.to_string()))?;
-            switch.set(&mut engine.params_mut().features, on);
+            match option.name.as_str() {
+                "Ponder" => {}
+                "UCI_LimitStrength" => {
+                    let strength = engine.strength();
+                    engine.set_strength(Strength {
+                        limit_strength: on,
+                        ..strength
+                    });
+                }
+                other => {
+                    let switch = Features::UCI_SWITCHES
+                        .iter()
+                        .find(|s| s.name == other)
+                        .ok_or_else(|| UciError::UnknownOption(name.to_string()))?;
+                    switch.set(&mut engine.params_mut().features, on);
+                }
+            }
             Ok(())
         }
         Kind::Spin { min, max, .. } => {
@@ -158,6 +192,20 @@ pub fn set_option<G: UciGame>(
                 "Threads" => engine.set_threads(v as usize),
                 "MultiPV" => engine.set_multipv(v as usize),
                 "Move Overhead" => engine.set_move_overhead(Duration::from_millis(v as u64)),
+                "UCI_Elo" => {
+                    let strength = engine.strength();
+                    engine.set_strength(Strength {
+                        elo: v as i32,
+                        ..strength
+                    });
+                }
+                "Skill Level" => {
+                    let strength = engine.strength();
+                    engine.set_strength(Strength {
+                        level: v as u32,
+                        ..strength
+                    });
+                }
                 other => {
                     if let Some(p) = SearchParams::UCI_SPINS.iter().find(|p| p.name == other) {
                         p.set(engine.params_mut(), v as i32);
@@ -185,6 +233,8 @@ pub(super) struct EngineSettings {
     threads: usize,
     multipv: usize,
     move_overhead: Duration,
+    /// The strength options.
+    strength: Strength,
     /// The check options (a switch per search feature) with the search
     /// constants they sit among.
     search: SearchParams,
@@ -197,6 +247,7 @@ impl EngineSettings {
             threads: engine.threads(),
             multipv: engine.multipv(),
             move_overhead: engine.move_overhead(),
+            strength: engine.strength(),
             search: *engine.params(),
         }
     }
@@ -211,6 +262,7 @@ impl EngineSettings {
         engine.set_threads(self.threads);
         engine.set_multipv(self.multipv);
         engine.set_move_overhead(self.move_overhead);
+        engine.set_strength(self.strength);
         *engine.params_mut() = self.search;
     }
 }
