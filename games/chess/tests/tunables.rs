@@ -15,3 +15,20 @@ fn the_example_parameter_file_is_the_declared_one() {
         "autotester/examples/chess-search.txt is out of date; it should read:\n{declared}"
     );
 }
+
+/// The two evaluation switches are check options (issue 39); `true` and
+/// `false` set them, and so do the 1 and 0 of the spin options they were.
+#[test]
+fn the_evaluation_switches_are_check_options() {
+    let lines = search::uci::option_lines::<Chess>();
+    for name in ["TunedEval", "NetEval"] {
+        let line = format!("option name {name} type check default true");
+        assert!(lines.contains(&line), "{lines:?}");
+    }
+    let mut engine = search::Engine::<Chess>::new(1).expect("engine");
+    for (value, tuned) in [("false", false), ("true", true), ("0", false), ("1", true)] {
+        search::uci::set_option(&mut engine, "TunedEval", Some(value)).expect("a check value");
+        assert_eq!(engine.eval_params().tuned, tuned, "{value}");
+    }
+    assert!(search::uci::set_option(&mut engine, "NetEval", Some("2")).is_err());
+}

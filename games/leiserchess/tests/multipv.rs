@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 
 use leiserchess::{Leiserchess, Leiserchess2016};
-use search::{Engine, Limits, Rules, Searchable};
+use search::{Engine, Limits, Searchable};
 
 fn assert_best_first<G: Searchable>(lines: usize, depth: u32) {
     let mut engine = Engine::<G>::new(16).expect("engine");

@@ -1,15 +1,20 @@
-//! Tunable evaluation weights, settable over UCI as spin options.
+//! Tunable evaluation weights and switches, settable over UCI as spin and
+//! check options.
 
 use std::fmt::Debug;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-/// A spin option a game exposes over UCI (evaluation weights and the like).
+/// An option a game exposes over UCI (evaluation weights and the like):
+/// a spin option, or a check option for a switch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpinOption {
     pub name: &'static str,
     pub default: i32,
     pub min: i32,
     pub max: i32,
+    /// A switch: declared as a check option, whose `true` and `false` set
+    /// 1 and 0 (`min` and `max` are then 0 and 1).
+    pub check: bool,
 }
 
 /// The game's tunable evaluation parameters, settable over UCI.

@@ -107,7 +107,10 @@ fn all_options<G: UciGame>() -> Vec<UciOption> {
         ));
     }
     for o in G::Params::options() {
-        options.push(spin(o.name, o.default as i64, o.min as i64, o.max as i64));
+        options.push(match o.check {
+            true => check(o.name, o.default != 0),
+            false => spin(o.name, o.default as i64, o.min as i64, o.max as i64),
+        });
     }
     options
 }
@@ -154,9 +157,11 @@ pub fn set_option<G: UciGame>(
         }
         Kind::Check { .. } => {
             let text = value.ok_or_else(|| bad("missing value (true or false)".to_string()))?;
+            // 1 and 0 too: the evaluation switches were spin options once,
+            // and scripts written then still send them.
             let on = match text.to_ascii_lowercase().as_str() {
-                "true" => true,
-                "false" => false,
+                "true" | "1" => true,
+                "false" | "0" => false,
                 _ => return Err(bad(format!("'{text}' is not true or false"))),
             };
             match option.name.as_str() {
@@ -168,13 +173,10 @@ pub fn set_option<G: UciGame>(
                         ..strength
                     });
                 }
-                other => {
-                    let switch = Features::UCI_SWITCHES
-                        .iter()
-                        .find(|s| s.name == other)
-                        .ok_or_else(|| UciError::UnknownOption(name.to_string()))?;
-                    switch.set(&mut engine.params_mut().features, on);
-                }
+                other => match Features::UCI_SWITCHES.iter().find(|s| s.name == other) {
+                    Some(switch) => switch.set(&mut engine.params_mut().features, on),
+                    None => set_eval_param(engine, other, i32::from(on))?,
+                },
             }
             Ok(())
         }
@@ -211,17 +213,28 @@ pub fn set_option<G: UciGame>(
                         p.set(engine.params_mut(), v as i32);
                         return Ok(());
                     }
-                    // A game weight. Set a copy so a refusal changes nothing.
-                    let mut params = engine.eval_params().clone();
-                    params
-                        .set(other, v as i32)
-                        .map_err(|e| bad(e.to_string()))?;
-                    *engine.eval_params_mut() = params;
+                    set_eval_param(engine, other, v as i32)?;
                 }
             }
             Ok(())
         }
     }
+}
+
+/// Sets a game weight or switch, on a copy so that a refusal changes
+/// nothing.
+fn set_eval_param<G: UciGame>(
+    engine: &mut Engine<G>,
+    name: &str,
+    value: i32,
+) -> Result<(), UciError> {
+    let mut params = engine.eval_params().clone();
+    params.set(name, value).map_err(|e| UciError::OptionValue {
+        name: name.to_string(),
+        reason: e.to_string(),
+    })?;
+    *engine.eval_params_mut() = params;
+    Ok(())
 }
 
 /// The values of every option above that is not a game weight (the

@@ -58,6 +58,7 @@ impl EvalParams for NimParams {
             default: 0,
             min: -100,
             max: 100,
+            check: false,
         }]
     }
 

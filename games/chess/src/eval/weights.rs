@@ -439,6 +439,7 @@ impl EvalParams for EvalChoice {
             default: i32::from(on),
             min: 0,
             max: 1,
+            check: true,
         };
         vec![
             switch(Self::OPTION, default.tuned),

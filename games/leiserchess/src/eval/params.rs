@@ -91,6 +91,7 @@ impl EvalParams for Params {
                 default,
                 min,
                 max,
+                check: false,
             })
             .collect()
     }
