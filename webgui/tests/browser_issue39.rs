@@ -200,7 +200,10 @@ async fn a_mistyped_address_is_said_on_the_page() {
     b.wait("!document.getElementById('address-note').hidden")
         .await;
     let note = b.text("#address-note").await;
-    assert!(note.contains("chesss") && note.contains("chess has started"), "{note}");
+    assert!(
+        note.contains("chesss") && note.contains("chess has started"),
+        "{note}"
+    );
     assert_eq!(b.body_data("game").await, "chess");
 
     b.open("/?game=leiserchess&id=nonexistent").await;
