@@ -79,9 +79,11 @@ struct Info {
 }
 
 async fn info(State(app): State<Arc<AppState>>) -> Json<Info> {
-    let engine = match &app.ctx.config.engine {
-        Some(path) => format!("external: {}", path.display()),
-        None => "built-in".to_string(),
+    let engines = &app.ctx.config.engines;
+    let engine = if engines.is_empty() {
+        "built-in".to_string()
+    } else {
+        format!("external: {}", engines.describe())
     };
     Json(Info {
         version: env!("CARGO_PKG_VERSION"),

@@ -20,6 +20,7 @@ pub mod player;
 pub mod security;
 pub mod server;
 pub mod session;
+pub mod startup;
 pub mod store;
 pub mod view;
 pub mod watch;
@@ -30,7 +31,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use axum::Router;
 
-pub use config::Config;
+pub use config::{Config, Engines};
 use config::Context;
 pub use error::ApiError;
 use security::HostPolicy;

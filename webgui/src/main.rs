@@ -1,14 +1,14 @@
 //! `webgui`: serves the page on http://127.0.0.1:8080 (see `--help`).
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
 
 use webgui::security::HostPolicy;
-use webgui::{Config, ConnectionLimits};
+use webgui::startup::EngineArg;
+use webgui::{Config, ConnectionLimits, Engines};
 
 /// Play chess or Leiserchess against the built-in engines in the browser.
 #[derive(Parser, Debug)]
@@ -21,9 +21,12 @@ struct Args {
     /// Port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Use this external UCI engine instead of the built-in one.
-    #[arg(long, value_name = "PATH")]
-    engine: Option<PathBuf>,
+    /// An external UCI engine instead of a game's built-in one:
+    /// `GAME=PATH` for one game (chess, leiserchess, leiserchess2016),
+    /// or a bare PATH for every game the program plays. Repeatable; each
+    /// program's game is checked at start-up.
+    #[arg(long, value_name = "[GAME=]PATH")]
+    engine: Vec<String>,
     /// Largest transposition table of one game's engine, in MB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=4096))]
     hash: u16,
@@ -47,7 +50,21 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    // First, before any thread starts (threads inherit the blocked
+    // signals): SIGINT, SIGTERM and SIGHUP all kill the engines' process
+    // groups before the server ends, so no engine outlives it, not even
+    // one that ignores `quit`.
+    workbench::engine::group::kill_engines_on_termination_signals();
     let args = Args::parse();
+    let engine_args: Vec<EngineArg> = args.engine.iter().map(|a| EngineArg::parse(a)).collect();
+    // Before the runtime: asking each program its game blocks.
+    let engines = match webgui::startup::resolve(&engine_args) {
+        Ok(engines) => engines,
+        Err(e) => {
+            eprintln!("webgui: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -58,18 +75,12 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    runtime.block_on(run(args))
+    runtime.block_on(run(args, engines))
 }
 
-async fn run(args: Args) -> ExitCode {
-    if let Some(path) = &args.engine {
-        if !path.is_file() {
-            eprintln!("webgui: engine '{}' is not a file", path.display());
-            return ExitCode::from(2);
-        }
-    }
+async fn run(args: Args, engines: Engines) -> ExitCode {
     let config = Config {
-        engine: args.engine,
+        engines,
         hash_mb: usize::from(args.hash),
         hash_total_mb: args.hash_total as usize,
         max_games: args.max_games as usize,
@@ -97,13 +108,9 @@ async fn run(args: Args) -> ExitCode {
     println!("webgui: open http://{shown}/ in a browser (Ctrl-C to quit)");
     let limits = config.connections;
     let router = webgui::app_with_host_policy(config, policy);
-    let shutdown = async {
-        // Without a signal handler the server just runs until killed.
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    let served = webgui::serve(listener, router, limits, shutdown).await;
+    // The server runs until a signal ends the process (the signal thread
+    // kills the engines first) or it fails.
+    let served = webgui::serve(listener, router, limits, std::future::pending()).await;
     // No external engine outlives the server, even one still searching.
     workbench::engine::group::kill_all();
     match served {

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 use common::{assert_error, id, ply, Api, TempScript};
-use webgui::Config;
+use webgui::{Config, Engines};
 
 /// Rule 1.4.
 const START_FEN: &str = "ss3nw3/3nw4/2nw1nw3/1nw3SE1SE/nw1nw3SE1/3SE1SE2/4SE3/3SE3NN W";
@@ -246,7 +246,7 @@ async fn an_external_engine_is_switched_to_the_2016_rules() {
          done\n",
     );
     let api = Api::with(Config {
-        engine: Some(script.0.clone()),
+        engines: Engines::every_game(script.0.clone()),
         ..Config::default()
     });
     let state = api

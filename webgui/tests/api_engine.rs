@@ -12,7 +12,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::json;
 
 use common::{assert_error, human_vs_human, id, ply, Api, TempScript};
-use webgui::Config;
+use webgui::{Config, Engines};
 
 #[tokio::test]
 async fn the_engine_replies_to_a_person_and_undo_takes_both_moves_back() {
@@ -199,7 +199,7 @@ fn mock_engine() -> TempScript {
 async fn an_external_uci_engine_from_the_command_line_plays() {
     let script = mock_engine();
     let api = Api::with(Config {
-        engine: Some(script.0.clone()),
+        engines: Engines::every_game(script.0.clone()),
         ..Config::default()
     });
     let state = api
@@ -227,7 +227,7 @@ async fn an_external_uci_engine_from_the_command_line_plays() {
 #[tokio::test]
 async fn a_broken_external_engine_is_reported_not_fatal() {
     let api = Api::with(Config {
-        engine: Some("/nonexistent/engine".into()),
+        engines: Engines::every_game("/nonexistent/engine"),
         ..Config::default()
     });
     let state = api.create(json!({"game": "chess"})).await;

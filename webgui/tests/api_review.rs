@@ -12,7 +12,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use common::{assert_error, id, ply, Api, TempScript};
-use webgui::Config;
+use webgui::{Config, Engines};
 
 /// Long enough for a pass over a short game on a loaded machine (each
 /// position takes `REVIEW_MOVETIME_MS`).
@@ -225,7 +225,7 @@ fn scoring_engine() -> TempScript {
 async fn the_pass_uses_the_engine_the_command_line_named() {
     let script = scoring_engine();
     let api = Api::with(Config {
-        engine: Some(script.0.clone()),
+        engines: Engines::every_game(script.0.clone()),
         ..Config::default()
     });
     let state = api

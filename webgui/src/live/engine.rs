@@ -39,9 +39,10 @@ pub(super) struct EngineSource {
 
 impl EngineSource {
     pub(super) fn of(inner: &Inner, s: &Shared) -> EngineSource {
+        let game = s.session.game().game_type();
         EngineSource {
-            game: s.session.game().game_type(),
-            external: inner.ctx.config.engine.clone(),
+            game,
+            external: inner.ctx.config.engines.for_game(game.kind()).map(Into::into),
             budget: Arc::clone(&inner.ctx.hash),
         }
     }

@@ -56,7 +56,8 @@ impl Live {
     /// Wraps a new session; starts the engine if it moves first.
     pub fn start(id: String, ctx: Arc<Context>, mut session: Session, autoplay: bool) -> Live {
         session.start_clocks(Instant::now());
-        let engine_name = match &ctx.config.engine {
+        let kind = session.game().game_type().kind();
+        let engine_name = match ctx.config.engines.for_game(kind) {
             Some(path) => format!("external engine {}", path.display()),
             None => format!("built-in {} engine", session.game().game_type().name()),
         };
