@@ -140,6 +140,12 @@ export function renderAnalysis(s) {
   const toggle = $('analysis-toggle');
   toggle.setAttribute('aria-pressed', String(on));
   toggle.textContent = on ? 'Stop analysis' : 'Analyse';
+  // The server refuses analysis of a game still played against the
+  // engine or on the clock (as lichess does); the button says so ahead.
+  const engine = s.players.white === 'engine' || s.players.black === 'engine';
+  toggle.title = !on && !s.result && (engine || s.clock)
+    ? 'Analysis opens once this game ends (no engine help during a game against it or on the clock)'
+    : 'The engine analyses the position on view';
   document.body.dataset.analysis = String(on);
   const viewPly = viewedPly(s);
   // Best first for the side to move in the position on view (the one
