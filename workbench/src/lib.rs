@@ -11,7 +11,9 @@
 //!   [`GameKind::game`], the one place a name becomes a game;
 //! - [`game`]: the game object front ends use ([`DynGame`]), the game's
 //!   facts ([`GameType`]) and its search ([`DynEngine`]);
-//! - [`view`]: what a board on screen shows of a game.
+//! - [`view`]: what a board on screen shows of a game;
+//! - [`review`]: judging a reviewed game's moves (inaccuracy, mistake,
+//!   blunder).
 //!
 //! Front ends are written once against [`DynGame`]; only
 //! [`GameKind::game`] names the games' types.
@@ -21,6 +23,7 @@ pub mod engine;
 pub mod game;
 mod game_kind;
 pub mod pgn;
+pub mod review;
 pub mod text;
 pub mod view;
 

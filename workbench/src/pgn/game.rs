@@ -145,6 +145,27 @@ impl fmt::Display for Evaluation {
     }
 }
 
+/// The comment lichess writes after a move, which lichess and
+/// python-chess read back: `[%eval 0.35]` (pawns, White's view; `#3` or
+/// `#-3` for a mate) and `[%clk 0:01:05]` (the mover's clock after the
+/// move). `None` when there is neither.
+pub fn lichess_comment(eval: Option<Score>, clock: Option<Duration>) -> Option<String> {
+    let eval = eval.map(|score| match score {
+        Score::Centipawns(cp) => {
+            let sign = if cp < 0 { "-" } else { "" };
+            let abs = cp.unsigned_abs();
+            format!("[%eval {sign}{}.{:02}]", abs / 100, abs % 100)
+        }
+        Score::Mate(n) => format!("[%eval #{n}]"),
+    });
+    let clock = clock.map(|left| {
+        let s = left.as_secs();
+        format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
+    });
+    let parts: Vec<String> = eval.into_iter().chain(clock).collect();
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
 /// One move and the comment that follows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnMove {
@@ -310,10 +331,28 @@ impl PgnGame {
 
 #[cfg(test)]
 mod tests {
-    use super::{Evaluation, GameResult, Header, PgnGame, Score, Termination};
+    use super::{lichess_comment, Evaluation, GameResult, Header, PgnGame, Score, Termination};
     use crate::GameKind;
     use search::Side;
     use std::time::Duration;
+
+    #[test]
+    fn lichess_comments_carry_the_eval_and_the_clock() {
+        let clock = Some(Duration::from_millis(3_725_400));
+        assert_eq!(
+            lichess_comment(Some(Score::Centipawns(-35)), clock).as_deref(),
+            Some("[%eval -0.35] [%clk 1:02:05]")
+        );
+        assert_eq!(
+            lichess_comment(Some(Score::Mate(-3)), None).as_deref(),
+            Some("[%eval #-3]")
+        );
+        assert_eq!(
+            lichess_comment(None, Some(Duration::from_secs(59))).as_deref(),
+            Some("[%clk 0:00:59]")
+        );
+        assert_eq!(lichess_comment(None, None), None);
+    }
 
     #[test]
     fn scores_print_like_cutechess() {

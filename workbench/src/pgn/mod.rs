@@ -9,6 +9,8 @@ pub mod reader;
 pub mod writer;
 
 pub use date::today;
-pub use game::{Evaluation, GameResult, Header, PgnGame, PgnMove, Score, Termination};
+pub use game::{
+    lichess_comment, Evaluation, GameResult, Header, PgnGame, PgnMove, Score, Termination,
+};
 pub use reader::{read_file, read_games, PgnError, PgnFileError};
 pub use writer::write_game;
