@@ -430,6 +430,16 @@ impl<G: Searchable> Engine<G> {
         self.search_with(root, limits, RootOptions::default(), stop, report)
     }
 
+    /// Ages the table and fits every thread's memory to the parameters and
+    /// weights of the search about to start.
+    fn ready_for_search(&mut self) {
+        self.tt.new_search();
+        for worker in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+            worker.fit(&self.params);
+            G::prepare_eval(&self.eval_params, &mut worker.eval);
+        }
+    }
+
     /// [`Engine::search`] restricted to some root moves, or pondering.
     pub fn search_with(
         &mut self,
@@ -451,11 +461,7 @@ impl<G: Searchable> Engine<G> {
         let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         let root_moves = searchable_root_moves(root, options.searchmoves);
 
-        self.tt.new_search();
-        for worker in std::iter::once(&mut self.main).chain(&mut self.helpers) {
-            worker.fit(&self.params);
-            G::prepare_eval(&self.eval_params, &mut worker.eval);
-        }
+        self.ready_for_search();
 
         // A weakened level searches more lines than it shows.
         let shown = self.multipv;

@@ -164,21 +164,7 @@ pub fn set_option<G: UciGame>(
                 "false" | "0" => false,
                 _ => return Err(bad(format!("'{text}' is not true or false"))),
             };
-            match option.name.as_str() {
-                "Ponder" => {}
-                "UCI_LimitStrength" => {
-                    let strength = engine.strength();
-                    engine.set_strength(Strength {
-                        limit_strength: on,
-                        ..strength
-                    });
-                }
-                other => match Features::UCI_SWITCHES.iter().find(|s| s.name == other) {
-                    Some(switch) => switch.set(&mut engine.params_mut().features, on),
-                    None => set_eval_param(engine, other, i32::from(on))?,
-                },
-            }
-            Ok(())
+            set_check(engine, &option.name, on)
         }
         Kind::Spin { min, max, .. } => {
             let text = value.ok_or_else(|| bad("missing value".to_string()))?;
@@ -189,36 +175,50 @@ pub fn set_option<G: UciGame>(
             if v < min || v > max {
                 return Err(bad(format!("{v} is outside {min}..{max}")));
             }
-            match option.name.as_str() {
-                "Hash" => engine.set_hash_mb(v as usize)?,
-                "Threads" => engine.set_threads(v as usize),
-                "MultiPV" => engine.set_multipv(v as usize),
-                "Move Overhead" => engine.set_move_overhead(Duration::from_millis(v as u64)),
-                "UCI_Elo" => {
-                    let strength = engine.strength();
-                    engine.set_strength(Strength {
-                        elo: v as i32,
-                        ..strength
-                    });
-                }
-                "Skill Level" => {
-                    let strength = engine.strength();
-                    engine.set_strength(Strength {
-                        level: v as u32,
-                        ..strength
-                    });
-                }
-                other => {
-                    if let Some(p) = SearchParams::UCI_SPINS.iter().find(|p| p.name == other) {
-                        p.set(engine.params_mut(), v as i32);
-                        return Ok(());
-                    }
-                    set_eval_param(engine, other, v as i32)?;
-                }
-            }
-            Ok(())
+            set_spin(engine, &option.name, v)
         }
     }
+}
+
+/// Sets the check option `name` (a known one) to `on`.
+fn set_check<G: UciGame>(engine: &mut Engine<G>, name: &str, on: bool) -> Result<(), UciError> {
+    let strength = engine.strength();
+    match name {
+        "Ponder" => {}
+        "UCI_LimitStrength" => engine.set_strength(Strength {
+            limit_strength: on,
+            ..strength
+        }),
+        other => match Features::UCI_SWITCHES.iter().find(|s| s.name == other) {
+            Some(switch) => switch.set(&mut engine.params_mut().features, on),
+            None => set_eval_param(engine, other, i32::from(on))?,
+        },
+    }
+    Ok(())
+}
+
+/// Sets the spin option `name` (a known one) to `v`, within its bounds.
+fn set_spin<G: UciGame>(engine: &mut Engine<G>, name: &str, v: i64) -> Result<(), UciError> {
+    let strength = engine.strength();
+    match name {
+        "Hash" => engine.set_hash_mb(v as usize)?,
+        "Threads" => engine.set_threads(v as usize),
+        "MultiPV" => engine.set_multipv(v as usize),
+        "Move Overhead" => engine.set_move_overhead(Duration::from_millis(v as u64)),
+        "UCI_Elo" => engine.set_strength(Strength {
+            elo: v as i32,
+            ..strength
+        }),
+        "Skill Level" => engine.set_strength(Strength {
+            level: v as u32,
+            ..strength
+        }),
+        other => match SearchParams::UCI_SPINS.iter().find(|p| p.name == other) {
+            Some(spin) => spin.set(engine.params_mut(), v as i32),
+            None => set_eval_param(engine, other, v as i32)?,
+        },
+    }
+    Ok(())
 }
 
 /// Sets a game weight or switch, on a copy so that a refusal changes
