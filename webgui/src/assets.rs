@@ -1,7 +1,7 @@
 //! The page's static files, compiled into the binary (no build step).
 
 use axum::extract::Path;
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 
 use std::sync::OnceLock;
@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 use leiserchess::laser::REFLECT;
 
 use crate::error::ApiError;
+use crate::security::Authority;
 
 const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
@@ -54,14 +55,14 @@ const LIVE: &str = include_str!("../static/live.html");
 const HELP_LEISERCHESS: &str = include_str!("../static/help-leiserchess.html");
 const HELP_MISSING: &str = include_str!("../static/help-missing.html");
 
-fn respond(content_type: &'static str, body: &'static str) -> Response {
+fn respond(content_type: &'static str, body: impl Into<axum::body::Body>) -> Response {
     (
         [
             (header::CONTENT_TYPE, content_type),
             // A local tool that changes with the binary: always revalidate.
             (header::CACHE_CONTROL, "no-cache"),
         ],
-        body,
+        body.into(),
     )
         .into_response()
 }
@@ -76,7 +77,7 @@ pub async fn index() -> Response {
 pub async fn help_leiserchess() -> Response {
     static PAGE: OnceLock<String> = OnceLock::new();
     let page = PAGE.get_or_init(|| HELP_LEISERCHESS.replace("REFLECTIONS", &reflections()));
-    respond(HTML, page)
+    respond(HTML, page.as_str())
 }
 
 /// Any other `/help/…` address (a mistyped `/help/leiserchesss`): a
@@ -111,9 +112,28 @@ fn reflections() -> String {
     serde_json::Value::Object(table).to_string()
 }
 
-/// The live match viewer (`/live`).
-pub async fn live() -> Response {
-    respond(HTML, LIVE)
+/// The address `live.html` gives as its example of the autotester's
+/// `-live` flag, replaced when served by the address the page was
+/// reached at.
+pub const LIVE_EXAMPLE_ADDRESS: &str = "http://127.0.0.1:8080";
+
+/// The live match viewer (`/live`). Its `-live` example names the host
+/// and port the request was sent to (the Host the security guard let
+/// through), so it is right whatever `--host` and `--port` serve it. The
+/// Host is parsed again here: only a well-formed authority, whose
+/// characters need no HTML escaping, reaches the page.
+pub async fn live(headers: HeaderMap) -> Response {
+    let reached = headers
+        .get(header::HOST)
+        .and_then(|host| host.to_str().ok())
+        .and_then(Authority::parse);
+    match reached {
+        Some(authority) => {
+            let page = LIVE.replace(LIVE_EXAMPLE_ADDRESS, &format!("http://{authority}"));
+            respond(HTML, page)
+        }
+        None => respond(HTML, LIVE),
+    }
 }
 
 pub async fn file(Path(path): Path<String>) -> Result<Response, ApiError> {

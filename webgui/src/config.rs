@@ -78,6 +78,9 @@ pub struct Config {
     /// Limits of the HTTP server ([`crate::serve`]): header deadline and
     /// open connections.
     pub connections: ConnectionLimits,
+    /// A live viewer run with games in progress and no event for this
+    /// long is marked interrupted ([`crate::watch::SILENT_AFTER`]).
+    pub live_silent_after: Duration,
 }
 
 impl Default for Config {
@@ -91,6 +94,7 @@ impl Default for Config {
             max_body_bytes: 256 * 1024,
             body_read_timeout: Duration::from_secs(10),
             connections: ConnectionLimits::default(),
+            live_silent_after: crate::watch::SILENT_AFTER,
         }
     }
 }

@@ -60,7 +60,7 @@ pub fn app_with_host_policy(config: Config, policy: HostPolicy) -> Router {
     };
     let state = Arc::new(AppState {
         store: GameStore::new(config.max_games),
-        watch: watch::Watch::default(),
+        watch: watch::Watch::new(config.live_silent_after),
         ctx: Arc::new(Context {
             hash: budget::HashBudget::new(config.hash_total_mb, config.hash_mb),
             config,

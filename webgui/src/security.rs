@@ -85,6 +85,17 @@ impl Authority {
     }
 }
 
+/// `host[:port]` as parsed (the host lower-cased).
+impl std::fmt::Display for Authority {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.host)?;
+        match self.port {
+            Some(port) => write!(f, ":{port}"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// A TCP port: ASCII digits only (no sign, no spaces), 1 to 65535.
 fn parse_port(digits: &str) -> Option<u16> {
     if digits.is_empty() || digits.len() > 5 || !digits.bytes().all(|b| b.is_ascii_digit()) {

@@ -7,10 +7,17 @@
 //! Each board replays its moves with the game's own rules, so the page
 //! gets the board, the last move and (Leiserchess) the laser as for a game
 //! played here; a move that is not legal is refused with a 400.
+//!
+//! An autotester that is killed sends no `end`: a run with games in
+//! progress whose feed has been silent for [`SILENT_AFTER`] (the server's
+//! `Config::live_silent_after`) is marked interrupted, and pushed to the
+//! page so; its next event, if one comes, makes it a running run again.
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -39,6 +46,10 @@ const MAX_MOVES: usize = 2000;
 const MAX_NAME: usize = 100;
 /// Longest FEN accepted (as for a new game).
 const MAX_FEN_LEN: usize = 200;
+/// A run with games in progress and no event for this long is marked
+/// interrupted. Long enough for a slow move at long time controls (the
+/// autotester sends an event per move); a late event undoes the mark.
+pub const SILENT_AFTER: Duration = Duration::from_secs(120);
 
 /// An event from an autotester run.
 #[derive(Debug, Deserialize)]
@@ -163,8 +174,12 @@ pub struct RunView {
     pub side_names: [&'static str; 2],
     pub boards: Vec<BoardView>,
     pub standings: Vec<PlayerStanding>,
-    /// Grows with every event of the run.
+    /// Grows with every event of the run, and when it is marked
+    /// interrupted.
     pub version: u64,
+    /// The run's feed went silent with games in progress (its autotester
+    /// was killed, most likely): those games will not go on.
+    pub interrupted: bool,
 }
 
 struct Run {
@@ -176,6 +191,9 @@ struct Run {
     version: u64,
     /// Order of creation, for dropping the oldest run.
     serial: u64,
+    /// When the run's last event came.
+    last_event: Instant,
+    interrupted: bool,
 }
 
 impl Run {
@@ -189,24 +207,34 @@ impl Run {
             boards: self.boards.values().map(|b| b.view.clone()).collect(),
             standings: self.standings.clone(),
             version: self.version,
+            interrupted: self.interrupted,
         }
+    }
+
+    /// Whether a game of the run has started and not ended.
+    fn in_progress(&self) -> bool {
+        self.boards.values().any(|b| b.view.result.is_none())
     }
 }
 
 /// Every run the viewer knows, and the stream of changes.
 pub struct Watch {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
     runs: Mutex<BTreeMap<String, Run>>,
     events: broadcast::Sender<Arc<str>>,
     serial: Mutex<u64>,
+    /// A run silent this long with games in progress is interrupted.
+    silent_after: Duration,
+    /// Set once the task that marks silent runs has been started.
+    sweeping: AtomicBool,
 }
 
 impl Default for Watch {
     fn default() -> Self {
-        Watch {
-            runs: Mutex::new(BTreeMap::new()),
-            events: broadcast::channel(256).0,
-            serial: Mutex::new(0),
-        }
+        Watch::new(SILENT_AFTER)
     }
 }
 
@@ -220,15 +248,69 @@ fn checked_name(name: &str) -> Result<String, ApiError> {
 }
 
 impl Watch {
+    /// A viewer whose runs are interrupted after `silent_after` without
+    /// an event.
+    pub fn new(silent_after: Duration) -> Watch {
+        Watch {
+            inner: Arc::new(Inner {
+                runs: Mutex::new(BTreeMap::new()),
+                events: broadcast::channel(256).0,
+                serial: Mutex::new(0),
+                silent_after,
+                sweeping: AtomicBool::new(false),
+            }),
+        }
+    }
+
     /// Applies an event; the run's new view goes to the page's streams.
     pub fn apply(&self, event: LiveEvent) -> Result<(), ApiError> {
+        self.start_sweeping();
+        self.inner.apply(event)
+    }
+
+    /// Every run, silent ones marked interrupted first.
+    pub fn snapshot(&self) -> Vec<RunView> {
+        self.inner.sweep(Instant::now());
+        let runs = self.inner.lock();
+        runs.iter().map(|(name, run)| run.view(name)).collect()
+    }
+
+    /// Starts, once and on the runtime of the first event, the task that
+    /// marks runs interrupted when their feed goes silent, so an open page
+    /// learns of it without asking. It ends with the viewer.
+    fn start_sweeping(&self) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        if self.inner.sweeping.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let every =
+            (self.inner.silent_after / 4).clamp(Duration::from_millis(20), Duration::from_secs(5));
+        let weak: Weak<Inner> = Arc::downgrade(&self.inner);
+        runtime.spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(inner) = weak.upgrade() else { return };
+                inner.sweep(Instant::now());
+            }
+        });
+    }
+}
+
+impl Inner {
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, Run>> {
+        self.runs.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn apply(&self, event: LiveEvent) -> Result<(), ApiError> {
         let name = checked_name(&event.run)?;
         let serial = {
             let mut s = self.serial.lock().unwrap_or_else(|e| e.into_inner());
             *s += 1;
             *s
         };
-        let mut runs = self.runs.lock().unwrap_or_else(|e| e.into_inner());
+        let mut runs = self.lock();
         if !runs.contains_key(&name) && runs.len() >= MAX_RUNS {
             let oldest = runs
                 .iter()
@@ -245,6 +327,8 @@ impl Watch {
             standings: Vec::new(),
             version: 0,
             serial,
+            last_event: Instant::now(),
+            interrupted: false,
         });
         if run.game != event.game {
             return Err(ApiError::BadRequest(format!(
@@ -254,15 +338,32 @@ impl Watch {
         }
         apply_to(run, event.what)?;
         run.version += 1;
+        run.last_event = Instant::now();
+        run.interrupted = false;
         let json = serde_json::to_string(&run.view(&name)).unwrap_or_default();
         drop(runs);
         let _ = self.events.send(json.into());
         Ok(())
     }
 
-    pub fn snapshot(&self) -> Vec<RunView> {
-        let runs = self.runs.lock().unwrap_or_else(|e| e.into_inner());
-        runs.iter().map(|(name, run)| run.view(name)).collect()
+    /// Marks interrupted each run silent since `now - silent_after` with
+    /// games in progress, and sends its new view to the streams.
+    fn sweep(&self, now: Instant) {
+        let mut changed = Vec::new();
+        {
+            let mut runs = self.lock();
+            for (name, run) in runs.iter_mut() {
+                let silent = now.saturating_duration_since(run.last_event) >= self.silent_after;
+                if silent && !run.interrupted && run.in_progress() {
+                    run.interrupted = true;
+                    run.version += 1;
+                    changed.push(serde_json::to_string(&run.view(name)).unwrap_or_default());
+                }
+            }
+        }
+        for json in changed {
+            let _ = self.events.send(json.into());
+        }
     }
 }
 
@@ -392,7 +493,7 @@ pub async fn snapshot(State(app): State<Arc<AppState>>) -> Json<Snapshot> {
 pub async fn stream(
     State(app): State<Arc<AppState>>,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    let rx = app.watch.events.subscribe();
+    let rx = app.watch.inner.events.subscribe();
     let first = serde_json::to_string(&Snapshot {
         runs: app.watch.snapshot(),
     })

@@ -48,7 +48,11 @@ function renderRun(view) {
   if (entry.view && entry.view.version > view.version) return;
   entry.view = view;
   const { section } = entry;
-  const title = text('h2', `${view.run} · ${view.meta.title}`);
+  // The server marks a run whose autotester went silent with games in
+  // progress (killed, most likely): its boards will not move again.
+  const title = text('h2', `${view.run} · ${view.meta.title}` +
+    (view.interrupted ? ' · interrupted (no events from the autotester)' : ''));
+  section.classList.toggle('interrupted', Boolean(view.interrupted));
   const grid = document.createElement('div');
   grid.className = 'live-boards';
   const seen = new Set();
@@ -56,7 +60,8 @@ function renderRun(view) {
     seen.add(b.id);
     let board = entry.boards.get(b.id);
     const figure = document.createElement('figure');
-    figure.className = 'live-board' + (b.result ? ' finished' : '');
+    figure.className = 'live-board' + (b.result ? ' finished' : '') +
+      (!b.result && view.interrupted ? ' interrupted' : '');
     figure.dataset.game = b.id;
     const holder = document.createElement('div');
     holder.className = 'board';
@@ -74,14 +79,14 @@ function renderRun(view) {
     });
     holder.replaceChildren(board.svg);
     const caption = text('figcaption', `Round ${b.round}: ${b.white} – ${b.black}` +
-      (b.result ? ` · ${b.result}` : ` · ply ${p.ply}`));
+      (b.result ? ` · ${b.result}` : ` · ply ${p.ply}${view.interrupted ? ' · interrupted' : ''}`));
     figure.append(holder, caption);
     grid.appendChild(figure);
   }
   for (const id of [...entry.boards.keys()]) if (!seen.has(id)) entry.boards.delete(id);
   section.replaceChildren(title, standingsTable(view), grid);
   $('no-runs').hidden = runs.size > 0;
-  document.body.dataset.boards = String(document.querySelectorAll('.live-board:not(.finished)').length);
+  document.body.dataset.boards = String(document.querySelectorAll('.live-board:not(.finished):not(.interrupted)').length);
 }
 
 function start() {
