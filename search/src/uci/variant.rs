@@ -234,7 +234,22 @@ pub fn main<G: UciGame>() -> std::process::ExitCode {
 /// [`main`] for an engine binary that plays several rule sets, the first
 /// the default (which a command line plays).
 pub fn main_variants(variants: &[Variant]) -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `args_os`: an argument that is not UTF-8 must not panic the engine.
+    // No command reads bytes beyond text, so it is refused in words.
+    let args: Vec<String> = match std::env::args_os()
+        .skip(1)
+        .map(std::ffi::OsString::into_string)
+        .collect()
+    {
+        Ok(args) => args,
+        Err(bad) => {
+            eprintln!(
+                "error: the argument {} is not UTF-8 text; UCI commands are text",
+                bad.to_string_lossy()
+            );
+            return std::process::ExitCode::from(2);
+        }
+    };
     if args.is_empty() {
         let stdin = std::io::BufReader::new(std::io::stdin());
         run_variants(variants, stdin, std::io::stdout());
