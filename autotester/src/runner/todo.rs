@@ -141,7 +141,8 @@ impl Todo {
         if plan.verbosity == Verbosity::Silent {
             return;
         }
-        println!(
+        // Not `println!`: it panics on a closed output (issue 40 item 2).
+        super::output::print_line(&format!(
             "{}: {} games of {} for shard {} ({} already in {}), {} at a time, seed {}",
             plan.event,
             self.jobs.len(),
@@ -151,9 +152,9 @@ impl Todo {
             plan.pgn_out.display(),
             plan.concurrency,
             plan.seed
-        );
+        ));
         if self.done.sprt_decided {
-            println!("The SPRT is already decided by the games in the PGN");
+            super::output::print_line("The SPRT is already decided by the games in the PGN");
         }
     }
 }
