@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use workbench::review::{Judgement, Tally};
 use workbench::view::{Choice, GameMeta, LegalMove, MoveInfo};
 use workbench::GameKind;
 
@@ -62,6 +63,10 @@ pub struct StateView {
     pub review: Option<ReviewView>,
     /// Why the last whole-game pass failed, if it did.
     pub review_error: Option<String>,
+    /// The moves judged by `evals` (inaccuracies, mistakes, blunders) and
+    /// each side's count; `null` until some move has both its positions
+    /// evaluated (every move after a whole-game pass).
+    pub judgements: Option<JudgementsView>,
     /// Engine against engine: whether the engines play on by themselves.
     pub autoplay: bool,
     pub engine: String,
@@ -72,4 +77,37 @@ pub struct StateView {
     /// Grows with every change, so the page can drop stale states that
     /// arrive out of order (a response after a newer event).
     pub version: u64,
+}
+
+/// How a reviewed game's moves are judged, by the expected score each one
+/// gave away (`workbench::review`: lichess's winning-chances curve). Only
+/// the judged moves are listed, so a clean game of 100 plies costs a few
+/// bytes, not a hundred `null`s:
+///
+/// ```json
+/// {"marks": [{"ply": 5, "judgement": "blunder", "lost": 41}],
+///  "tallies": [{"inaccuracies": 0, "mistakes": 0, "blunders": 1},
+///              {"inaccuracies": 1, "mistakes": 0, "blunders": 0}]}
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JudgementsView {
+    /// The judged moves in the order played.
+    pub marks: Vec<MoveMark>,
+    /// White's (the first side's) count, then Black's.
+    pub tallies: [Tally; 2],
+}
+
+/// One judged move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveMark {
+    /// The ply the move led to (1 for the game's first move), the ply the
+    /// page shows when it jumps to the move: the board after it, as the
+    /// move list's buttons do.
+    pub ply: usize,
+    /// `inaccuracy`, `mistake` or `blunder` (the page writes `?!`, `?`,
+    /// `??`).
+    pub judgement: Judgement,
+    /// The mover's expected score lost, in points of 100 (rounded), so the
+    /// page can say how bad the move was.
+    pub lost: u32,
 }

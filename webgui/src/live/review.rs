@@ -8,17 +8,26 @@
 //! searched nor holds one up, and play, analysis and the page go on while
 //! it runs. It reads the game one ply at a time under the lock, so moves
 //! played meanwhile are evaluated too; an undo or a cancel ends it.
+//!
+//! From the scores the game's moves are judged (inaccuracy, mistake,
+//! blunder, by `workbench::review`), for the move list's marks, the
+//! graph's markers and each side's count.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
 
 use serde::Serialize;
+
+use search::Side;
+use workbench::review::{expected_score, review, WhiteEval};
 
 use super::engine::EngineSource;
 use super::shared::{Inner, Shared};
 use crate::error::ApiError;
 use crate::limits::EngineLimit;
 use crate::player::{EngineError, ScoreView, SearchRequest, Searcher};
+use crate::view::{JudgementsView, MoveMark};
 
 /// Search time per position. A fixed time (not a depth) keeps the pass's
 /// length predictable whatever the game: a fixed depth takes milliseconds
@@ -56,6 +65,9 @@ struct ReviewEvent {
     ply: usize,
     score: ScoreView,
     review: Option<ReviewView>,
+    /// The judgements with this score counted, so the marks and the
+    /// counts fill in with the graph rather than wait for the last state.
+    judgements: Option<JudgementsView>,
 }
 
 impl Shared {
@@ -75,6 +87,17 @@ impl Shared {
             }
             None => false,
         }
+    }
+
+    /// The game's moves judged by the evaluations it has (the state's
+    /// `judgements`): all of them after a pass, else those that play or
+    /// analysis happened to score on both sides of a move.
+    pub(super) fn judgements(&self) -> Option<JudgementsView> {
+        let first_mover = match self.session.records().first()?.side {
+            "black" => Side::Black,
+            _ => Side::White,
+        };
+        judge_game(&self.evals, self.session.ply(), first_mover)
     }
 
     fn review_is(&self, token: u64) -> bool {
@@ -152,6 +175,7 @@ impl Inner {
                 ply,
                 score,
                 review: s.review_view(),
+                judgements: s.judgements(),
             })
         };
         self.send("review", json);
@@ -218,4 +242,110 @@ fn evaluate(
         }
     })?;
     Ok(last)
+}
+
+/// A score as `workbench::review` reads it. A finished game's result is a
+/// certain one: a win counts as a mate, a draw as level.
+fn white_eval(score: ScoreView) -> WhiteEval {
+    match score {
+        ScoreView::Cp(cp) => WhiteEval::Centipawns(cp),
+        ScoreView::Mate(n) => WhiteEval::Mate(n),
+        ScoreView::End(0) => WhiteEval::Centipawns(0),
+        ScoreView::End(winner) => WhiteEval::Mate(winner),
+    }
+}
+
+/// The judgement of each move of a game of `plies` moves whose positions
+/// are scored `evals` (by ply), `first_mover` to move at its start; `None`
+/// while no move has both its positions scored (there is nothing to say
+/// yet, not a clean game).
+fn judge_game(
+    evals: &BTreeMap<usize, ScoreView>,
+    plies: usize,
+    first_mover: Side,
+) -> Option<JudgementsView> {
+    let white: Vec<Option<WhiteEval>> = (0..=plies)
+        .map(|ply| evals.get(&ply).copied().map(white_eval))
+        .collect();
+    if !white
+        .windows(2)
+        .any(|pair| pair[0].is_some() && pair[1].is_some())
+    {
+        return None;
+    }
+    let (judged, tallies) = review(&white, first_mover);
+    let marks = judged
+        .iter()
+        .zip(white.windows(2))
+        .enumerate()
+        .filter_map(|(i, (judgement, pair))| {
+            let mover = if i % 2 == 0 {
+                first_mover
+            } else {
+                first_mover.opponent()
+            };
+            // `review` judged the move, so both its positions are scored.
+            let (judgement, before, after) = ((*judgement)?, pair[0]?, pair[1]?);
+            let lost = expected_score(before, mover) - expected_score(after, mover);
+            Some(MoveMark {
+                ply: i + 1,
+                judgement,
+                lost: points(lost),
+            })
+        })
+        .collect();
+    Some(JudgementsView { marks, tallies })
+}
+
+/// A share of expected score (0 to 1) as whole points of 100.
+fn points(share: f64) -> u32 {
+    // Rounded and clamped first, so the cast neither truncates nor wraps.
+    (share * 100.0).round().clamp(0.0, 100.0) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use workbench::review::Judgement;
+
+    fn scores(cps: &[(usize, ScoreView)]) -> BTreeMap<usize, ScoreView> {
+        cps.iter().copied().collect()
+    }
+
+    #[test]
+    fn nothing_is_judged_until_a_move_has_both_its_positions_scored() {
+        // Play against the engine scores every other position only.
+        let evals = scores(&[(0, ScoreView::Cp(20)), (2, ScoreView::Cp(900))]);
+        assert_eq!(judge_game(&evals, 3, Side::White), None);
+    }
+
+    #[test]
+    fn a_hung_queen_is_a_blunder_of_the_side_that_moved() {
+        // Black to move first (a game from a FEN): its second move, ply 3,
+        // gives away 9 pawns; White's moves lose nothing.
+        let evals = scores(&[
+            (0, ScoreView::Cp(-30)),
+            (1, ScoreView::Cp(-20)),
+            (2, ScoreView::Cp(-25)),
+            (3, ScoreView::Cp(880)),
+            (4, ScoreView::Mate(3)),
+        ]);
+        let judged = judge_game(&evals, 4, Side::Black).expect("judged");
+        assert_eq!(judged.marks.len(), 1, "{judged:?}");
+        let mark = judged.marks[0];
+        assert_eq!((mark.ply, mark.judgement), (3, Judgement::Blunder));
+        assert!((40..=55).contains(&mark.lost), "{mark:?}");
+        assert_eq!(judged.tallies[1].blunders, 1, "Black's count");
+        assert_eq!(judged.tallies[0], Default::default(), "White's count");
+    }
+
+    #[test]
+    fn a_finished_games_result_is_a_certain_score() {
+        // White lets a mate in one go and the game is drawn.
+        let evals = scores(&[(0, ScoreView::Mate(1)), (1, ScoreView::End(0))]);
+        let judged = judge_game(&evals, 1, Side::White).expect("judged");
+        assert_eq!(judged.marks[0].judgement, Judgement::Blunder);
+        assert_eq!(judged.marks[0].lost, 50);
+        assert_eq!(white_eval(ScoreView::End(-1)), WhiteEval::Mate(-1));
+    }
 }

@@ -48,6 +48,7 @@ impl Inner {
             evals: s.evals.clone(),
             review: s.review_view(),
             review_error: s.review_error.clone(),
+            judgements: s.judgements(),
             autoplay: s.autoplay,
             engine: s.engine_name.clone(),
             engine_error: s.engine_error.clone(),
