@@ -9,16 +9,30 @@ use autotester::config::{self, GameKind};
 use autotester::identify;
 use autotester::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use autotester::report::{elo_report, elo_report_for, GameRecord};
-use autotester::runner::output::{self, OutputFormat, OutputOptions};
+use autotester::runner::output::{self, OutputFormat};
 use autotester::runner::{self, RunSummary};
 use autotester::schedule::{Shard, Tournament};
 use autotester::stats::rating::{DEFAULT_ADVANTAGE, DEFAULT_DRAW_ELO, DEFAULT_PRIOR};
 use autotester::stats::{RatingOptions, Sprt};
 use autotester::tune;
 use clap::{Args, Parser, Subcommand};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use workbench::pgn;
+
+// `print!`, `println!` and `eprintln!` that survive a closed output
+// (`autotester elo x.pgn | head -1`): the std macros panic there.
+macro_rules! out {
+    ($($arg:tt)*) => { output::print(&format!($($arg)*)) };
+}
+macro_rules! outln {
+    () => { output::print("\n") };
+    ($($arg:tt)*) => { output::print_line(&format!($($arg)*)) };
+}
+macro_rules! errln {
+    ($($arg:tt)*) => { output::print_error(&format!($($arg)*)) };
+}
 
 #[derive(Parser)]
 #[command(name = "autotester", version, about, long_about = None,
@@ -171,9 +185,11 @@ enum Command {
 
 /// fastchess and cutechess take single-dash long flags (`-engine cmd=...`);
 /// clap would call them unknown, so they are recognised before parsing.
-fn is_fastchess_style(args: &[String]) -> bool {
-    args.get(1)
-        .is_some_and(|a| a.len() > 2 && a.starts_with('-') && !a.starts_with("--"))
+fn is_fastchess_style(args: &[OsString]) -> bool {
+    args.get(1).is_some_and(|a| {
+        let a = a.as_encoded_bytes();
+        a.len() > 2 && a.starts_with(b"-") && !a.starts_with(b"--")
+    })
 }
 
 fn sprt_of(values: Option<Vec<f64>>) -> Result<Option<Sprt>, String> {
@@ -186,16 +202,24 @@ fn sprt_of(values: Option<Vec<f64>>) -> Result<Option<Sprt>, String> {
     }
 }
 
-fn print_summary(s: &RunSummary, output: &OutputOptions) {
-    println!();
-    print!("{}", s.report);
-    if output.format != OutputFormat::Native {
-        print!(
+/// The final report. The results block of `-output cutechess|fastchess`
+/// is left out when `-ratinginterval` has just printed it for the same
+/// games (issue 40 item 5: it came twice).
+fn print_summary(s: &RunSummary, plan: &MatchPlan) {
+    let output = &plan.output;
+    outln!();
+    out!("{}", s.report);
+    let interval = output.rating_interval as usize;
+    let just_printed = plan.verbosity != Verbosity::Silent
+        && s.played > 0
+        && (s.resumed + s.played).checked_rem(interval) == Some(0);
+    if output.format != OutputFormat::Native && !just_printed {
+        out!(
             "{}",
             output::results_block(output.format, &s.report, output.penta)
         );
     }
-    println!(
+    outln!(
         "Played {} games in {:.1}s ({:.2} games/s){}{}",
         s.played,
         s.elapsed.as_secs_f64(),
@@ -260,7 +284,7 @@ fn run(
     plan.sprt = sprt_of(sprt)?;
     flags.apply(&mut plan)?;
     let summary = execute(&plan)?;
-    print_summary(&summary, &plan.output);
+    print_summary(&summary, &plan);
     Ok(())
 }
 
@@ -302,14 +326,14 @@ fn ladder(
     }
     flags.apply(&mut plan)?;
     let summary = execute(&plan)?;
-    print_summary(&summary, &plan.output);
+    print_summary(&summary, &plan);
     let points = ladder::points(&summary.report.table, &name, &depths);
-    println!();
-    print!("{}", ladder::points_text(&points));
+    outln!();
+    out!("{}", ladder::points_text(&points));
     let title = format!("{name}: Elo versus search depth ({game})");
     std::fs::write(&svg, elo_graph(&title, &points))
         .map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
-    println!("Graph written to {}", svg.display());
+    outln!("Graph written to {}", svg.display());
     Ok(())
 }
 
@@ -334,14 +358,14 @@ fn elo(
             return Err(format!("--first {name}: no game of that player in the PGN"));
         }
     }
-    print!("{}", elo_report_for(&games, &options, sprt, first));
+    out!("{}", elo_report_for(&games, &options, sprt, first));
     Ok(())
 }
 
 fn convert(input: &Path, output: &Path) -> Result<(), String> {
     let done = autotester::convert::convert(input).map_err(|e| e.to_string())?;
     autotester::merge::write(output, &done.games).map_err(|e| e.to_string())?;
-    println!(
+    outln!(
         "Converted {} game(s) of {} to ranks 0 to 7 into {} ({} 2016 game(s) kept as they were)",
         done.converted,
         input.display(),
@@ -354,7 +378,7 @@ fn convert(input: &Path, output: &Path) -> Result<(), String> {
 fn merge(paths: &[PathBuf], out: &Path) -> Result<(), String> {
     let merged = autotester::merge::merge(paths).map_err(|e| e.to_string())?;
     autotester::merge::write(out, &merged.games).map_err(|e| e.to_string())?;
-    println!(
+    outln!(
         "Merged {} games from {} file(s) into {} ({} duplicate(s) dropped, {} unfinished left out)",
         merged.games.len(),
         paths.len(),
@@ -362,8 +386,8 @@ fn merge(paths: &[PathBuf], out: &Path) -> Result<(), String> {
         merged.duplicates,
         merged.unfinished
     );
-    println!();
-    print!(
+    outln!();
+    out!(
         "{}",
         elo_report(
             &GameRecord::all_of(&merged.games),
@@ -376,13 +400,13 @@ fn merge(paths: &[PathBuf], out: &Path) -> Result<(), String> {
 
 fn flag_mode(args: &[String]) -> ExitCode {
     if matches!(args.first().map(String::as_str), Some("-help" | "-h")) {
-        println!("{}", flags::USAGE);
+        outln!("{}", flags::USAGE);
         return ExitCode::SUCCESS;
     }
     let flags::FlagRun { mut plan, game } = match flags::parse_run(args) {
         Ok(run) => run,
         Err(e) => {
-            eprintln!("autotester: {e}\n{}", flags::USAGE);
+            errln!("autotester: {e}\n{}", flags::USAGE);
             return ExitCode::from(2);
         }
     };
@@ -391,22 +415,22 @@ fn flag_mode(args: &[String]) -> ExitCode {
             Ok(kind) => {
                 plan.game = kind;
                 if plan.verbosity != Verbosity::Silent {
-                    println!("Game: {kind} (from the engines' uci answers; -game names it)");
+                    outln!("Game: {kind} (from the engines' uci answers; -game names it)");
                 }
             }
             Err(e) => {
-                eprintln!("autotester: {e}");
+                errln!("autotester: {e}");
                 return ExitCode::from(2);
             }
         }
     }
     match execute(&plan) {
         Ok(summary) => {
-            print_summary(&summary, &plan.output);
+            print_summary(&summary, &plan);
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("autotester: {message}");
+            errln!("autotester: {message}");
             ExitCode::from(1)
         }
     }
@@ -424,29 +448,61 @@ fn main() -> ExitCode {
 fn compliance(engine: &str, game: Option<GameKind>, options: &[(String, String)]) -> ExitCode {
     match autotester::compliance::run(engine, game, options) {
         Ok(checks) => {
-            println!("{} passed, {} failed", checks.passed, checks.failed);
+            outln!("{} passed, {} failed", checks.passed, checks.failed);
             ExitCode::from(u8::from(checks.failed > 0))
         }
         Err(e) => {
-            eprintln!("autotester: {e}");
+            errln!("autotester: {e}");
             ExitCode::from(2)
         }
     }
 }
 
+/// The arguments as text, or the usage error of the first that is not
+/// UTF-8 (issue 40 item 12: `std::env::args` panicked on one). Paths of
+/// subcommands reach clap as they are, so only flag mode needs this.
+fn text_args(args: &[OsString]) -> Result<Vec<String>, String> {
+    args.iter()
+        .map(|a| {
+            a.to_str().map(str::to_string).ok_or_else(|| {
+                format!(
+                    "argument {:?} is not valid UTF-8; flag mode needs text arguments",
+                    a.to_string_lossy()
+                )
+            })
+        })
+        .collect()
+}
+
 fn run_command() -> ExitCode {
-    let mut args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<OsString> = std::env::args_os().collect();
     // fastchess's spelling, `--compliance ENGINE`, is the subcommand.
     if matches!(
-        args.get(1).map(String::as_str),
+        args.get(1).and_then(|a| a.to_str()),
         Some("--compliance" | "-compliance")
     ) {
         args[1] = "compliance".into();
     }
     if is_fastchess_style(&args) {
-        return flag_mode(&args[1..]);
+        return match text_args(&args[1..]) {
+            Ok(text) => flag_mode(&text),
+            Err(e) => {
+                errln!("autotester: {e}");
+                ExitCode::from(2)
+            }
+        };
     }
-    let cli = Cli::parse_from(&args);
+    // clap reads paths as OsString; a text argument that is not UTF-8 is a
+    // usage error (exit code 2) rather than a panic.
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = e.exit_code();
+            // `--help` and `--version` are "errors" printed on stdout.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(code).unwrap_or(2));
+        }
+    };
     let outcome = match cli.command {
         Command::Run {
             config,
@@ -500,7 +556,7 @@ fn run_command() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("autotester: {message}");
+            errln!("autotester: {message}");
             ExitCode::from(1)
         }
     }

@@ -7,8 +7,45 @@
 use crate::report::EloReport;
 use crate::report::GameRecord;
 use crate::stats::{EloEstimate, Pentanomial, Wdl};
+use std::io::Write;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+/// Set once a write to standard output fails: its reader is gone (`|
+/// head`), or its disk is full.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Prints `text` on standard output. A closed output is not an error:
+/// `println!` would panic there (Rust ignores SIGPIPE, which the engines'
+/// pipes need), stopping a match mid-game. Like fastchess, which ignores
+/// SIGPIPE too and whose `std::cout` then fails silently, the tester goes
+/// on without printing, so the PGN still gets every game and the engines
+/// are still shut down.
+pub fn print(text: &str) {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut out = std::io::stdout().lock();
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        STDOUT_CLOSED.store(true, Ordering::Relaxed);
+    }
+}
+
+/// [`print`] with a newline.
+pub fn print_line(text: &str) {
+    print(&format!("{text}\n"));
+}
+
+/// A line on standard error; a closed one (`2>&1 | head`) is ignored, as
+/// for [`print`].
+pub fn print_error(text: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
 
 /// The printed format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -20,7 +20,11 @@ pub fn move_aside(plan: &MatchPlan) -> Result<(), RunError> {
         source,
     })?;
     if plan.verbosity != Verbosity::Silent {
-        println!("Moved the games of {} to {}", path.display(), old.display());
+        super::output::print_line(&format!(
+            "Moved the games of {} to {}",
+            path.display(),
+            old.display()
+        ));
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The live progress bar (on a terminal) and one line per finished step:
 //! a game of a match, an iteration of a tuning run.
 
+use super::output::{print_error, print_line};
 use crate::plan::Verbosity;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -39,7 +40,7 @@ impl Progress {
     pub fn finished(&self, line: &str, standings: &str) {
         if self.verbosity == Verbosity::Normal {
             // Printed above the bar, or plainly when there is no bar.
-            self.bar.suspend(|| println!("{line}"));
+            self.bar.suspend(|| print_line(line));
         }
         self.bar.set_message(standings.to_string());
         self.bar.inc(1);
@@ -48,13 +49,13 @@ impl Progress {
     /// A line on stdout (above the bar), unless the run is silent.
     pub fn line(&self, line: &str) {
         if self.verbosity != Verbosity::Silent {
-            self.bar.suspend(|| println!("{line}"));
+            self.bar.suspend(|| print_line(line));
         }
     }
 
     pub fn note(&self, line: &str) {
         if self.verbosity != Verbosity::Silent {
-            self.bar.suspend(|| eprintln!("{line}"));
+            self.bar.suspend(|| print_error(line));
         }
     }
 
