@@ -5,6 +5,7 @@
 //!             [--mode MODE] [--after N]
 //!             [--delay-ms MS] [--think-ms MS] [--seed S] [--score CP]
 //!             [--pid-file PATH] [--peak NAME=V,...] [--peak-width W]
+//!             [--in-game N] [--illegal-move TEXT]
 //! ```
 //!
 //! It plays random legal moves (chosen from the position and the seed, and
@@ -18,6 +19,9 @@
 //! `ignore-stop` answers `go infinite` at once and ignores `stop`
 //! (otherwise `go infinite` waits for `stop`); `ignore-quit` never exits
 //! on `quit`.
+//! `--in-game N` keeps the misbehaviour to the N-th game (counted by
+//! `ucinewgame`, from 1) instead of every game; `--illegal-move TEXT` is
+//! the `illegal` mode's answer (`none`: a `bestmove` without a move).
 //! `slow-start` waits `MS` milliseconds (default 1500) before `uciok`.
 //! `--think-ms` makes every move take that long (a slow opponent).
 //! `--score` fixes the reported score (random in ±50 otherwise).
@@ -96,6 +100,10 @@ struct Args {
     score: Option<i32>,
     pid_file: Option<String>,
     peak: Option<Peak>,
+    /// `--in-game`: the one game (from 1) in which the mode applies.
+    in_game: Option<u32>,
+    /// `--illegal-move`: what the `illegal` mode answers.
+    illegal_move: Option<String>,
 }
 
 /// What `probe` finds in `game` after `mv`, which is then taken back;
@@ -278,6 +286,8 @@ fn parse_args() -> Result<Args, String> {
         score: None,
         pid_file: None,
         peak: None,
+        in_game: None,
+        illegal_move: None,
     };
     let mut width = None;
     let mut it = std::env::args().skip(1);
@@ -307,6 +317,8 @@ fn parse_args() -> Result<Args, String> {
             "--pid-file" => args.pid_file = Some(value),
             "--peak" => args.peak = Some(Peak::parse(&value)?),
             "--peak-width" => width = Some(number(&flag, &value)?),
+            "--in-game" => args.in_game = Some(number(&flag, &value)?),
+            "--illegal-move" => args.illegal_move = Some(value),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -435,7 +447,12 @@ fn misbehave(args: &Args, line: &str, game: &dyn DynGame, out: &mut impl Write) 
         },
         Mode::FloodLine => flood(out, &[b'x'; 4096]),
         Mode::Illegal => {
-            say(out, &format!("bestmove {}", illegal_move(game)));
+            let text = match args.illegal_move.as_deref() {
+                Some("none") => String::new(),
+                Some(text) => text.to_string(),
+                None => illegal_move(game),
+            };
+            say(out, format!("bestmove {text}").trim_end());
             return true;
         }
         Mode::Timeout => {
@@ -513,6 +530,8 @@ struct Mock<'a> {
     peak: Option<Peak>,
     /// `go` commands of this game so far.
     goes: u32,
+    /// `ucinewgame` commands so far: the number of the game in play.
+    games: u32,
     /// A `go infinite` waiting for `stop`.
     pondering: bool,
 }
@@ -534,7 +553,8 @@ impl Mock<'_> {
     fn go(&mut self, line: &str, out: &mut impl Write) {
         let args = self.args;
         self.goes += 1;
-        let triggered = self.goes == args.after;
+        let in_game = args.in_game.is_none_or(|n| n == self.games);
+        let triggered = self.goes == args.after && in_game;
         if triggered && misbehave(args, line, &*self.game, out) {
             return;
         }
@@ -556,7 +576,10 @@ impl Mock<'_> {
                     peak.set(line);
                 }
             }
-            "ucinewgame" if args.dialect == Dialect::Uci => self.goes = 0,
+            "ucinewgame" if args.dialect == Dialect::Uci => {
+                self.goes = 0;
+                self.games += 1;
+            }
             "position" => self.position(line, out),
             "go" if line.contains("infinite") && args.mode != Mode::IgnoreStop => {
                 self.pondering = true
@@ -582,6 +605,7 @@ fn run(args: &Args) {
         game: args.game.start(),
         peak: args.peak.clone(),
         goes: 0,
+        games: 0,
         pondering: false,
     };
     for line in std::io::stdin().lock().lines() {
