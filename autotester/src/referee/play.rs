@@ -241,7 +241,12 @@ impl<'a> Table<'a> {
         if played.is_err() {
             let shown: String = answer.text.chars().take(40).collect();
             let name = self.game.side_name(mover);
-            let reason = format!("{name} makes an illegal move: {shown}");
+            // A bare `bestmove` would otherwise read as a reason cut short.
+            let reason = if shown.is_empty() {
+                format!("{name} makes an illegal move: a bestmove without a move")
+            } else {
+                format!("{name} makes an illegal move: {shown}")
+            };
             if self.moves.len() == self.opening.moves.len() {
                 self.illegal_first_move = Some((mover, shown.clone()));
             }

@@ -58,6 +58,12 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         .clone()
         .map(|url| LiveFeed::new(url, &plan.event, game));
     let to_play = todo.jobs.len();
+    let proven = todo
+        .done
+        .proven
+        .iter()
+        .map(|&p| AtomicBool::new(p))
+        .collect();
     let mut recorder = Recorder::new(plan, file, todo.done, to_play, live.as_ref());
     // The viewer lists the players (and any resumed results) at once.
     recorder.post_standings();
@@ -76,6 +82,7 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         openings: &openings,
         context: &context,
         live: live.as_ref(),
+        proven,
     };
     let progress = Progress::new(to_play as u64, plan.verbosity);
     worker::play_all(&shared, to_play, &mut recorder, &progress);

@@ -2,6 +2,7 @@
 //! the PGN already holds (which must be of this run's settings), none at
 //! all when those games already decide the SPRT.
 
+use super::worker::engines_moved;
 use super::{resume, standings, RunError};
 use crate::fingerprint::{Fingerprint, TAG};
 use crate::plan::{MatchPlan, Verbosity};
@@ -37,6 +38,28 @@ pub struct Done {
     pub resumed: usize,
     /// Whether they already decide the SPRT.
     pub sprt_decided: bool,
+    /// Per player: whether its engine made a legal move in one of them.
+    pub proven: Vec<bool>,
+}
+
+/// Per player of `plan`: whether its engine made a legal move in one of
+/// `games`, so that a resumed run does not take a later bad move of a
+/// proven engine for an engine of another game.
+fn proven(plan: &MatchPlan, games: &[PgnGame]) -> Vec<bool> {
+    let mut proven = vec![false; plan.players.len()];
+    for g in games {
+        let moved = engines_moved(&g.moves, g.black_first);
+        for (tag, moved) in ["White", "Black"].into_iter().zip(moved) {
+            let player = plan
+                .players
+                .iter()
+                .position(|p| Some(p.name.as_str()) == g.tag(tag));
+            if let (Some(i), true) = (player, moved) {
+                proven[i] = true;
+            }
+        }
+    }
+    proven
 }
 
 /// What this run plays.
@@ -129,6 +152,7 @@ impl Todo {
             jobs: todo,
             shard_total: mine.len(),
             done: Done {
+                proven: proven(plan, &existing.games),
                 records: existing.records,
                 resumed,
                 sprt_decided: decided,

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Mutex;
 use workbench::engine::{EngineError, EngineSpec, UciEngine};
-use workbench::pgn::PgnGame;
+use workbench::pgn::{PgnGame, PgnMove};
 use workbench::GameType;
 
 /// A game a worker finished.
@@ -51,6 +51,27 @@ pub struct Shared<'a> {
     pub context: &'a Context,
     /// `-live`: where the games are shown as they are played.
     pub live: Option<&'a LiveFeed>,
+    /// Per player: whether its engine has made a legal move in a game of
+    /// this run or of the resumed PGN. Only an engine that never has is
+    /// suspected of playing another game when its first move is illegal.
+    pub proven: Vec<AtomicBool>,
+}
+
+/// Which sides' engines made at least one legal move in a game of
+/// `moves` (book moves marked), White first: the first engine move is the
+/// side to move's after the book, the second the other side's.
+pub fn engines_moved(moves: &[PgnMove], black_first: bool) -> [bool; 2] {
+    let mut moved = [false; 2];
+    let is_book = |m: &PgnMove| m.comment.as_deref() == Some("book");
+    let engine_plies = moves
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| !is_book(m))
+        .map(|(i, _)| (i + usize::from(black_first)) % 2);
+    for side in engine_plies.take(2) {
+        moved[side] = true;
+    }
+    moved
 }
 
 pub fn spec(player: &Player) -> EngineSpec {
@@ -167,7 +188,13 @@ fn play_job(
         round: job.round,
         source,
     })?;
-    check_first_move(plan, job, &played)?;
+    let moved = engines_moved(&played.moves, played.black_first);
+    for (player, moved) in [job.white, job.black].into_iter().zip(moved) {
+        if moved {
+            shared.proven[player].store(true, Ordering::Relaxed);
+        }
+    }
+    check_first_move(shared, job, &played)?;
     let record = to_record(job.round, white, black, &played);
     if let Some(live) = live {
         live.ended(&live_id, record.result.as_str());
@@ -176,15 +203,22 @@ fn play_job(
     Ok(Finished { job, record, game })
 }
 
-/// Refuses a game whose first engine move was illegal: that engine most
-/// likely plays another game, and every game would end the same way.
-fn check_first_move(plan: &MatchPlan, job: Job, played: &PlayedGame) -> Result<(), RunError> {
+/// Refuses a game whose first engine move was illegal when that engine
+/// has never made a legal move: it most likely plays another game, and
+/// every game would end the same way. An engine that has made legal moves
+/// merely lost this game, which is kept (issue 40: one bad move in the
+/// fifth game ended a whole run).
+fn check_first_move(shared: &Shared, job: Job, played: &PlayedGame) -> Result<(), RunError> {
     let Some((side, mv)) = &played.illegal_first_move else {
         return Ok(());
     };
-    let mover = &plan.players[[job.white, job.black][side.index()]];
+    let plan = shared.plan;
+    let player = [job.white, job.black][side.index()];
+    if shared.proven[player].load(Ordering::Relaxed) {
+        return Ok(());
+    }
     Err(RunError::WrongGame {
-        engine: mover.name.clone(),
+        engine: plan.players[player].name.clone(),
         mv: mv.clone(),
         round: job.round,
         game: plan.game,
