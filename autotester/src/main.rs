@@ -3,7 +3,7 @@
 
 use autotester::cli::flags;
 use autotester::cli::ladder::{self, LadderOptions};
-use autotester::cli::match_flags::{parse_game, parse_option, MatchFlags};
+use autotester::cli::match_flags::{check_option, parse_game, parse_option, MatchFlags};
 use autotester::cli::svg::elo_graph;
 use autotester::config::{self, GameKind};
 use autotester::identify;
@@ -275,6 +275,14 @@ fn run(
     let resolved = config::resolve(&config_path);
     let pgn_out = pgn.unwrap_or_else(|| resolved.with_extension("pgn"));
     let mut plan = MatchPlan::from_config(&c, pgn_out);
+    // A TOML string may hold "\n": refused here, as on the command line,
+    // since the config's parser (config/) lets any text through.
+    for p in &plan.players {
+        for (name, value) in &p.options {
+            check_option(name, value)
+                .map_err(|e| format!("{}: player {}: {e}", config_path.display(), p.name))?;
+        }
+    }
     // The number of rounds depends on who meets whom.
     plan.tournament = tournament;
     plan.set_total_games(c.game_rounds);

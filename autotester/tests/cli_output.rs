@@ -95,3 +95,91 @@ fn arguments_that_are_not_utf8_do_not_panic() {
     let out = autotester(&[OsStr::new("compliance"), OsStr::from_bytes(b"engine\xff")]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }
+
+/// Issue 40 item 13: `option.Hash=$'16\nquit'` sent the engine a `quit`
+/// of its own. Refused in flags, in `--option` and in config files.
+#[test]
+fn control_characters_in_options_are_refused() {
+    let dir = scratch("cli_output", "control");
+    let pgn = dir.join("games.pgn");
+    for option in [
+        "option.Hash=16\nquit",
+        "option.Hash=16\rquit",
+        "option.A\nB=1",
+    ] {
+        let mut args = match_args(&pgn, 1, "");
+        args.extend(["-each".to_string(), option.to_string()]);
+        let out = autotester(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option:?}: {err}");
+        assert!(err.contains("control characters"), "{err}");
+    }
+    assert!(!pgn.exists(), "no game was played");
+    let out = autotester(&["compliance", common::MOCK, "--option", "Hash=1\nquit"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("control characters"), "{err}");
+    let config = dir.join("test.toml");
+    let player = |name: &str| {
+        format!(
+            "[[player]]\nname = \"{name}\"\ninvoke = \"{}\"\ndepth = 1\n\
+             [player.options]\nHash = \"16\\nquit\"\n",
+            common::MOCK
+        )
+    };
+    let toml = format!(
+        "game = \"chess\"\ngame_rounds = 2\n{}{}",
+        player("a"),
+        player("b")
+    );
+    std::fs::write(&config, toml).expect("write config");
+    let out = autotester(&["run".as_ref(), config.as_os_str()]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("player a") && err.contains("control characters"),
+        "{err}"
+    );
+}
+
+/// Issue 40 item 5: `-pgnout file=x foo=bar` ignored `foo`; fastchess's
+/// own keys that we do not implement say so.
+#[test]
+fn pgnout_refuses_unknown_keys() {
+    let dir = scratch("cli_output", "pgnout");
+    let pgn = dir.join("games.pgn");
+    for (key, says) in [
+        ("foo=bar", "unknown key \"foo\""),
+        ("nodes=true", "nodes=true is not supported yet"),
+        ("notation=san", "notation=san is not supported yet"),
+    ] {
+        let mut args = match_args(&pgn, 1, "");
+        args.push(key.to_string());
+        let out = autotester(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{key}: {err}");
+        assert!(err.contains(says), "{key}: {err}");
+    }
+    // What we do anyway is accepted.
+    let mut args = match_args(&pgn, 1, "-quiet");
+    args.extend(["append=true".to_string(), "nodes=false".to_string()]);
+    let out = autotester(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Issue 40 item 5: `-output format=fastchess -ratinginterval 2` printed
+/// the final `Results of` block twice.
+#[test]
+fn the_last_results_block_is_printed_once() {
+    let dir = scratch("cli_output", "interval");
+    for (interval, blocks) in [(2, 2), (3, 2), (0, 1)] {
+        let pgn = dir.join(format!("games{interval}.pgn"));
+        let rest = format!("-output format=fastchess -ratinginterval {interval}");
+        let out = autotester(&match_args(&pgn, 2, &rest));
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        // 4 games: every 2 gives blocks after games 2 and 4; every 3,
+        // after game 3 and the final one.
+        assert_eq!(stdout.matches("Results of").count(), blocks, "{stdout}");
+    }
+}

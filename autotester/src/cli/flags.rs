@@ -4,6 +4,7 @@
 //! elo1=... alpha=... beta=...`, `-tournament roundrobin|gauntlet`, and
 //! the rest listed in `USAGE`. They build the same plan as a config file.
 
+use super::match_flags::check_option;
 use super::tc::parse_tc;
 use crate::config::{GameKind, Player, DEFAULT_GAME};
 use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
@@ -79,6 +80,7 @@ impl EngineFlags {
             "proto" if value == "uci" => {}
             _ => match key.strip_prefix("option.") {
                 Some(name) if !name.is_empty() => {
+                    check_option(name, value).map_err(|e| bad(flag, e))?;
                     self.options.push((name.to_string(), value.to_string()))
                 }
                 _ => return Err(bad(flag, format!("unknown key {key:?}"))),
@@ -453,14 +455,36 @@ impl FlagParser {
     }
 }
 
-/// `-pgnout FILE` or `-pgnout file=FILE [more keys]`.
+/// fastchess's `-pgnout` keys that ask for more in the PGN than we write:
+/// refused when turned on, so nobody waits for figures that never come.
+const PGNOUT_NOT_SUPPORTED: [&str; 9] = [
+    "notation", "nodes", "seldepth", "nps", "min", "hashfull", "tbhits", "timeleft", "latency",
+];
+
+/// `-pgnout FILE` or `-pgnout file=FILE [more keys]`. An unknown key is
+/// refused, as `-openings` refuses one (issue 40 item 5: it was ignored).
 fn parse_pgnout(flag: &str, values: &[String]) -> Result<PathBuf, FlagError> {
-    let v = match values {
-        [v] => v.strip_prefix("file=").unwrap_or(v),
-        [first, ..] if first.starts_with("file=") => &first[5..],
-        _ => return Err(bad(flag, "expected file=FILE")),
+    let (mut file, keys) = match values {
+        [first, rest @ ..] if !first.contains('=') => (Some(first.as_str()), rest),
+        _ => (None, values),
     };
-    Ok(PathBuf::from(v))
+    for (k, v) in pairs(flag, keys)? {
+        match k {
+            "file" => file = Some(v),
+            // Games are always appended (a rerun resumes).
+            "append" if v == "true" => {}
+            // `false` is what we do: no extra figures.
+            k if PGNOUT_NOT_SUPPORTED.contains(&k) && v == "false" => {}
+            k if PGNOUT_NOT_SUPPORTED.contains(&k) => {
+                return Err(bad(flag, format!("{k}={v} is not supported yet")))
+            }
+            _ => return Err(bad(flag, format!("unknown key {k:?}"))),
+        }
+    }
+    match file {
+        Some(f) if !f.is_empty() => Ok(PathBuf::from(f)),
+        _ => Err(bad(flag, "expected file=FILE")),
+    }
 }
 
 fn parse_resign(flag: &str, values: &[String]) -> Result<ResignRule, FlagError> {

@@ -97,10 +97,28 @@ pub fn parse_game(s: &str) -> Result<GameKind, String> {
 
 /// An engine option as `NAME=VALUE` (clap's parser for `--option`).
 pub fn parse_option(text: &str) -> Result<(String, String), String> {
-    text.split_once('=')
+    let (name, value) = text
+        .split_once('=')
         .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
         .filter(|(k, _)| !k.is_empty())
-        .ok_or_else(|| format!("{text:?}: expected NAME=VALUE"))
+        .ok_or_else(|| format!("{text:?}: expected NAME=VALUE"))?;
+    check_option(&name, &value)?;
+    Ok((name, value))
+}
+
+/// Refuses an engine option whose name or value holds a control
+/// character (issue 40 item 13): `setoption` is one line, so a newline or
+/// carriage return would send the rest (`Hash=16\nquit`) to the engine as
+/// a command of its own, and no engine option needs a tab or a NUL.
+pub fn check_option(name: &str, value: &str) -> Result<(), String> {
+    let bad = |s: &str| s.chars().any(char::is_control);
+    if bad(name) || bad(value) {
+        return Err(format!(
+            "option {name:?} = {value:?}: control characters (newlines, carriage returns, \
+             tabs) are not allowed in option names or values"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
