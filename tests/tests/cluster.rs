@@ -367,8 +367,31 @@ fn slurm_dry_run_prints_an_array_and_a_dependent_merge() {
         )),
         "{job}"
     );
-    // Nothing was played.
+    // Nothing was played, and the last line says nothing was submitted
+    // (issue 40, item 6: it said "Submitted the shards as job 1001").
     assert!(!d.join("shard-1.pgn").exists());
+    let last = lines.last().copied().unwrap_or_default();
+    assert!(last.starts_with("Dry run: nothing submitted."), "{stdout}");
+    assert!(!stdout.contains("Submitted"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Without Slurm's tools the script says so, before writing anything
+/// (issue 40, item 6: it ended in `sbatch: command not found`, rc 127).
+#[test]
+fn slurm_without_sbatch_says_what_is_missing() {
+    let d = scratch("slurm-missing");
+    let options = words(&format!("--dir {}", d.display()));
+    let env = [("SBATCH", "no-such-sbatch".to_string())];
+    let out = try_script("cluster-slurm", &options, &match_args(), &env);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("'no-such-sbatch' is not installed"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("command not found"), "{stderr}");
+    assert!(!d.join("shards.sbatch").exists(), "nothing written");
     let _ = std::fs::remove_dir_all(&d);
 }
 
