@@ -32,10 +32,11 @@ pub struct UciEngine {
 }
 
 impl UciEngine {
-    /// Starts the program and completes the UCI handshake. For a rule set
-    /// other than its game's default (`GameType::variant`: 2016
-    /// Leiserchess), an engine that declares `UCI_Variant` is switched to
-    /// it; one that does not is taken to play it already.
+    /// Starts the program and completes the UCI handshake. In a game whose
+    /// rule sets `UCI_Variant` chooses (`GameType::uci_variant`:
+    /// Leiserchess 2018 or 2016), an engine that declares the option is
+    /// set to the game's rule set, whatever its default (start-up checked
+    /// that it lists it); one that does not is taken to play it already.
     pub fn spawn(game: &'static dyn GameType, path: &Path) -> Result<UciEngine, EngineError> {
         let timeouts = Timeouts::default();
         let start = |e: workbench::engine::EngineError| EngineError::Start(e.to_string());
@@ -46,7 +47,7 @@ impl UciEngine {
                 .iter()
                 .any(|o| o.eq_ignore_ascii_case(name))
         };
-        if let (Some(variant), true) = (game.variant(), declares(VARIANT_OPTION)) {
+        if let (Some(variant), true) = (game.uci_variant(), declares(VARIANT_OPTION)) {
             client
                 .set_option(VARIANT_OPTION, variant, &timeouts)
                 .map_err(start)?;
