@@ -3,12 +3,16 @@
 // Scores arrive from White's (Tangerine's) view.
 
 import { svgEl } from './pieces.js';
-import { formatScore } from './panels.js';
+import {
+  formatScore, plyLabel, moveNumberAt, marksByPly, judgementTitle, ANNOTATIONS,
+} from './panels.js';
 
 // The graph and the bar saturate at this many pawns.
 const CLAMP_PAWNS = 6;
+// The graph's drawing: its height in pixels, and its width when the
+// container has none yet (hidden).
 const GRAPH_W = 600;
-const GRAPH_H = 120;
+const GRAPH_H = 150;
 
 // A score as pawns for drawing (a mate is off the scale).
 export function pawns(score) {
@@ -115,39 +119,142 @@ export function renderBar(bar, score, sideNames) {
 }
 
 // The evaluation graph: a point per ply the engine has evaluated (all of
-// them after a whole-game pass), a
-// marker at the ply on view; a click jumps to the nearest ply.
-export function renderGraph(container, evals, plies, viewPly, onPick) {
+// them after a whole-game pass) over axes (the even line, score ticks in
+// pawns, move numbers along the bottom), a marker on each judged move, a
+// cursor at the ply on view and a hover read-out (move, score, mark). A
+// click jumps to the nearest ply, a click on a marker to its move.
+//
+// The drawing is sized in the container's own pixels (not stretched to
+// it), so the text stays legible and the points round; it scales evenly
+// if the window is resized before the next redraw.
+export function renderGraph(container, s, viewPly, onPick) {
+  const width = Math.max(240, Math.round(container.clientWidth || GRAPH_W));
+  const frame = graphFrame(width, s.moves.length);
   const svg = svgEl('svg', {
-    viewBox: `0 0 ${GRAPH_W} ${GRAPH_H}`,
-    preserveAspectRatio: 'none',
+    viewBox: `0 0 ${width} ${GRAPH_H}`,
     role: 'img',
     'aria-label': 'Evaluation graph over the moves (click to jump to a move)',
   });
-  const x = (ply) => (plies === 0 ? 0 : (ply / plies) * GRAPH_W);
-  const y = (p) => GRAPH_H / 2 - (p / CLAMP_PAWNS) * (GRAPH_H / 2 - 4);
-  svgEl('rect', { x: 0, y: 0, width: GRAPH_W, height: GRAPH_H, class: 'graph-bg' }, svg);
-  svgEl('line', { x1: 0, y1: GRAPH_H / 2, x2: GRAPH_W, y2: GRAPH_H / 2, class: 'graph-axis' }, svg);
+  svgEl('rect', { x: 0, y: 0, width, height: GRAPH_H, class: 'graph-bg' }, svg);
+  drawAxes(svg, frame, s);
+  drawCurve(svg, frame, s.evals);
+  svgEl('line', { x1: frame.x(viewPly), y1: frame.top, x2: frame.x(viewPly), y2: frame.bottom, class: 'graph-cursor', 'data-ply': String(viewPly) }, svg);
+  const hover = svgEl('line', { y1: frame.top, y2: frame.bottom, class: 'graph-hover' }, svg);
+  drawMarks(svg, frame, s, onPick);
+  const readout = document.createElement('div');
+  readout.className = 'graph-readout';
+  readout.setAttribute('aria-live', 'off');
+  const show = (ply) => {
+    hover.setAttribute('visibility', ply === null ? 'hidden' : 'visible');
+    if (ply !== null) for (const a of ['x1', 'x2']) hover.setAttribute(a, frame.x(ply));
+    readout.dataset.ply = String(ply ?? viewPly);
+    readout.textContent = readoutText(s, ply ?? viewPly);
+  };
+  const plyAt = (e) => {
+    const r = svg.getBoundingClientRect();
+    return frame.plyAt(((e.clientX - r.left) / r.width) * width);
+  };
+  svg.addEventListener('mousemove', (e) => { graphHover = plyAt(e); show(graphHover); });
+  svg.addEventListener('mouseleave', () => { graphHover = null; show(null); });
+  svg.addEventListener('click', (e) => onPick(plyAt(e)));
+  // Redrawn under a resting pointer (a new score), the read-out stays; the
+  // container outlives the drawing, so it knows whether the pointer left
+  // while an older drawing was being replaced.
+  if (!container.matches(':hover') || (graphHover ?? 0) > s.moves.length) graphHover = null;
+  show(graphHover);
+  container.replaceChildren(svg, readout);
+}
+
+// The ply under the pointer, kept across redraws (a pass redraws the
+// graph several times a second).
+let graphHover = null;
+
+// Where the plot lies in the drawing, and its scales: ply to x, pawns
+// (White's view) to y, and back from x to the nearest ply.
+function graphFrame(width, plies) {
+  const left = 30;
+  const right = width - 8;
+  const top = 6;
+  const bottom = GRAPH_H - 18;
+  const x = (ply) => (plies === 0 ? left : left + (ply / plies) * (right - left));
+  const y = (p) => (top + bottom) / 2 - (p / CLAMP_PAWNS) * ((bottom - top) / 2);
+  const plyAt = (px) => Math.max(0, Math.min(plies, Math.round(((px - left) / (right - left)) * plies)));
+  return { left, right, top, bottom, plies, x, y, plyAt };
+}
+
+// The even line, a few score ticks (pawns, White's view) and move
+// numbers under the plies of the first side's moves, a label every
+// `step` moves so that they never crowd.
+function drawAxes(svg, f, s) {
+  for (const p of [-CLAMP_PAWNS, -CLAMP_PAWNS / 2, 0, CLAMP_PAWNS / 2, CLAMP_PAWNS]) {
+    const cls = p === 0 ? 'graph-axis' : 'graph-grid';
+    svgEl('line', { x1: f.left, y1: f.y(p), x2: f.right, y2: f.y(p), class: cls }, svg);
+    const label = svgEl('text', { x: f.left - 4, y: f.y(p) + 3, class: 'graph-tick', 'text-anchor': 'end' }, svg);
+    label.textContent = p > 0 ? `+${p}` : (p < 0 ? `−${-p}` : '0');
+  }
+  svgEl('line', { x1: f.left, y1: f.top, x2: f.left, y2: f.bottom, class: 'graph-axis' }, svg);
+  const room = Math.max(1, Math.floor((f.right - f.left) / 32));
+  const moves = Math.ceil(f.plies / 2);
+  const step = [1, 2, 5, 10, 20, 50, 100, 200, 500].find((n) => moves / n <= room) || 1000;
+  for (let ply = 1; ply <= f.plies; ply += 1) {
+    const number = moveNumberAt(s, ply);
+    if (number === null || number % step !== 0) continue;
+    svgEl('line', { x1: f.x(ply), y1: f.bottom, x2: f.x(ply), y2: f.bottom + 3, class: 'graph-axis' }, svg);
+    const label = svgEl('text', { x: f.x(ply), y: GRAPH_H - 4, class: 'graph-tick graph-move', 'text-anchor': 'middle', 'data-ply': String(ply) }, svg);
+    label.textContent = String(number);
+  }
+}
+
+// The scores as a line over a filled area (White's share above the even
+// line) with a point per position scored.
+function drawCurve(svg, f, evals) {
   const points = Object.entries(evals || {})
     .map(([ply, score]) => [Number(ply), pawns(score)])
-    .filter(([ply]) => ply <= plies)
+    .filter(([ply]) => ply <= f.plies)
     .sort((a, b) => a[0] - b[0]);
-  if (points.length) {
-    const line = points.map(([ply, p]) => `${x(ply).toFixed(1)},${y(p).toFixed(1)}`);
-    const area = [`${x(points[0][0]).toFixed(1)},${GRAPH_H / 2}`, ...line, `${x(points[points.length - 1][0]).toFixed(1)},${GRAPH_H / 2}`];
-    svgEl('polygon', { points: area.join(' '), class: 'graph-area' }, svg);
-    svgEl('polyline', { points: line.join(' '), class: 'graph-line' }, svg);
-    for (const [ply, p] of points) {
-      svgEl('circle', { cx: x(ply), cy: y(p), r: 3, class: 'graph-point', 'data-ply': String(ply) }, svg);
-    }
+  if (!points.length) return;
+  const at = ([ply, p]) => `${f.x(ply).toFixed(1)},${f.y(p).toFixed(1)}`;
+  const line = points.map(at);
+  const even = f.y(0).toFixed(1);
+  const area = [`${f.x(points[0][0]).toFixed(1)},${even}`, ...line, `${f.x(points[points.length - 1][0]).toFixed(1)},${even}`];
+  svgEl('polygon', { points: area.join(' '), class: 'graph-area' }, svg);
+  svgEl('polyline', { points: line.join(' '), class: 'graph-line' }, svg);
+  for (const [ply, p] of points) {
+    svgEl('circle', { cx: f.x(ply), cy: f.y(p), r: 3, class: 'graph-point', 'data-ply': String(ply) }, svg);
   }
-  svgEl('line', { x1: x(viewPly), y1: 0, x2: x(viewPly), y2: GRAPH_H, class: 'graph-cursor', 'data-ply': String(viewPly) }, svg);
-  svg.addEventListener('click', (e) => {
-    const r = svg.getBoundingClientRect();
-    const ply = Math.round(((e.clientX - r.left) / r.width) * plies);
-    onPick(Math.max(0, Math.min(plies, ply)));
-  });
-  container.replaceChildren(svg);
+}
+
+// A marker on each judged move, coloured by its kind, at the score it
+// led to; a click shows the board after the move.
+function drawMarks(svg, f, s, onPick) {
+  const marks = (s.judgements && s.judgements.marks) || [];
+  for (const mark of marks) {
+    if (mark.ply > f.plies) continue;
+    const move = s.moves[mark.ply - 1];
+    const dot = svgEl('circle', {
+      cx: f.x(mark.ply),
+      cy: f.y(pawns((s.evals || {})[mark.ply])),
+      r: 5.5,
+      class: `graph-mark ${mark.judgement}`,
+      'data-ply': String(mark.ply),
+    }, svg);
+    const mover = s.side_names[move.side === 'white' ? 0 : 1];
+    svgEl('title', {}, dot).textContent = `${plyLabel(s, mark.ply)}${ANNOTATIONS[mark.judgement]} · ${judgementTitle(mark, mover)}`;
+    dot.addEventListener('click', (e) => {
+      e.stopPropagation();
+      onPick(mark.ply);
+    });
+  }
+}
+
+// The read-out under the graph: the position's move, its mark and its
+// score (`12. Nf3?? −3.20 · blunder`).
+function readoutText(s, ply) {
+  const mark = marksByPly(s).get(ply);
+  const score = (s.evals || {})[ply];
+  const judged = mark ? ` · ${mark.judgement} (lost ${mark.lost} points of expected score)` : '';
+  const scored = score ? formatScore(score) : 'not scored';
+  return `${plyLabel(s, ply)}${mark ? ANNOTATIONS[mark.judgement] : ''} ${scored}${judged}`;
 }
 
 // The statistics panel: per depth the nodes of that iteration, the

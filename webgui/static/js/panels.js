@@ -39,13 +39,17 @@ export function renderMoveList(container, state, viewPly, onPick) {
   const rows = [];
   const firstBlack = moves.length > 0 && moves[0].side === 'black';
   let number = startNumber(state.start_fen);
+  const marks = marksByPly(state);
   const cell = (move) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.textContent = move.record;
     b.dataset.ply = String(move.ply);
     b.setAttribute('role', 'listitem');
-    b.setAttribute('aria-label', `ply ${move.ply}: ${move.record}`);
+    const mark = marks.get(move.ply);
+    const judged = mark ? `, ${mark.judgement}` : '';
+    b.setAttribute('aria-label', `ply ${move.ply}: ${move.record}${judged}`);
+    if (mark) b.append(judgementBadge(mark, state.side_names[move.side === 'white' ? 0 : 1]));
     if (move.ply === viewPly) b.setAttribute('aria-current', 'true');
     b.addEventListener('click', () => onPick(move.ply));
     return b;
@@ -76,6 +80,84 @@ export function renderMoveList(container, state, viewPly, onPick) {
   container.replaceChildren(...rows);
   const current = container.querySelector('[aria-current="true"]');
   if (current && typeof current.scrollIntoView === 'function') current.scrollIntoView({ block: 'nearest' });
+}
+
+// Judged moves (after "Analyse the whole game"): the mark a PGN gives
+// each kind, and the server's judgements by the ply each move led to.
+export const ANNOTATIONS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+export function marksByPly(state) {
+  const marks = (state.judgements && state.judgements.marks) || [];
+  return new Map(marks.map((m) => [m.ply, m]));
+}
+
+// What a mark means, in words: the kind and the expected score lost
+// (points of 100 on lichess's winning-chances curve, as the server judged).
+export function judgementTitle(mark, mover) {
+  const kind = mark.judgement[0].toUpperCase() + mark.judgement.slice(1);
+  return `${kind}: ${mover}'s expected score fell by ${mark.lost} points (of 100)`;
+}
+
+// The coloured `?!`, `?` or `??` after a judged move.
+function judgementBadge(mark, mover) {
+  const badge = document.createElement('span');
+  badge.className = `judgement ${mark.judgement}`;
+  badge.textContent = ANNOTATIONS[mark.judgement];
+  badge.title = judgementTitle(mark, mover);
+  return badge;
+}
+
+// The number of the move that led to ply `ply` (1 or more): as the move
+// list numbers it, from the start position's move number.
+function moveNumber(state, ply) {
+  const firstBlack = state.moves[0].side === 'black';
+  return startNumber(state.start_fen) + Math.floor((ply - 1 + (firstBlack ? 1 : 0)) / 2);
+}
+
+// A position of the game in words for the graph's read-out: `Start`, or
+// the move that led to it with its number (`12. Nf3`, `12… Nf6`).
+export function plyLabel(state, ply) {
+  const move = state.moves[ply - 1];
+  if (!move) return 'Start';
+  return `${moveNumber(state, ply)}${move.side === 'white' ? '.' : '…'} ${move.record}`;
+}
+
+// The number of a first-side move by the ply it led to (null for the
+// other side's): what the graph writes along its bottom.
+export function moveNumberAt(state, ply) {
+  const move = state.moves[ply - 1];
+  return move && move.side === 'white' ? moveNumber(state, ply) : null;
+}
+
+// Each side's count of inaccuracies, mistakes and blunders, a line each
+// ("White: 1 inaccuracy, 0 mistakes, 2 blunders"); hidden when no move
+// has been judged.
+export function renderTallies(container, state) {
+  const judgements = state.judgements;
+  container.hidden = !judgements;
+  if (!judgements) {
+    container.replaceChildren();
+    return;
+  }
+  const lines = judgements.tallies.map((t, i) => {
+    const line = document.createElement('div');
+    line.dataset.side = i === 0 ? 'white' : 'black';
+    line.append(`${state.side_names[i]}: `);
+    const counts = [
+      ['inaccuracy', t.inaccuracies, 'inaccuracies'],
+      ['mistake', t.mistakes, 'mistakes'],
+      ['blunder', t.blunders, 'blunders'],
+    ];
+    counts.forEach(([kind, n, many], k) => {
+      const span = document.createElement('span');
+      // Coloured only where there is something to look at.
+      span.className = n > 0 ? `judgement ${kind}` : 'muted';
+      span.textContent = `${n} ${n === 1 ? kind : many}`;
+      line.append(span, k < 2 ? ', ' : '');
+    });
+    return line;
+  });
+  container.replaceChildren(...lines);
 }
 
 function startNumber(fen) {

@@ -4,7 +4,7 @@
 
 import { renderLines, renderBar, renderGraph, renderStats } from './analysis.js';
 import { LASER_MS } from './laser.js';
-import { renderMoveList, renderEngineInfo, statusText } from './panels.js';
+import { renderMoveList, renderEngineInfo, statusText, renderTallies } from './panels.js';
 import { $, app, ui, isLive, viewedPly, playerOf, canMove, analysedPly } from './app.js';
 import { goTo } from './state.js';
 import { premoveRotations, premoveHint } from './moves.js';
@@ -159,13 +159,13 @@ export function renderAnalysis(s) {
   renderBar($('eval-bar'), score, s.side_names);
   const hasEvals = Object.keys(s.evals || {}).length > 0;
   $('eval-graph').hidden = !hasEvals;
-  if (hasEvals) renderGraph($('eval-graph'), s.evals, s.moves.length, viewPly, goTo);
+  if (hasEvals) renderGraph($('eval-graph'), s, viewPly, goTo);
   renderStats($('stats-rows'), $('stats-summary'), log);
   renderReview(s);
 }
 
-// The whole-game pass: its button, its progress, and why it stopped if
-// it failed.
+// The whole-game pass: its button, its progress, why it stopped if it
+// failed, and each side's count of judged moves.
 function renderReview(s) {
   const review = s.review;
   const button = $('review-toggle');
@@ -178,6 +178,7 @@ function renderReview(s) {
   note.hidden = !s.review_error;
   note.textContent = s.review_error ? `Whole-game analysis stopped: ${s.review_error}` : '';
   document.body.dataset.review = review ? 'running' : 'idle';
+  renderTallies($('review-summary'), s);
 }
 
 function renderPlayers(s) {

@@ -135,16 +135,21 @@ function applyMoved(old, state) {
   }
 }
 
-// A position the whole-game pass has scored: its point on the graph and
-// the progress. Only the analysis panel is drawn again (points come
-// several times a second; the board has not changed).
+// A position the whole-game pass has scored: its point on the graph, the
+// progress and the moves judged so far. Only the analysis panel is drawn
+// again (points come several times a second; the board has not
+// changed), unless a move's mark changed: then the move list too.
 function applyReview(event) {
   const s = app.state;
   if (!s || event.version <= s.version) return; // a newer state has it
   s.version = event.version;
   s.evals = { ...(s.evals || {}), [event.ply]: event.score };
   s.review = event.review;
-  renderAnalysis(s);
+  const marks = (j) => JSON.stringify(j ? j.marks : null);
+  const marked = marks(s.judgements) !== marks(event.judgements);
+  s.judgements = event.judgements;
+  if (marked) render();
+  else renderAnalysis(s);
 }
 
 export async function refresh() {
