@@ -42,7 +42,12 @@ impl EngineSource {
         let game = s.session.game().game_type();
         EngineSource {
             game,
-            external: inner.ctx.config.engines.for_game(game.kind()).map(Into::into),
+            external: inner
+                .ctx
+                .config
+                .engines
+                .for_game(game.kind())
+                .map(Into::into),
             budget: Arc::clone(&inner.ctx.hash),
         }
     }
