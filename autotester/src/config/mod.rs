@@ -11,6 +11,7 @@ pub use error::{ConfigError, LoadError};
 pub use types::{GameKind, MatchConfig, Period, Player, TimeControl, DEFAULT_GAME};
 
 use std::path::{Path, PathBuf};
+use workbench::pgn::reader::{read_regular, MAX_FILE_BYTES};
 
 /// Which format a file is in: TOML by its `.toml` extension, MIT otherwise.
 fn is_toml(path: &Path) -> bool {
@@ -33,7 +34,8 @@ pub fn resolve(path: &Path) -> PathBuf {
 /// Reads and checks a configuration file.
 pub fn load(path: &Path) -> Result<MatchConfig, LoadError> {
     let path = resolve(path);
-    let bytes = std::fs::read(&path).map_err(|source| LoadError::Io {
+    // As PGN and books: a bounded regular file, never a device or FIFO.
+    let bytes = read_regular(&path, MAX_FILE_BYTES).map_err(|source| LoadError::Io {
         path: path.clone(),
         source,
     })?;

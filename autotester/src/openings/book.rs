@@ -7,6 +7,7 @@
 use super::Opening;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
+use workbench::pgn::reader::{read_regular, MAX_FILE_BYTES};
 use workbench::{DynGame, GameType};
 
 #[derive(Debug, Error)]
@@ -95,7 +96,9 @@ pub fn parse_line(game: &dyn GameType, line: &str) -> Result<Option<Opening>, St
 
 /// Reads and checks a whole book for `game`.
 pub fn load_book(game: &dyn GameType, path: &Path) -> Result<Vec<Opening>, BookError> {
-    let bytes = std::fs::read(path).map_err(|source| BookError::Io {
+    // A book is read whole: only a bounded regular file (a FIFO or
+    // `/dev/zero` would block or fill the memory).
+    let bytes = read_regular(path, MAX_FILE_BYTES).map_err(|source| BookError::Io {
         path: path.to_path_buf(),
         source,
     })?;

@@ -43,6 +43,22 @@ pub enum RunError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("cannot write the games to {path}: {problem}")]
+    PgnPlace { path: PathBuf, problem: String },
+    #[error(
+        "{pgn} is being written by another run, {holder} (it holds {lock}): wait for it to end, \
+         or write to another file (-pgnout FILE, or --pgn FILE)"
+    )]
+    Locked {
+        pgn: PathBuf,
+        lock: PathBuf,
+        holder: String,
+    },
+    #[error("cannot lock {path}: {source}")]
+    Lock {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("no two players can meet (each needs an opponent of another family)")]
     NoPairings,
     #[error(

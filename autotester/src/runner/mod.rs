@@ -8,6 +8,7 @@
 //! (`GameKind::game`), handed to the referee and the openings.
 
 mod error;
+mod lock;
 pub mod output;
 mod pgn_file;
 pub mod progress;
@@ -44,6 +45,9 @@ use worker::Shared;
 pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     let start = Instant::now();
     todo::check(plan)?;
+    pgn_file::check(plan)?;
+    // Held to the end of the run: one run per PGN.
+    let _lock = lock::PgnLock::take(&plan.pgn_out)?;
     let game = plan.game.game();
     let openings = opening_source(game, plan)?;
     let fingerprint = Fingerprint::of(plan)?;
@@ -73,6 +77,7 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         date: workbench::pgn::today(),
         fingerprint: fingerprint.to_string(),
         variant: game.variant(),
+        first: plan.players.first().map(|p| p.name.clone()).unwrap_or_default(),
     };
     let shared = Shared {
         game,

@@ -10,6 +10,7 @@
 use crate::report::GameRecord;
 use std::collections::HashSet;
 use std::path::Path;
+use workbench::pgn::reader::{read_regular, MAX_FILE_BYTES};
 use workbench::pgn::{read_games, GameResult, PgnError, PgnFileError, PgnGame};
 
 /// Round, white, black.
@@ -70,7 +71,9 @@ pub fn existing(path: &Path) -> Result<Existing, PgnFileError> {
         path: path.to_path_buf(),
         source,
     };
-    let bytes = std::fs::read(path).map_err(io)?;
+    // Bounded and regular files only: `-pgnout file=/dev/zero` once read
+    // until the OOM killer came, and a FIFO blocked for ever.
+    let bytes = read_regular(path, MAX_FILE_BYTES).map_err(io)?;
     let text = workbench::text::decode(&bytes);
     let keep = repaired(&text).map_err(|source| PgnFileError::Parse {
         path: path.to_path_buf(),

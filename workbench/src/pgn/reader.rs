@@ -29,11 +29,85 @@ pub enum PgnFileError {
     Parse { path: PathBuf, source: PgnError },
 }
 
-/// Reads every game of a PGN file. Bytes that are not UTF-8 (old Latin-1
-/// databases) are replaced rather than rejected: only names can contain
-/// them. A leading byte-order mark is skipped (`crate::text::decode`).
+/// The most a reader takes from one file: 1 GiB. A PGN of a million
+/// long games is well under it, and a file bigger than that is far more
+/// likely a mistake than a match: its games in memory would take several
+/// times its size.
+pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// What a file that is not a regular one is, in words (`a FIFO (named
+/// pipe)`), for the messages that refuse it.
+pub fn kind_of(file_type: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// The error of a file refused before it is read.
+fn refused(message: String) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidInput, message)
+}
+
+/// Reads a whole regular file of at most `limit` bytes. Anything else is
+/// refused before it is opened: `/dev/zero` never ends, `/dev/full`
+/// neither, and opening a FIFO blocks until someone writes to it. The
+/// file is checked again once open, and read no further than the limit,
+/// in case it was swapped or grows meanwhile.
+pub fn read_regular(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let check = |meta: std::fs::Metadata| {
+        if !meta.is_file() {
+            let kind = kind_of(meta.file_type());
+            return Err(refused(format!(
+                "it is {kind}; only regular files are read"
+            )));
+        }
+        if meta.len() > limit {
+            let size = meta.len();
+            return Err(refused(format!(
+                "it holds {size} bytes, more than the {limit} bytes a file may have here"
+            )));
+        }
+        Ok(meta.len())
+    };
+    check(std::fs::metadata(path)?)?;
+    let file = std::fs::File::open(path)?;
+    let size = check(file.metadata()?)?;
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(refused(format!(
+            "it grew past the {limit} bytes a file may have here while being read"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Reads every game of a PGN file: a regular file of at most
+/// [`MAX_FILE_BYTES`] ([`read_regular`]). Bytes that are not UTF-8 (old
+/// Latin-1 databases) are replaced rather than rejected: only names can
+/// contain them. A leading byte-order mark is skipped
+/// (`crate::text::decode`).
 pub fn read_file(path: &Path) -> Result<Vec<PgnGame>, PgnFileError> {
-    let bytes = std::fs::read(path).map_err(|source| PgnFileError::Io {
+    let bytes = read_regular(path, MAX_FILE_BYTES).map_err(|source| PgnFileError::Io {
         path: path.to_path_buf(),
         source,
     })?;
@@ -417,6 +491,43 @@ Nc6?? 3... Nc6 {dup number is fine} 0-1\n";
         assert_eq!(strip_move_number("7"), ("", Some((7, false))));
         assert_eq!(strip_move_number("e4?!"), ("e4", None));
         assert_eq!(strip_move_number("O-O+"), ("O-O+", None));
+    }
+
+    /// Issue 40, item 10: `/dev/zero` and `/dev/full` never end, and a
+    /// FIFO blocks its reader; each was read whole (or waited on forever).
+    #[cfg(unix)]
+    #[test]
+    fn only_bounded_regular_files_are_read() {
+        use super::{read_file, read_regular, MAX_FILE_BYTES};
+        use std::path::Path;
+        for device in ["/dev/zero", "/dev/full"] {
+            let e = read_file(Path::new(device)).unwrap_err().to_string();
+            assert!(e.contains("a character device"), "{e}");
+        }
+        let dir = std::env::temp_dir().join(format!("pgn-reader-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let e = read_file(&dir).unwrap_err().to_string();
+        assert!(e.contains("a directory"), "{e}");
+
+        let fifo = dir.join("fifo");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path; mkfifo keeps no pointer.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let e = read_file(&fifo).unwrap_err().to_string();
+        assert!(e.contains("a FIFO"), "{e}");
+
+        // A sparse file past the bound is refused from its size alone.
+        let big = dir.join("big.pgn");
+        let file = std::fs::File::create(&big).unwrap();
+        file.set_len(MAX_FILE_BYTES + 1).unwrap();
+        let e = read_file(&big).unwrap_err().to_string();
+        assert!(e.contains("more than the 1073741824 bytes"), "{e}");
+
+        let small = dir.join("small.pgn");
+        std::fs::write(&small, "0123456789").unwrap();
+        assert_eq!(read_regular(&small, 10).unwrap(), b"0123456789");
+        assert!(read_regular(&small, 9).is_err());
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
