@@ -31,8 +31,8 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use axum::Router;
 
-pub use config::{Config, Engines};
 use config::Context;
+pub use config::{Config, Engines};
 pub use error::ApiError;
 use security::HostPolicy;
 pub use server::{serve, ConnectionLimits};
