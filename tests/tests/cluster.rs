@@ -312,6 +312,32 @@ fn parallel_jobs_that_never_ran_are_named() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// A sharded tune that the autotester refuses (settings that differ from
+/// the saved run) does not end in "rerun the same command", which would
+/// only be refused again (issue 40, item 6).
+#[test]
+fn parallel_tune_refused_for_other_settings_says_to_change_the_command() {
+    if !have_parallel() {
+        return;
+    }
+    let d = scratch("parallel-tune-refused");
+    let options = words(&format!("--shards 2 --dir {}", d.join("jobs").display()));
+    let first = tune_args(&d, &d.join("out"));
+    script("cluster-parallel", &options, &first, &[]);
+    let mut other = first.clone();
+    let depth_at = other.iter().position(|w| w == "--depth").expect("--depth");
+    other[depth_at + 1] = "2".to_string();
+    let out = try_script("cluster-parallel", &options, &other, &[]);
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("change the command"), "{stderr}");
+    assert!(
+        !stderr.contains("rerun the same command to go on:\n"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn parallel_tune_shards_give_the_history_of_a_single_process() {
     if !have_parallel() {
