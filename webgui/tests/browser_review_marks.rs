@@ -2,7 +2,7 @@
 //! whole game" the blundering move carries its `??` in the move list, each
 //! side's count is written out, the evaluation graph has axes, move
 //! numbers, a marker on the blunder and a hover read-out, and a click on
-//! the marker shows the board after the blunder.
+//! the marker (or on the count) shows the board after the blunder.
 
 mod browser_support;
 
@@ -113,6 +113,13 @@ async fn a_review_with_its_marks() {
     assert!(readout.starts_with("2. Qg4?? "), "{readout}");
     assert!(readout.contains("blunder (lost "), "{readout}");
 
+    // White's blunder count goes to White's blunder; back to the end.
+    b.click("#review-summary [data-side=\"white\"] .tally-jump[data-kind=\"blunder\"]")
+        .await;
+    b.wait("document.body.dataset.viewPly === '3'").await;
+    b.click("#nav-last").await;
+    b.wait("document.body.dataset.viewPly === '6'").await;
+
     // A click on the marker shows the board after the blunder.
     b.click("#eval-graph .graph-mark.blunder").await;
     b.wait("document.body.dataset.viewPly === '3'").await;
@@ -127,5 +134,12 @@ async fn a_review_with_its_marks() {
     assert_not_blank(
         "a review with its marks",
         b.screenshot(".analysis", "webgui-review-marks.png").await,
+    );
+    // And in the other theme (the marks' colours hold in both).
+    b.click("#theme").await;
+    assert_not_blank(
+        "a review with its marks, other theme",
+        b.screenshot(".analysis", "webgui-review-marks-theme.png")
+            .await,
     );
 }

@@ -131,8 +131,10 @@ export function moveNumberAt(state, ply) {
 
 // Each side's count of inaccuracies, mistakes and blunders, a line each
 // ("White: 1 inaccuracy, 0 mistakes, 2 blunders"); hidden when no move
-// has been judged.
-export function renderTallies(container, state) {
+// has been judged. A count above zero is a button to that side's next
+// move of its kind after the ply on view, so the lesson can be read
+// mistake by mistake.
+export function renderTallies(container, state, viewPly, onPick) {
   const judgements = state.judgements;
   container.hidden = !judgements;
   if (!judgements) {
@@ -149,15 +151,37 @@ export function renderTallies(container, state) {
       ['blunder', t.blunders, 'blunders'],
     ];
     counts.forEach(([kind, n, many], k) => {
-      const span = document.createElement('span');
+      const text = `${n} ${n === 1 ? kind : many}`;
+      const count = n > 0 ? tallyButton(state, i, kind, text, viewPly, onPick) : document.createElement('span');
       // Coloured only where there is something to look at.
-      span.className = n > 0 ? `judgement ${kind}` : 'muted';
-      span.textContent = `${n} ${n === 1 ? kind : many}`;
-      line.append(span, k < 2 ? ', ' : '');
+      if (n === 0) {
+        count.className = 'muted';
+        count.textContent = text;
+      }
+      line.append(count, k < 2 ? ', ' : '');
     });
     return line;
   });
   container.replaceChildren(...lines);
+}
+
+// A count's button: side `i`'s next move judged `kind` after the ply on
+// view, or its first one again after its last.
+function tallyButton(state, i, kind, text, viewPly, onPick) {
+  const side = i === 0 ? 'white' : 'black';
+  const marks = state.judgements.marks
+    .filter((m) => m.judgement === kind && state.moves[m.ply - 1] && state.moves[m.ply - 1].side === side);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = `judgement ${kind} tally-jump`;
+  button.dataset.kind = kind;
+  button.textContent = text;
+  button.title = `Show ${state.side_names[i]}'s next ${kind}`;
+  button.addEventListener('click', () => {
+    const next = marks.find((m) => m.ply > viewPly) || marks[0];
+    if (next) onPick(next.ply);
+  });
+  return button;
 }
 
 function startNumber(fen) {

@@ -178,7 +178,7 @@ function renderReview(s) {
   note.hidden = !s.review_error;
   note.textContent = s.review_error ? `Whole-game analysis stopped: ${s.review_error}` : '';
   document.body.dataset.review = review ? 'running' : 'idle';
-  renderTallies($('review-summary'), s);
+  renderTallies($('review-summary'), s, viewedPly(s), goTo);
 }
 
 function renderPlayers(s) {
