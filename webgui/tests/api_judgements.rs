@@ -5,9 +5,11 @@
 
 mod common;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
 use serde_json::{json, Value};
 
 use common::{id, Api};
@@ -82,4 +84,76 @@ async fn allowing_a_mate_in_one_is_blacks_blunder() {
     assert_eq!(done["judgements"]["tallies"][1]["blunders"], 1, "{done}");
     // The mating move itself loses nothing.
     assert!(mark_at(&done, 7).is_none(), "{done}");
+}
+
+/// The data of the `review` events of `body` until one for `last_ply`
+/// arrives (or `limit` passes).
+async fn review_events(body: &mut Body, last_ply: u64, limit: Duration) -> Vec<Value> {
+    let deadline = Instant::now() + limit;
+    let mut buffer = String::new();
+    let mut events = Vec::new();
+    while Instant::now() < deadline {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let Ok(Some(Ok(frame))) = tokio::time::timeout(left, body.frame()).await else {
+            break;
+        };
+        if let Ok(data) = frame.into_data() {
+            buffer.push_str(&String::from_utf8_lossy(&data));
+        }
+        while let Some(end) = buffer.find("\n\n") {
+            let block: String = buffer.drain(..end + 2).collect();
+            if !block.lines().any(|l| l.trim_end() == "event: review") {
+                continue;
+            }
+            let data: String = block
+                .lines()
+                .filter_map(|l| l.strip_prefix("data:"))
+                .map(str::trim)
+                .collect();
+            let event: Value = serde_json::from_str(&data).expect("an event's JSON");
+            let done = event["ply"] == last_ply;
+            events.push(event);
+            if done {
+                return events;
+            }
+        }
+    }
+    events
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_review_event_carries_the_judgements_so_far() {
+    let api = Api::new();
+    let state = api
+        .create(
+            json!({"game": "chess", "white": "human", "black": "human", "moves": "e4 d5 Qg4 Bxg4"}),
+        )
+        .await;
+    let game = id(&state);
+    let request = Request::builder()
+        .uri(format!("/api/games/{game}/events"))
+        .body(Body::empty())
+        .expect("request");
+    let mut body = api.send(request).await.into_body();
+    let (status, _) = api
+        .post(&format!("/api/games/{game}/review"), json!({"on": true}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let events = review_events(&mut body, 4, PASS_LIMIT).await;
+    // The page marks the moves as the graph fills: no judgement before
+    // the blunder's position is scored, the blunder from then on.
+    let first = events
+        .iter()
+        .find(|e| e["ply"] == 0)
+        .expect("the start's event");
+    assert_eq!(first["judgements"], Value::Null, "{first}");
+    let last = events.last().expect("events");
+    assert_eq!(last["ply"], 4, "{events:?}");
+    let marks = last["judgements"]["marks"].as_array().expect("marks");
+    assert!(
+        marks
+            .iter()
+            .any(|m| m["ply"] == 3 && m["judgement"] == "blunder"),
+        "{last}"
+    );
 }
