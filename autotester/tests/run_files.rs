@@ -79,6 +79,12 @@ fn a_pgnout_that_is_not_a_regular_file_is_refused() {
         assert!(err.contains(kind) && err.contains("regular files"), "{err}");
         assert!(!err.contains("kept in"), "{err}");
     }
+    // `/dev/null` is the one exception: the games are dropped on purpose.
+    let out = bounded(
+        &match_args(1, "", Path::new("/dev/null")),
+        Duration::from_secs(60),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
 // Item 10: `elo` and `run` read through the same bounded reader.

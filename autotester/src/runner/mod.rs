@@ -47,7 +47,11 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     todo::check(plan)?;
     pgn_file::check(plan)?;
     // Held to the end of the run: one run per PGN.
-    let _lock = lock::PgnLock::take(&plan.pgn_out)?;
+    let _lock = if pgn_file::discards(&plan.pgn_out) {
+        None
+    } else {
+        Some(lock::PgnLock::take(&plan.pgn_out)?)
+    };
     let game = plan.game.game();
     let openings = opening_source(game, plan)?;
     let fingerprint = Fingerprint::of(plan)?;
@@ -77,7 +81,11 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         date: workbench::pgn::today(),
         fingerprint: fingerprint.to_string(),
         variant: game.variant(),
-        first: plan.players.first().map(|p| p.name.clone()).unwrap_or_default(),
+        first: plan
+            .players
+            .first()
+            .map(|p| p.name.clone())
+            .unwrap_or_default(),
     };
     let shared = Shared {
         game,

@@ -34,6 +34,13 @@ fn same_file(a: &std::fs::Metadata, b: &Path) -> bool {
     std::fs::metadata(b).is_ok_and(|b| (a.dev(), a.ino()) == (b.dev(), b.ino()))
 }
 
+/// Whether `path` is `/dev/null`: games written there are dropped on
+/// purpose (a run for its report alone), and there is nothing to resume
+/// or lock. It is the one file not regular that a run accepts.
+pub fn discards(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|meta| same_file(&meta, Path::new("/dev/null")))
+}
+
 /// Refuses an output the run cannot use: in a folder that does not exist,
 /// a device, FIFO or folder, or a file the run reads (`-pgnout` pointed at
 /// the book appended games to it). Checked before the output is locked,
@@ -44,6 +51,9 @@ pub fn check(plan: &MatchPlan) -> Result<(), RunError> {
         path: path.clone(),
         problem,
     };
+    if discards(path) {
+        return Ok(());
+    }
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),

@@ -64,7 +64,7 @@ fn repaired(text: &str) -> Result<&str, PgnError> {
 /// Reads the finished games of an existing PGN (none if the file is
 /// missing), cutting off a broken last game.
 pub fn existing(path: &Path) -> Result<Existing, PgnFileError> {
-    if !path.exists() {
+    if !path.exists() || super::pgn_file::discards(path) {
         return Ok(Existing::default());
     }
     let io = |source| PgnFileError::Io {
