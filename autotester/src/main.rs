@@ -8,7 +8,7 @@ use autotester::cli::svg::elo_graph;
 use autotester::config::{self, GameKind};
 use autotester::identify;
 use autotester::plan::{MatchPlan, OpeningsSpec, Verbosity};
-use autotester::report::{elo_report, elo_report_for, GameRecord};
+use autotester::report::{elo_report_for, run_first, EloReport, GameRecord, Orientation};
 use autotester::runner::output::{self, OutputFormat};
 use autotester::runner::{self, RunSummary};
 use autotester::schedule::{Shard, Tournament};
@@ -360,14 +360,47 @@ fn elo(
         let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         return Err(format!("{}: no games found", names.join(", ")));
     }
+    // As `merge` does (issue 40 item 11): a game read twice would count twice.
+    let (games, dropped) = autotester::merge::drop_exact_duplicates(games);
+    if dropped > 0 {
+        outln!("{dropped} exact duplicate game(s) (same tags and moves) dropped");
+    }
+    let side = match first {
+        Some(name) => Some(Orientation {
+            first: name.to_string(),
+            because: "named by --first",
+        }),
+        None => run_first(&games),
+    };
     let games = GameRecord::all_of(&games);
     if let Some(name) = first {
         if !games.iter().any(|g| g.involves(name)) {
             return Err(format!("--first {name}: no game of that player in the PGN"));
         }
     }
-    out!("{}", elo_report_for(&games, &options, sprt, first));
+    let name = side.as_ref().map(|o| o.first.as_str());
+    print_report(&elo_report_for(&games, &options, sprt, name), side.as_ref());
     Ok(())
+}
+
+/// The report, and whose side its head-to-head figures take and why
+/// (issue 40 item 3: a sign that flips silently reads as the opposite
+/// result).
+fn print_report(report: &EloReport, side: Option<&Orientation>) {
+    out!("{report}");
+    let Some(h) = &report.head_to_head else {
+        return;
+    };
+    let because = match side {
+        Some(o) if o.first == h.first => o.because,
+        _ => "the first player in the file",
+    };
+    outln!(
+        "(Head-to-head figures, LOS and SPRT are {}'s against {}: {because}; \
+         --first NAME states them for the other.)",
+        h.first,
+        h.second
+    );
 }
 
 fn convert(input: &Path, output: &Path) -> Result<(), String> {
@@ -395,14 +428,14 @@ fn merge(paths: &[PathBuf], out: &Path) -> Result<(), String> {
         merged.unfinished
     );
     outln!();
-    out!(
-        "{}",
-        elo_report(
-            &GameRecord::all_of(&merged.games),
-            &RatingOptions::default(),
-            None
-        )
+    let side = run_first(&merged.games);
+    let report = elo_report_for(
+        &GameRecord::all_of(&merged.games),
+        &RatingOptions::default(),
+        None,
+        side.as_ref().map(|o| o.first.as_str()),
     );
+    print_report(&report, side.as_ref());
     Ok(())
 }
 

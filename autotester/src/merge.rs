@@ -112,6 +112,24 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, MergeError> {
     Ok(merged)
 }
 
+/// `games` with each exact duplicate (same tags, moves and result: a file
+/// given twice, or a shard's games appended again) kept once, in file
+/// order, and how many were dropped. `elo` reads any PGN, with or without
+/// fingerprints and rounds, so only a game identical in every tag counts.
+pub fn drop_exact_duplicates(games: Vec<PgnGame>) -> (Vec<PgnGame>, usize) {
+    let mut seen = HashSet::new();
+    let before = games.len();
+    let kept: Vec<PgnGame> = games
+        .into_iter()
+        .filter(|g| {
+            let moves: Vec<String> = g.moves.iter().map(|m| m.text.clone()).collect();
+            seen.insert((g.tags.clone(), moves, g.outcome().to_string()))
+        })
+        .collect();
+    let dropped = before - kept.len();
+    (kept, dropped)
+}
+
 /// Writes the merged games to `out` (through a temporary file, so that
 /// `out` may be one of the inputs).
 pub fn write(out: &Path, games: &[PgnGame]) -> Result<(), MergeError> {

@@ -191,25 +191,59 @@ fn signed(x: f64) -> String {
     format!("{:+.2}", if rounded == 0.0 { 0.0 } else { rounded })
 }
 
-impl HeadToHead {
-    /// The one Elo to quote: from the game pairs (pentanomial, as fastchess
-    /// and fishtest report it) when there are any, else from the games.
-    pub fn headline(&self) -> Option<(EloEstimate, f64, String)> {
-        match self.penta.elo().filter(|_| self.penta_headline) {
-            Some(e) => Some((
-                e,
-                self.penta.los(),
-                format!("{} game pairs, pentanomial", self.penta.pairs()),
-            )),
-            None => self.wdl.elo().map(|e| {
-                let from = if self.penta_headline {
-                    format!("{} games, no game pairs", self.wdl.games())
-                } else {
-                    format!("{} games, trinomial", self.wdl.games())
-                };
-                (e, self.wdl.los(), from)
-            }),
+/// The one Elo estimate of a head-to-head, as the headline, the running
+/// score line, the results block and `/live` all show it (issue 40 item 4:
+/// they showed two different errors for the same games).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    pub elo: EloEstimate,
+    /// `None` where the spread is unknown (every sample scored the same),
+    /// so that one game pair no longer reads as LOS 100%.
+    pub los: Option<f64>,
+    /// Whether it is the game pairs' (pentanomial) estimate.
+    pub from_pairs: bool,
+}
+
+/// The estimate from the game pairs (pentanomial, as fastchess and
+/// fishtest report it) when there are any and `use_pairs`, else from the
+/// games (trinomial).
+pub fn one_estimate(wdl: &Wdl, penta: &Pentanomial, use_pairs: bool) -> Option<Estimate> {
+    let (elo, los, from_pairs) = match penta.elo().filter(|_| use_pairs) {
+        Some(e) => (e, penta.los(), true),
+        None => {
+            let e = wdl.elo()?;
+            (e, wdl.los(), false)
         }
+    };
+    // An error of 0 (or none) means the spread is unknown: no LOS either.
+    let spread_known = elo.error > 0.0;
+    Some(Estimate {
+        elo,
+        los: los.filter(|_| spread_known),
+        from_pairs,
+    })
+}
+
+/// `LOS 61.23%`, or why there is none.
+pub fn los_text(los: Option<f64>) -> String {
+    match los {
+        Some(l) => format!("LOS {:.2}%", 100.0 * l),
+        None => "LOS n/a (spread unknown)".into(),
+    }
+}
+
+impl HeadToHead {
+    /// The one Elo to quote ([`one_estimate`]) and what it is from.
+    pub fn headline(&self) -> Option<(Estimate, String)> {
+        let e = one_estimate(&self.wdl, &self.penta, self.penta_headline)?;
+        let from = if e.from_pairs {
+            format!("{} game pairs, pentanomial", self.penta.pairs())
+        } else if self.penta_headline {
+            format!("{} games, no game pairs", self.wdl.games())
+        } else {
+            format!("{} games, trinomial", self.wdl.games())
+        };
+        Some((e, from))
     }
 }
 
@@ -234,12 +268,12 @@ impl fmt::Display for HeadToHead {
             100.0 * w.score(),
             100.0 * w.draw_ratio()
         )?;
-        if let Some((e, los, from)) = self.headline() {
+        if let Some((e, from)) = self.headline() {
             writeln!(
                 f,
-                "Elo: {}, LOS {:.2}%, from {from}",
-                elo_text(&e),
-                100.0 * los
+                "Elo: {}, {}, from {from}",
+                elo_text(&e.elo),
+                los_text(e.los)
             )?;
             writeln!(f, "{FIGURES_NOTE}")?;
         }
@@ -270,13 +304,8 @@ impl fmt::Display for HeadToHead {
                 writeln!(f, "nElo (pairs): {} +/- {err:.2}", signed(n))?;
             }
         }
-        if let Some(e) = w.elo() {
-            writeln!(
-                f,
-                "Elo (games): {}, LOS: {:.2}%",
-                elo_text(&e),
-                100.0 * w.los()
-            )?;
+        if let Some(e) = one_estimate(w, p, false) {
+            writeln!(f, "Elo (games): {}, {}", elo_text(&e.elo), los_text(e.los))?;
         }
         if let Some((s, status)) = &self.sprt {
             let decision = match status.decision {

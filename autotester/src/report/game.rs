@@ -56,6 +56,47 @@ impl GameRecord {
     }
 }
 
+/// The tag naming the run's first engine (the engine under test, listed
+/// first), which the runner writes on every game, so that `elo` states the
+/// head-to-head figures from the side the run's own score line took.
+pub const FIRST_TAG: &str = "FirstEngine";
+
+/// Whose side a file's head-to-head figures are stated from, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Orientation {
+    pub first: String,
+    pub because: &'static str,
+}
+
+/// The run's first engine, when the PGN says which it is: its
+/// [`FIRST_TAG`] (issue 40 item 3: games are written as they finish, so
+/// the file's first game may have the other engine as White), else the
+/// White of the earliest round's first game, as every round starts with
+/// the first engine as White in our schedules, cutechess's and
+/// fastchess's.
+pub fn run_first(games: &[PgnGame]) -> Option<Orientation> {
+    let tagged = games.iter().find_map(|g| {
+        let first = g.tag(FIRST_TAG)?;
+        let plays = g.tag("White") == Some(first) || g.tag("Black") == Some(first);
+        plays.then(|| first.to_string())
+    });
+    if let Some(first) = tagged {
+        return Some(Orientation {
+            first,
+            because: "the run's first engine, from the PGN's FirstEngine tag",
+        });
+    }
+    let round = |g: &&PgnGame| g.tag("Round")?.trim().parse::<u64>().ok();
+    let earliest = games
+        .iter()
+        .filter(|g| round(g).is_some())
+        .min_by_key(round)?;
+    Some(Orientation {
+        first: earliest.tag("White")?.to_string(),
+        because: "White of the earliest round's first game in the file",
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::GameRecord;

@@ -4,8 +4,7 @@
 //! `Finished game`, the running score and, every `-ratinginterval` games,
 //! the results block.
 
-use crate::report::EloReport;
-use crate::report::GameRecord;
+use crate::report::{one_estimate, EloReport, GameRecord};
 use crate::stats::{EloEstimate, Pentanomial, Wdl};
 use std::io::Write;
 use std::str::FromStr;
@@ -139,6 +138,7 @@ pub fn score_line(
     format: OutputFormat,
     (first, second): (&str, &str),
     wdl: &Wdl,
+    estimate: Option<EloEstimate>,
     sprt: Option<&str>,
     progress: (usize, usize),
     eta: Option<Duration>,
@@ -147,8 +147,8 @@ pub fn score_line(
     let score = if wdl.games() > 0 { wdl.score() } else { 0.5 };
     match format {
         OutputFormat::Native => {
-            let elo = wdl
-                .elo()
+            // The report's own estimate (`one_estimate`), not one of its own.
+            let elo = estimate
                 .filter(EloEstimate::is_measured)
                 .map(|e| format!(", Elo {:+.1} +/- {:.1}", e.elo + 0.0, e.error))
                 .unwrap_or_default();
@@ -178,25 +178,29 @@ pub fn results_block(format: OutputFormat, report: &EloReport, penta: bool) -> S
         return report.table.to_string();
     };
     let w = &h.wdl;
-    let e = if penta { h.penta.elo() } else { None }.or_else(|| w.elo());
+    let e = one_estimate(w, &h.penta, penta);
     // `+ 0.0` turns -0 into 0.
-    let (elo, err) = e.map_or((0.0, f64::NAN), |e| (e.elo + 0.0, e.error));
-    let los = if penta && h.penta.pairs() > 0 {
-        h.penta.los()
-    } else {
-        w.los()
-    };
+    let (elo, err) = e.map_or((0.0, f64::NAN), |e| (e.elo.elo + 0.0, e.elo.error));
+    let los = e.and_then(|e| e.los);
     match format {
         OutputFormat::Fastchess => fastchess_block(h.first.as_str(), &h.second, w, &h.penta, penta)
             .replace("{elo}", &format!("{elo:.2} +/- {err:.2}"))
-            .replace("{los}", &format!("{:.2}", 100.0 * los)),
+            .replace("{los}", &percent_or_na(los, 2)),
         OutputFormat::Cutechess => format!(
-            "Elo difference: {elo:.1} +/- {err:.1}, LOS: {:.1} %, DrawRatio: {:.1} %\n",
-            100.0 * los,
+            "Elo difference: {elo:.1} +/- {err:.1}, LOS: {}, DrawRatio: {:.1} %\n",
+            percent_or_na(los, 1),
             100.0 * w.draw_ratio()
         ),
         OutputFormat::Native => format!("{report}"),
     }
+}
+
+/// `61.23 %` in the tools' style, or `n/a` where the spread is unknown.
+fn percent_or_na(los: Option<f64>, decimals: usize) -> String {
+    los.map_or_else(
+        || "n/a (spread unknown)".into(),
+        |l| format!("{:.decimals$} %", 100.0 * l),
+    )
 }
 
 fn fastchess_block(first: &str, second: &str, w: &Wdl, p: &Pentanomial, penta: bool) -> String {
@@ -208,7 +212,7 @@ fn fastchess_block(first: &str, second: &str, w: &Wdl, p: &Pentanomial, penta: b
         0.0
     };
     let mut text = format!(
-        "{rule}\nResults of {first} vs {second}:\nElo: {{elo}}\nLOS: {{los}} %, DrawRatio: {:.2} %\n\
+        "{rule}\nResults of {first} vs {second}:\nElo: {{elo}}\nLOS: {{los}}, DrawRatio: {:.2} %\n\
          Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {points:.1} ({percent:.2} %)\n",
         100.0 * w.draw_ratio(),
         w.games(),
@@ -241,6 +245,7 @@ mod tests {
                 ("a", "b"),
                 &wdl,
                 None,
+                None,
                 (8, 20),
                 None
             ),
@@ -248,7 +253,15 @@ mod tests {
         );
         let left = eta(Duration::from_secs(40), 8, 20);
         assert_eq!(left, Some(Duration::from_secs(60)));
-        let native = score_line(OutputFormat::Native, ("a", "b"), &wdl, None, (8, 20), left);
+        let native = score_line(
+            OutputFormat::Native,
+            ("a", "b"),
+            &wdl,
+            wdl.elo(),
+            None,
+            (8, 20),
+            left,
+        );
         assert!(
             native.starts_with("Score of a vs b: +3 -1 =4 (62.5%), Elo +"),
             "{native}"
@@ -260,6 +273,7 @@ mod tests {
             OutputFormat::Native,
             ("a", "b"),
             &one_draw,
+            one_draw.elo(),
             None,
             (1, 20),
             left,
@@ -268,7 +282,15 @@ mod tests {
         // A run with an SPRT shows its state in every line (log files see
         // no progress bar).
         let sprt = Some("LLR 0.41 (-2.94, 2.94)");
-        let native = score_line(OutputFormat::Native, ("a", "b"), &wdl, sprt, (8, 20), left);
+        let native = score_line(
+            OutputFormat::Native,
+            ("a", "b"),
+            &wdl,
+            wdl.elo(),
+            sprt,
+            (8, 20),
+            left,
+        );
         assert!(
             native.ends_with(", LLR 0.41 (-2.94, 2.94); 8 of 20 games, ETA 0:01:00"),
             "{native}"

@@ -8,6 +8,7 @@ use crate::config::Player;
 use crate::fingerprint::TAG;
 use crate::referee::PlayedGame;
 use crate::report::GameRecord;
+use crate::report::FIRST_TAG;
 use workbench::pgn::{Header, PgnGame};
 
 /// The `TimeControl` value of a player: its clock, or `-` (no clock).
@@ -37,6 +38,9 @@ pub struct Context {
     /// The `Variant` tag of the game's rule set (`GameType::variant`):
     /// none for a game's default rules.
     pub variant: Option<&'static str>,
+    /// The run's first engine, tagged on every game (`FIRST_TAG`) so that
+    /// `elo` reports from its side (issue 40 item 3).
+    pub first: String,
 }
 
 /// The record of a game of round `round` that `white` and `black` played.
@@ -71,6 +75,7 @@ pub fn to_pgn(
     };
     extra.push(("PlyCount".to_string(), played.moves.len().to_string()));
     extra.push((TAG.to_string(), context.fingerprint.clone()));
+    extra.push((FIRST_TAG.to_string(), context.first.clone()));
     let mut game = PgnGame::new(Header {
         event: context.event.clone(),
         site: context.site.clone(),
@@ -123,6 +128,7 @@ mod tests {
             date: "2026.01.01".into(),
             fingerprint: "f".into(),
             variant: Some("2016"),
+            first: "new".into(),
         };
         let evaluation = Evaluation {
             score: Some(Score::Centipawns(25)),

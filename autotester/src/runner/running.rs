@@ -7,7 +7,7 @@ use super::output;
 use super::progress::Progress;
 use super::recorder::Recorder;
 use super::standings;
-use crate::report::{elo_report_for, EloReport};
+use crate::report::{elo_report_for, one_estimate, EloReport, Estimate};
 use crate::stats::{EloEstimate, SprtDecision};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -23,10 +23,23 @@ impl Recorder<'_> {
             self.plan.output.format,
             (a, b),
             &wdl,
+            self.estimate().map(|e| e.elo),
             sprt,
             (self.resumed + self.played, self.resumed + self.to_play),
             eta,
         ))
+    }
+
+    /// The first player's Elo against the second (two players), the
+    /// estimate the report's headline takes, so that the score line and
+    /// `/live` show the same figures as the final report (issue 40 item 4).
+    fn estimate(&self) -> Option<Estimate> {
+        let [a, b] = &self.names[..] else {
+            return None;
+        };
+        let wdl = self.standings.wdl(a)?;
+        let penta = standings::pentanomial(&self.games, a, b);
+        one_estimate(&wdl, &penta, self.plan.output.penta)
     }
 
     /// Every `-ratinginterval` games: the results so far.
@@ -58,13 +71,25 @@ impl Recorder<'_> {
     /// and its Elo with the 95% margin once it can be estimated.
     pub(super) fn post_standings(&self) {
         let Some(live) = self.live else { return };
+        // Two players: the report's estimate, from each one's side.
+        let head_to_head = self.estimate().map(|e| e.elo);
         let players = self
             .names
             .iter()
-            .filter_map(|name| {
+            .enumerate()
+            .filter_map(|(i, name)| {
                 let w = self.standings.wdl(name)?;
-                let elo = w
-                    .elo()
+                let elo = match head_to_head {
+                    Some(e) if i == 0 => Some(e),
+                    Some(e) => Some(EloEstimate {
+                        elo: -e.elo,
+                        error: e.error,
+                        lower: -e.upper,
+                        upper: -e.lower,
+                    }),
+                    None => w.elo(),
+                };
+                let elo = elo
                     .filter(EloEstimate::is_measured)
                     .map(|e| serde_json::json!({"elo": e.elo, "error": e.error}));
                 Some(serde_json::json!({

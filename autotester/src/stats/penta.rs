@@ -86,23 +86,13 @@ impl Pentanomial {
     }
 
     /// Likelihood of superiority: P(true mean > 0.5) under the normal
-    /// approximation of the mean pair score.
-    pub fn los(&self) -> f64 {
+    /// approximation of the mean pair score. `None` without pairs or when
+    /// every pair scored the same: the spread is then unknown, and the 100%
+    /// that a zero spread would give from a single pair is no evidence
+    /// (issue 40 item 4).
+    pub fn los(&self) -> Option<f64> {
         let se = self.std_error();
-        if self.pairs() == 0 || se.is_nan() {
-            return 0.5;
-        }
-        if se == 0.0 {
-            let mu = self.mean();
-            return if mu > 0.5 {
-                1.0
-            } else if mu < 0.5 {
-                0.0
-            } else {
-                0.5
-            };
-        }
-        phi((self.mean() - 0.5) / se)
+        (self.pairs() > 0 && se > 0.0).then(|| phi((self.mean() - 0.5) / se))
     }
 
     /// Wins, draws and losses cannot be recovered exactly from pair totals
@@ -177,7 +167,7 @@ mod tests {
         assert!((e.lower + 108.2930).abs() < 1e-4);
         assert!((e.upper - 148.0088).abs() < 1e-4);
         assert!((e.error - 128.1509).abs() < 1e-4);
-        assert!((p.los() - 0.609_656).abs() < 1e-6);
+        assert!((p.los().expect("spread") - 0.609_656).abs() < 1e-6);
         let (nelo, nerr) = p.normalized_elo().expect("variance");
         assert!((nelo - 21.6304).abs() < 1e-4);
         assert!((nerr - 152.2676).abs() < 1e-4);
@@ -201,10 +191,12 @@ mod tests {
     #[test]
     fn degenerate_cases() {
         assert_eq!(Pentanomial::default().elo(), None);
-        assert_eq!(Pentanomial::default().los(), 0.5);
-        // Every pair a 2-0 sweep: no variance, certain superiority, no nElo.
+        assert_eq!(Pentanomial::default().los(), None);
+        // Every pair a 2-0 sweep: no variance, so no LOS (it was 100%, as
+        // from a single pair: issue 40 item 4) and no nElo.
         let sweep = Pentanomial::new([0, 0, 0, 0, 4]);
-        assert_eq!(sweep.los(), 1.0);
+        assert_eq!(sweep.los(), None);
+        assert_eq!(Pentanomial::new([0, 0, 0, 1, 0]).los(), None);
         assert_eq!(sweep.normalized_elo(), None);
         assert_eq!(sweep.elo().map(|e| e.elo), Some(f64::INFINITY));
     }

@@ -53,12 +53,12 @@ impl Wdl {
 
     /// Likelihood of superiority from wins and losses only (draws carry no
     /// information on who is stronger): `0.5 + 0.5 erf((W-L)/sqrt(2(W+L)))`.
-    pub fn los(&self) -> f64 {
+    /// `None` without decisive games: nothing then says who is stronger.
+    pub fn los(&self) -> Option<f64> {
         let decisive = (self.wins + self.losses) as f64;
-        if decisive == 0.0 {
-            return 0.5;
-        }
-        0.5 + 0.5 * erf((self.wins as f64 - self.losses as f64) / (2.0 * decisive).sqrt())
+        (decisive > 0.0).then(|| {
+            0.5 + 0.5 * erf((self.wins as f64 - self.losses as f64) / (2.0 * decisive).sqrt())
+        })
     }
 }
 
@@ -85,9 +85,10 @@ mod tests {
     #[test]
     fn los_by_hand() {
         // W=60 L=40: (60-40)/sqrt(2*100) = sqrt(2), 0.5 + 0.5 erf(sqrt 2) = Φ(2) = 0.97725
-        assert!((Wdl::new(60, 7, 40).los() - 0.977_249_868).abs() < 1e-9);
-        assert_eq!(Wdl::new(0, 10, 0).los(), 0.5);
-        assert!((Wdl::new(40, 0, 60).los() - (1.0 - 0.977_249_868)).abs() < 1e-9);
+        let los = |w: Wdl| w.los().expect("decisive games");
+        assert!((los(Wdl::new(60, 7, 40)) - 0.977_249_868).abs() < 1e-9);
+        assert_eq!(Wdl::new(0, 10, 0).los(), None);
+        assert!((los(Wdl::new(40, 0, 60)) - (1.0 - 0.977_249_868)).abs() < 1e-9);
     }
 
     #[test]
