@@ -515,7 +515,9 @@ fn text_args(args: &[OsString]) -> Result<Vec<String>, String> {
         .collect()
 }
 
-fn run_command() -> ExitCode {
+/// The command line as clap reads it, or the exit code of a command that
+/// is already done: flag mode, a usage error, `--help`.
+fn parse_args() -> Result<Cli, ExitCode> {
     let mut args: Vec<OsString> = std::env::args_os().collect();
     // fastchess's spelling, `--compliance ENGINE`, is the subcommand.
     if matches!(
@@ -525,24 +527,28 @@ fn run_command() -> ExitCode {
         args[1] = "compliance".into();
     }
     if is_fastchess_style(&args) {
-        return match text_args(&args[1..]) {
+        return Err(match text_args(&args[1..]) {
             Ok(text) => flag_mode(&text),
             Err(e) => {
                 errln!("autotester: {e}");
                 ExitCode::from(2)
             }
-        };
+        });
     }
     // clap reads paths as OsString; a text argument that is not UTF-8 is a
     // usage error (exit code 2) rather than a panic.
-    let cli = match Cli::try_parse_from(&args) {
+    Cli::try_parse_from(&args).map_err(|e| {
+        let code = e.exit_code();
+        // `--help` and `--version` are "errors" printed on stdout.
+        let _ = e.print();
+        ExitCode::from(u8::try_from(code).unwrap_or(2))
+    })
+}
+
+fn run_command() -> ExitCode {
+    let cli = match parse_args() {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = e.exit_code();
-            // `--help` and `--version` are "errors" printed on stdout.
-            let _ = e.print();
-            return ExitCode::from(u8::try_from(code).unwrap_or(2));
-        }
+        Err(code) => return code,
     };
     let outcome = match cli.command {
         Command::Run {
