@@ -157,3 +157,37 @@ async fn each_review_event_carries_the_judgements_so_far() {
         "{last}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leiserchess_games_are_judged_too() {
+    let api = Api::new();
+    for kind in ["leiserchess", "leiserchess2016"] {
+        let state = api
+            .create(json!({"game": kind, "white": "human", "black": "human"}))
+            .await;
+        let game = id(&state);
+        // Four moves, whichever are legal first: the judging knows no game.
+        for _ in 0..4 {
+            let (_, now) = api.get(&format!("/api/games/{game}")).await;
+            let text = now["legal"][0]["text"].as_str().expect("a legal move");
+            let (status, after) = api
+                .post(&format!("/api/games/{game}/moves"), json!({"move": text}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{after}");
+        }
+        let (status, _) = api
+            .post(&format!("/api/games/{game}/review"), json!({"on": true}))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let done = api
+            .wait_for(&game, PASS_LIMIT, |s| s["review"].is_null())
+            .await;
+        let judgements = &done["judgements"];
+        assert!(judgements["marks"].is_array(), "{kind}: {done}");
+        assert_eq!(
+            judgements["tallies"].as_array().map(Vec::len),
+            Some(2),
+            "{kind}: {done}"
+        );
+    }
+}
