@@ -70,7 +70,13 @@ fn try_flock(file: &File) -> std::io::Result<bool> {
 fn holder(file: &mut File) -> String {
     let mut text = String::new();
     let _ = file.take(4 * HOLDER_CHARS as u64).read_to_string(&mut text);
-    let text: String = text.trim().chars().take(HOLDER_CHARS).collect();
+    // Control characters would reach the terminal as they are: shown as spaces.
+    let text: String = text
+        .trim()
+        .chars()
+        .take(HOLDER_CHARS)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
     if text.is_empty() {
         // It locked the file but has not written it yet.
         "another autotester that is just starting".into()
