@@ -396,7 +396,7 @@ fn print_report(report: &EloReport, side: Option<&Orientation>) {
         _ => "the first player in the file",
     };
     outln!(
-        "(Head-to-head figures, LOS and SPRT are {}'s against {}: {because}; \
+        "(Head-to-head figures, LOS and SPRT are for {} against {}: {because}; \
          --first NAME states them for the other.)",
         h.first,
         h.second

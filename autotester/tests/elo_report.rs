@@ -43,7 +43,7 @@ fn elo_reports_from_the_runs_first_engine() {
         "{out}"
     );
     assert!(
-        out.contains("are ours's against ref: the run's first engine"),
+        out.contains("are for ours against ref: the run's first engine"),
         "{out}"
     );
     // Without the tag: the White of the earliest round's first game.
