@@ -20,3 +20,16 @@ fn engines_refuse_an_argument_that_is_not_text() {
         assert!(!stderr.contains("panicked"), "{name}: {stderr}");
     }
 }
+
+#[test]
+fn the_mock_engine_refuses_an_argument_that_is_not_text() {
+    let output = Command::new(binary("mock-engine"))
+        .arg(OsStr::from_bytes(b"--seed\xff"))
+        .arg("1")
+        .output()
+        .expect("mock engine runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not UTF-8"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -290,7 +290,15 @@ fn parse_args() -> Result<Args, String> {
         illegal_move: None,
     };
     let mut width = None;
-    let mut it = std::env::args().skip(1);
+    // `args_os`: an argument that is not UTF-8 is an error, not a panic.
+    let words: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| {
+            a.into_string()
+                .map_err(|bad| format!("{} is not UTF-8 text", bad.to_string_lossy()))
+        })
+        .collect::<Result<_, _>>()?;
+    let mut it = words.into_iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let ms = |v: &str| number(&flag, v).map(Duration::from_millis);
