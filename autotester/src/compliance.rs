@@ -9,6 +9,7 @@
 
 use crate::config::GameKind;
 use crate::identify::recognise;
+use crate::runner::output::print_line;
 use search::Side;
 use std::time::{Duration, Instant};
 use workbench::engine::command_line;
@@ -37,12 +38,12 @@ impl Checks {
         match outcome {
             Ok(detail) => {
                 self.passed += 1;
-                println!("PASS  {name}{}", suffix(&detail));
+                print_line(&format!("PASS  {name}{}", suffix(&detail)));
                 true
             }
             Err(why) => {
                 self.failed += 1;
-                println!("FAIL  {name}{}", suffix(&why));
+                print_line(&format!("FAIL  {name}{}", suffix(&why)));
                 false
             }
         }
@@ -125,11 +126,11 @@ pub fn run(
         .map_err(|e| format!("cannot start {program:?}: {e}"))?;
     let mut subject = Subject { process };
     let mut checks = Checks::default();
-    println!("Compliance of {command}");
+    print_line(&format!("Compliance of {command}"));
     let Some(kind) = handshake(&mut subject, &mut checks, game, options) else {
         return Ok(checks);
     };
-    println!("Game: {kind}");
+    print_line(&format!("Game: {kind}"));
     play_checks(kind.game(), &mut subject, &mut checks);
     let quit = subject.send("quit").and_then(|()| {
         let deadline = Instant::now() + AFTER_STOP;

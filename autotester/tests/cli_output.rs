@@ -183,3 +183,14 @@ fn the_last_results_block_is_printed_once() {
         assert_eq!(stdout.matches("Results of").count(), blocks, "{stdout}");
     }
 }
+
+/// Issue 40 item 2: `compliance` printed with `println!` too, and so
+/// panicked on a closed output.
+#[test]
+fn compliance_whose_output_closes_exits_quietly() {
+    let engine = format!("{} --game chess", env!("CARGO_BIN_EXE_mock-engine"));
+    let out = with_stdout_closed(&["--compliance", engine.as_str()]);
+    let err = text(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!err.contains("Broken pipe"), "{err}");
+}

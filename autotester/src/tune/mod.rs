@@ -28,6 +28,7 @@ pub use params::{Kind, Param, ParamError, ParamFile};
 pub use run::{tune, TuneSummary};
 
 use crate::merge::MergeError;
+use crate::runner::output::print_line;
 use crate::runner::RunError;
 use shards::StepOutcome;
 use std::path::PathBuf;
@@ -78,12 +79,12 @@ pub fn command(args: TuneArgs) -> Result<(), TuneError> {
         Mode::Whole => whole(&tuning),
         Mode::Shard(shard) => {
             let outcome = shards::play_shard(&tuning, shard)?;
-            println!("{}", outcome_text(&tuning, &outcome));
+            print_line(&outcome_text(&tuning, &outcome));
             Ok(())
         }
         Mode::Collect(count) => {
             let outcome = shards::collect(&tuning, count)?;
-            println!("{}", outcome_text(&tuning, &outcome));
+            print_line(&outcome_text(&tuning, &outcome));
             Ok(())
         }
     }
@@ -91,13 +92,13 @@ pub fn command(args: TuneArgs) -> Result<(), TuneError> {
 
 fn whole(tuning: &Tuning) -> Result<(), TuneError> {
     let summary = tune(tuning)?;
-    println!(
+    print_line(&format!(
         "After {} iterations ({} games): {}",
         summary.iterations,
         summary.games,
         run::values_text(&tuning.params, &summary.theta)
-    );
-    println!(
+    ));
+    print_line(&format!(
         "Written to {}: {}, {}, {}, {}, {}",
         tuning.out.display(),
         state::FINAL_TOML,
@@ -105,7 +106,7 @@ fn whole(tuning: &Tuning) -> Result<(), TuneError> {
         state::HISTORY,
         state::PLOT,
         state::GAMES
-    );
+    ));
     Ok(())
 }
 

@@ -16,6 +16,7 @@ use super::TuneError;
 use crate::config::Player;
 use crate::plan::{MatchPlan, Verbosity};
 use crate::runner;
+use crate::runner::output::print_line;
 use crate::runner::progress::Progress;
 use crate::stats::Wdl;
 use std::path::PathBuf;
@@ -43,7 +44,7 @@ pub fn tune(t: &Tuning) -> Result<TuneSummary, TuneError> {
     let mut saved = open(&dir, t, &settings)?;
     let resumed_at = saved.iteration;
     if !t.quiet {
-        println!("{}", announcement(t, &saved));
+        print_line(&announcement(t, &saved));
     }
     let progress = progress_bar(t, &saved);
     for i in saved.iteration + 1..=t.iterations {
