@@ -43,6 +43,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/help.js", JS, include_str!("../static/js/help.js")),
     ("js/theme.js", JS, include_str!("../static/js/theme.js")),
     ("js/live.js", JS, include_str!("../static/js/live.js")),
+    ("js/editor.js", JS, include_str!("../static/js/editor.js")),
     (
         "js/analysis.js",
         JS,

@@ -181,6 +181,9 @@ function isTextField(el) {
 function onKey(e) {
   const tag = (e.target && e.target.tagName) || '';
   if (isTextField(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+  // The position editor is modal: the game behind it takes no keys
+  // (Escape closes the dialog by itself).
+  if ($('editor').open) return;
   const leiser = app.state && app.state.meta.pieces === 'leiserchess';
   const input = ui.input;
   const key = e.key;

@@ -2,7 +2,8 @@
 // and the clocks, wires the controls, and opens a game. The parts live in
 // their modules: app.js (shared state), state.js (the server's states),
 // render.js (drawing), moves.js (board clicks and premoves), forms.js
-// (new game, strength, PGN) and controls.js (buttons and keys).
+// (new game, strength, PGN), controls.js (buttons and keys) and editor.js
+// (the position editor).
 
 import { api } from './api.js';
 import { Board } from './board.js';
@@ -15,6 +16,7 @@ import { adopt, refresh } from './state.js';
 import { onSquare, draggable, dragStart, drop, cancelPremove, playMove } from './moves.js';
 import { newGame } from './forms.js';
 import { setTheme, initialTheme, wire } from './controls.js';
+import { wireEditor } from './editor.js';
 
 function clockElement(side) {
   const bottom = app.flipped ? 'black' : 'white';
@@ -45,6 +47,7 @@ function savedGame() {
 async function start() {
   setTheme(initialTheme());
   wire();
+  wireEditor();
   const params = new URLSearchParams(location.search);
   // `?id=` opens an existing game (a link to it, or this page reloaded:
   // the address carries the game's id); a bare `/` reopens this tab's
