@@ -478,6 +478,12 @@ fn flag_mode(args: &[String]) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // Our engines list their development options (the search switches
+    // whose match showed no gain) only when asked: the engines the tester
+    // starts inherit this, so that an SPRT or a tune of such an option
+    // passes the check of option names (runner/options.rs). Set before any
+    // thread starts, as the environment must be.
+    std::env::set_var(search::uci::DEV_OPTIONS_ENV, "1");
     // Engines run in process groups of their own: Ctrl-C no longer reaches
     // them, so the tester kills them when it is interrupted.
     workbench::engine::group::kill_engines_on_termination_signals();

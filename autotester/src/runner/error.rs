@@ -71,6 +71,17 @@ pub enum RunError {
         round: u32,
         game: GameKind,
     },
+    #[error(
+        "player {player:?}: its engine declares no option {option:?}{}; the run would set nothing \
+         and compare engines that may not differ (our engines list their development options \
+         when ENGINE_DEV_OPTIONS=1, which the autotester sets for them)",
+        closest.as_ref().map(|c| format!(" (did you mean {c:?}?)")).unwrap_or_default()
+    )]
+    UnknownOption {
+        player: String,
+        option: String,
+        closest: Option<String>,
+    },
 }
 
 impl RunError {

@@ -9,6 +9,7 @@
 
 mod error;
 mod lock;
+mod options;
 pub mod output;
 mod pgn_file;
 pub mod progress;
@@ -46,6 +47,7 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
     let start = Instant::now();
     todo::check(plan)?;
     pgn_file::check(plan)?;
+    options::check(plan)?;
     // Held to the end of the run: one run per PGN.
     let _lock = if pgn_file::discards(&plan.pgn_out) {
         None
