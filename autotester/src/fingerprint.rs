@@ -78,12 +78,22 @@ impl Fingerprint {
     /// The fingerprint of `plan` (reads the opening book, if any).
     pub fn of(plan: &MatchPlan) -> Result<Fingerprint, FingerprintError> {
         let openings = match &plan.openings {
-            OpeningsSpec::Book { path, sequential } => {
+            OpeningsSpec::Book {
+                path,
+                sequential,
+                plies,
+                start,
+            } => {
                 let bytes = std::fs::read(path).map_err(|source| FingerprintError {
                     path: path.clone(),
                     source,
                 })?;
-                let order = if *sequential { "sequential" } else { "random" };
+                let mut order = if *sequential { "sequential" } else { "random" }.to_string();
+                // Only when set, so that the runs of before keep their
+                // fingerprints (and resume).
+                if plies.is_some() || *start != 1 {
+                    order += &format!(" plies {plies:?} start {start}");
+                }
                 short_hash(&[bytes.as_slice(), order.as_bytes()].concat())
             }
             OpeningsSpec::Random { plies } => short_hash(format!("random {plies}").as_bytes()),

@@ -330,6 +330,8 @@ fn ladder(
         plan.openings = OpeningsSpec::Book {
             path: book,
             sequential: false,
+            plies: None,
+            start: 1,
         };
     }
     flags.apply(&mut plan)?;

@@ -17,8 +17,18 @@ pub const DEFAULT_RANDOM_PLIES: usize = 8;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum OpeningsSpec {
-    Book { path: PathBuf, sequential: bool },
-    Random { plies: usize },
+    /// A book file (EPD/FEN lines, MIT's move lines, or PGN games), in
+    /// seeded or file order; `plies` cuts each opening to its first moves,
+    /// `start` (1-based) is the opening of round 1 in that order.
+    Book {
+        path: PathBuf,
+        sequential: bool,
+        plies: Option<usize>,
+        start: usize,
+    },
+    Random {
+        plies: usize,
+    },
     Start,
 }
 
@@ -110,6 +120,8 @@ impl MatchPlan {
             plan.openings = OpeningsSpec::Book {
                 path: book.clone(),
                 sequential: false,
+                plies: None,
+                start: 1,
             };
         }
         plan

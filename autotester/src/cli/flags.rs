@@ -520,14 +520,15 @@ fn parse_draw(flag: &str, values: &[String]) -> Result<DrawRule, FlagError> {
     })
 }
 
-/// `-openings file=FILE [order=random|sequential] | plies=N | none`.
+/// `-openings file=FILE [format=epd|pgn] [order=random|sequential]
+/// [plies=N] [start=N] [policy=round] | plies=N | none`.
 pub fn parse_openings(flag: &str, values: &[String]) -> Result<OpeningsSpec, FlagError> {
     if let [v] = values {
         if v == "none" || v == "startpos" {
             return Ok(OpeningsSpec::Start);
         }
     }
-    let (mut file, mut sequential, mut plies) = (None, false, None);
+    let (mut file, mut sequential, mut plies, mut start) = (None, false, None, 1);
     for (k, v) in pairs(flag, values)? {
         match k {
             "file" => file = Some(PathBuf::from(v)),
@@ -539,13 +540,24 @@ pub fn parse_openings(flag: &str, values: &[String]) -> Result<OpeningsSpec, Fla
                 }
             }
             "plies" => plies = Some(number(flag, k, v)?),
-            // The format is recognised line by line.
-            "format" => {}
+            "start" => start = number::<usize>(flag, k, v)?.max(1),
+            // The format is recognised from the file itself.
+            "format" if matches!(v, "epd" | "pgn") => {}
+            "format" => return Err(bad(flag, "format= is epd or pgn")),
+            // One opening per round, played with both colours: the only
+            // policy this tester has (fastchess's default).
+            "policy" if v == "round" => {}
+            "policy" => return Err(bad(flag, "policy= is round")),
             _ => return Err(bad(flag, format!("unknown key {k:?}"))),
         }
     }
     Ok(match (file, plies) {
-        (Some(path), _) => OpeningsSpec::Book { path, sequential },
+        (Some(path), plies) => OpeningsSpec::Book {
+            path,
+            sequential,
+            plies,
+            start,
+        },
         (None, Some(plies)) => OpeningsSpec::Random { plies },
         (None, None) => return Err(bad(flag, "expected file=FILE, plies=N or none")),
     })
@@ -621,7 +633,9 @@ mod tests {
             plan.openings,
             OpeningsSpec::Book {
                 path: PathBuf::from("book.epd"),
-                sequential: true
+                sequential: true,
+                plies: None,
+                start: 1,
             }
         );
         assert_eq!(plan.pgn_out, PathBuf::from("out.pgn"));

@@ -1,8 +1,12 @@
-//! Book files: one opening per line. A line is either moves in the game's
-//! protocol notation from the start position (MIT's format; move numbers
-//! such as `1.` are skipped), or a position: a FEN or an EPD line (its
-//! first four fields, for chess). `#` starts a comment line. Every line is
-//! checked with the game's rules, so a broken book fails before any game.
+//! Book files: one opening per line, or a PGN of games. A line is either
+//! moves in the game's protocol notation from the start position (MIT's
+//! format; move numbers such as `1.` are skipped), or a position: a FEN or
+//! an EPD line (its first four fields, for chess). `#` starts a comment
+//! line. A PGN book (a file whose first line is a tag, as UHO's, 8moves'
+//! and our own script's are) gives one opening a game: its start (`FEN`
+//! tag) and its moves, in SAN or the game's notation. `plies=N` plays the
+//! first N moves of each. Every opening is checked with the game's rules,
+//! so a broken book fails before any game.
 
 use super::Opening;
 use std::path::{Path, PathBuf};
@@ -25,6 +29,8 @@ pub enum BookError {
     },
     #[error("{path}: the book has no openings")]
     Empty { path: PathBuf },
+    #[error("{path}: {problem}")]
+    Pgn { path: PathBuf, problem: String },
 }
 
 /// A move number such as `1.` or `12...`.
@@ -94,8 +100,13 @@ pub fn parse_line(game: &dyn GameType, line: &str) -> Result<Option<Opening>, St
     Ok(Some(Opening { fen: None, moves }))
 }
 
-/// Reads and checks a whole book for `game`.
-pub fn load_book(game: &dyn GameType, path: &Path) -> Result<Vec<Opening>, BookError> {
+/// Reads and checks a whole book for `game`, each opening cut to its
+/// first `plies` moves when given.
+pub fn load_book(
+    game: &dyn GameType,
+    path: &Path,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, BookError> {
     // A book is read whole: only a bounded regular file (a FIFO or
     // `/dev/zero` would block or fill the memory).
     let bytes = read_regular(path, MAX_FILE_BYTES).map_err(|source| BookError::Io {
@@ -103,6 +114,87 @@ pub fn load_book(game: &dyn GameType, path: &Path) -> Result<Vec<Opening>, BookE
         source,
     })?;
     let text = workbench::text::decode(&bytes);
+    let mut openings = if is_pgn(&text) {
+        pgn_openings(game, path, &text, plies)?
+    } else {
+        line_openings(game, path, &text)?
+    };
+    if let Some(plies) = plies {
+        openings.iter_mut().for_each(|o| o.moves.truncate(plies));
+    }
+    if openings.is_empty() {
+        return Err(BookError::Empty {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(openings)
+}
+
+/// Whether a book's text is PGN: its first line that is not blank is a
+/// tag pair.
+fn is_pgn(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.starts_with('['))
+}
+
+/// One opening per game of a PGN book: its start and its first `plies`
+/// moves (all of them without a cut), each checked by replaying it.
+fn pgn_openings(
+    game: &dyn GameType,
+    path: &Path,
+    text: &str,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, BookError> {
+    let bad = |number: usize, problem: String| BookError::Line {
+        path: path.to_path_buf(),
+        line: number,
+        problem,
+    };
+    let games = workbench::pgn::read_games(text).map_err(|e| BookError::Pgn {
+        path: path.to_path_buf(),
+        problem: e.to_string(),
+    })?;
+    let mut openings = Vec::with_capacity(games.len());
+    for (i, pgn) in games.iter().enumerate() {
+        let number = i + 1;
+        let fen = pgn.tag("FEN").map(str::to_string);
+        let mut position = match &fen {
+            Some(fen) => game
+                .open(fen)
+                .map_err(|e| bad(number, format!("game {number}: {e}")))?,
+            None => game.start(),
+        };
+        let mut moves = Vec::new();
+        for mv in pgn.moves.iter().take(plies.unwrap_or(usize::MAX)) {
+            let step = |p: &mut Box<dyn DynGame>| -> Result<String, workbench::GameError> {
+                let id = p.parse(&mv.text)?;
+                let text = p.move_text(id)?;
+                p.make(id)?;
+                Ok(text)
+            };
+            let text = step(&mut position).map_err(|e| {
+                bad(
+                    number,
+                    format!("game {number}, move {} ({}): {e}", moves.len() + 1, mv.text),
+                )
+            })?;
+            moves.push(text);
+        }
+        if position.outcome().is_some() {
+            return Err(bad(
+                number,
+                format!("game {number}: the game is over at the end of this opening"),
+            ));
+        }
+        openings.push(Opening { fen, moves });
+    }
+    Ok(openings)
+}
+
+/// One opening per line of a line book.
+fn line_openings(game: &dyn GameType, path: &Path, text: &str) -> Result<Vec<Opening>, BookError> {
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
         match parse_line(game, line) {
@@ -116,11 +208,6 @@ pub fn load_book(game: &dyn GameType, path: &Path) -> Result<Vec<Opening>, BookE
                 })
             }
         }
-    }
-    if openings.is_empty() {
-        return Err(BookError::Empty {
-            path: path.to_path_buf(),
-        });
     }
     Ok(openings)
 }
@@ -190,25 +277,72 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("book.txt");
         std::fs::write(&path, "e2e4 e7e5\n\n# x\nd2d4 d7d4\n").unwrap();
-        let e = load_book(chess(), &path).unwrap_err();
+        let e = load_book(chess(), &path, None).unwrap_err();
         assert!(matches!(e, BookError::Line { line: 4, .. }), "{e}");
         assert!(e.to_string().contains("book.txt: line 4: move 2 (d7d4)"));
         std::fs::write(&path, "# nothing\n").unwrap();
         assert!(matches!(
-            load_book(chess(), &path),
+            load_book(chess(), &path, None),
             Err(BookError::Empty { .. })
         ));
         std::fs::write(&path, "e2e4\nd2d4 d7d5\n").unwrap();
-        assert_eq!(load_book(chess(), &path).unwrap().len(), 2);
+        assert_eq!(load_book(chess(), &path, None).unwrap().len(), 2);
         // A byte-order mark before the first line (moves or a FEN) is skipped.
         std::fs::write(&path, "\u{feff}e2e4\nd2d4 d7d5\n").unwrap();
-        assert_eq!(load_book(chess(), &path).unwrap()[0].moves, ["e2e4"]);
+        assert_eq!(load_book(chess(), &path, None).unwrap()[0].moves, ["e2e4"]);
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         std::fs::write(&path, format!("\u{feff}{fen}\n")).unwrap();
         assert_eq!(
-            load_book(chess(), &path).unwrap()[0].fen.as_deref(),
+            load_book(chess(), &path, None).unwrap()[0].fen.as_deref(),
             Some(fen)
         );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A PGN book as UHO's and 8moves' are written (tags, SAN with move
+    /// numbers, a result), for both games: one opening a game, cut to
+    /// `plies` (issue 40: `format=pgn` failed on `[Event`).
+    #[test]
+    fn pgn_books_give_one_opening_a_game() {
+        let dir = std::env::temp_dir().join(format!("autotester-pgn-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("book.pgn");
+        let book = "[Event \"UHO\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n\
+                    [Event \"x\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\"]\n\
+                    [Result \"*\"]\n\n1... d5 2. c4 *\n";
+        std::fs::write(&path, book).unwrap();
+        let all = load_book(chess(), &path, None).unwrap();
+        assert_eq!(all.len(), 2);
+        assert_eq!(
+            all[0].moves,
+            ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]
+        );
+        assert_eq!(
+            all[1]
+                .fen
+                .as_deref()
+                .map(|f| f.starts_with("rnbqkbnr/pppppppp/8/8/3P4")),
+            Some(true)
+        );
+        assert_eq!(all[1].moves, ["d7d5", "c2c4"]);
+        let cut = load_book(chess(), &path, Some(4)).unwrap();
+        assert_eq!(cut[0].moves, ["e2e4", "e7e5", "g1f3", "b8c6"]);
+        std::fs::write(&path, "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+        let e = load_book(chess(), &path, None).unwrap_err();
+        assert!(e.to_string().contains("game 1, move 3 (Ke3)"), "{e}");
+        // A Leiserchess book: three moves of the game's own notation.
+        let leiser = workbench::GameKind::Leiserchess.game();
+        let mut position = leiser.start();
+        let mut line = Vec::new();
+        for _ in 0..3 {
+            let id = position.legal_moves()[0];
+            line.push(position.move_text(id).unwrap());
+            position.make(id).unwrap();
+        }
+        let movetext = format!("1. {} {} 2. {} *", line[0], line[1], line[2]);
+        std::fs::write(&path, format!("[Event \"x\"]\n\n{movetext}\n")).unwrap();
+        let openings = load_book(leiser, &path, Some(2)).unwrap();
+        assert_eq!(openings[0].moves, line[..2]);
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -1,5 +1,5 @@
-//! Openings: from a book file (MIT's one line of moves per opening, or
-//! EPD/FEN lines) or generated at random and checked for balance. Each
+//! Openings: from a book file (MIT's one line of moves per opening,
+//! EPD/FEN lines, or a PGN of games) or generated at random and checked for balance. Each
 //! round of the schedule gets one opening, played twice with colours
 //! reversed; which one depends only on the seed and the round, so shards
 //! and resumed runs agree.
@@ -37,11 +37,22 @@ pub enum OpeningSource {
 }
 
 impl OpeningSource {
-    /// A book source; shuffled by `seed` unless `sequential`.
-    pub fn book(openings: Vec<Opening>, seed: u64, sequential: bool) -> OpeningSource {
+    /// A book source; shuffled by `seed` unless `sequential`, and begun
+    /// at the `start`-th opening of that order (1-based, as fastchess's
+    /// `start=`).
+    pub fn book(
+        openings: Vec<Opening>,
+        seed: u64,
+        sequential: bool,
+        start: usize,
+    ) -> OpeningSource {
         let mut order: Vec<usize> = (0..openings.len()).collect();
         if !sequential {
             order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        }
+        if !order.is_empty() {
+            let first = (start.max(1) - 1) % order.len();
+            order.rotate_left(first);
         }
         OpeningSource::Book { openings, order }
     }
@@ -74,9 +85,9 @@ mod tests {
     #[test]
     fn book_order_is_seeded_and_cycles() {
         let book: Vec<Opening> = ["a", "b", "c", "d", "e"].map(op).to_vec();
-        let a = OpeningSource::book(book.clone(), 7, false);
-        let b = OpeningSource::book(book.clone(), 7, false);
-        let c = OpeningSource::book(book.clone(), 8, false);
+        let a = OpeningSource::book(book.clone(), 7, false, 1);
+        let b = OpeningSource::book(book.clone(), 7, false, 1);
+        let c = OpeningSource::book(book.clone(), 8, false, 1);
         let mut balancer = Balancer::new(workbench::GameKind::Chess.game());
         let mut round = |s: &OpeningSource, r| s.for_round(r, &mut balancer).moves[0].clone();
         let seq_a: Vec<String> = (1..=10).map(|r| round(&a, r)).collect();
@@ -88,7 +99,11 @@ mod tests {
         let mut sorted = seq_a[..5].to_vec();
         sorted.sort();
         assert_eq!(sorted, ["a", "b", "c", "d", "e"]);
-        let seq = OpeningSource::book(book, 7, true);
+        let seq = OpeningSource::book(book.clone(), 7, true, 1);
         assert_eq!(round(&seq, 2), "b");
+        // start=3: round 1 plays the third opening, and the order cycles.
+        let third = OpeningSource::book(book, 7, true, 3);
+        let firsts: Vec<String> = (1..=6).map(|r| round(&third, r)).collect();
+        assert_eq!(firsts, ["c", "d", "e", "a", "b", "c"]);
     }
 }

@@ -109,9 +109,17 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
 /// rules), random plies, or the start position.
 fn opening_source(game: &dyn GameType, plan: &MatchPlan) -> Result<OpeningSource, RunError> {
     Ok(match &plan.openings {
-        OpeningsSpec::Book { path, sequential } => {
-            OpeningSource::book(load_book(game, path)?, plan.seed, *sequential)
-        }
+        OpeningsSpec::Book {
+            path,
+            sequential,
+            plies,
+            start,
+        } => OpeningSource::book(
+            load_book(game, path, *plies)?,
+            plan.seed,
+            *sequential,
+            *start,
+        ),
         OpeningsSpec::Random { plies } => OpeningSource::Random {
             plies: *plies,
             seed: plan.seed,

@@ -199,9 +199,13 @@ impl TuneArgs {
         let words: Vec<String> = self.openings.split_whitespace().map(String::from).collect();
         plan.openings = match parse_openings("--openings", &words) {
             // Each iteration draws from the book with a seed of its own.
-            Ok(OpeningsSpec::Book { path, .. }) => OpeningsSpec::Book {
+            Ok(OpeningsSpec::Book {
+                path, plies, start, ..
+            }) => OpeningsSpec::Book {
                 path,
                 sequential: false,
+                plies,
+                start,
             },
             Ok(spec) => spec,
             Err(e) => return Err(TuneError::Usage(e.to_string())),
