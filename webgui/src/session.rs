@@ -3,12 +3,13 @@
 //! result. No threads here; `live` wraps a session for concurrent use and
 //! runs the engine.
 
-use std::time::Instant;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
 use search::Side;
-use workbench::pgn::{write_game, Header, PgnGame, PgnMove};
+use workbench::pgn::{lichess_comment, write_game, Header, PgnGame, PgnMove, Score};
 use workbench::view::{Laser, Offer};
 use workbench::{DynGame, GameEnd, GameError, MoveId};
 
@@ -107,11 +108,28 @@ pub struct Session {
     game: Box<dyn DynGame>,
     moves: Vec<MoveId>,
     records: Vec<MoveRecord>,
+    /// By ply (index 0: the first move), what the PGN's comments need
+    /// about each move that the position alone no longer tells.
+    annotations: Vec<MoveNote>,
     players: [Player; 2],
     limit: EngineLimit,
     clocks: Option<Clocks>,
     control: Option<TimeControl>,
     end: Option<GameEnd>,
+}
+
+/// What the session remembers of each move for the PGN's lichess-style
+/// comments: the clocks move on, so the mover's time after the move has to
+/// be kept when it is played, and dropped with it on undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MoveNote {
+    /// The mover's time left once the move was made (increment included),
+    /// when the game has a clock.
+    clock: Option<Duration>,
+    /// The engine played it against a person: the position after it is
+    /// never searched (the person moves next), so the engine's score of
+    /// the position it moved from stands for it (see [`eval_after`]).
+    engine_reply: bool,
 }
 
 /// A game object's refusal of a move id: one listed in another position
@@ -137,6 +155,7 @@ impl Session {
             start_fen,
             moves: Vec::new(),
             records: Vec::new(),
+            annotations: Vec::new(),
             players,
             limit,
             clocks: None,
@@ -281,6 +300,19 @@ impl Session {
         }
         self.game.make(mv).map_err(refused)?;
         self.moves.push(mv);
+        // Taken after `complete_move`: the time left with the increment,
+        // as lichess's `[%clk]` shows it. Before the clocks start it is
+        // the full initial time (the move was free).
+        let clock = self.clocks.as_ref().map(|c| c.remaining(side, now));
+        // A person cannot move for the engine's side when the engine
+        // plays a person (`live/moves.rs` refuses it), so such a move is
+        // the engine's own.
+        let engine_reply =
+            self.player(side) == Player::Engine && self.player(side.opponent()) == Player::Human;
+        self.annotations.push(MoveNote {
+            clock,
+            engine_reply,
+        });
         self.records.push(MoveRecord {
             ply: self.moves.len(),
             text: info.text,
@@ -354,6 +386,7 @@ impl Session {
             self.game.unmake();
             self.moves.pop();
             self.records.pop();
+            self.annotations.pop();
         }
         self.end = self.game.outcome().map(GameEnd::Rules);
         self.resume_clocks(now);
@@ -489,8 +522,16 @@ impl Session {
         })
     }
 
-    /// The game as PGN (with the rule-7.4 tags for Leiserchess).
-    pub fn pgn(&self, player_names: [String; 2], date: &str) -> String {
+    /// The game as PGN (with the rule-7.4 tags for Leiserchess), each
+    /// move followed by lichess's comment (`[%eval]`, `[%clk]`) where
+    /// there is something to say. `evals` are the positions' scores by
+    /// ply (0: the start position), from White's view.
+    pub fn pgn(
+        &self,
+        player_names: [String; 2],
+        date: &str,
+        evals: &BTreeMap<usize, Score>,
+    ) -> String {
         let [white, black] = player_names;
         let game_type = self.game.game_type();
         let fen = (self.start_fen != game_type.start().fen()).then(|| self.start_fen.clone());
@@ -511,12 +552,47 @@ impl Session {
         game.moves = self
             .records
             .iter()
-            .map(|r| PgnMove::new(r.record.clone()))
+            .zip(&self.annotations)
+            .map(|(r, note)| PgnMove {
+                text: r.record.clone(),
+                comment: lichess_comment(eval_after(r, note, evals), note.clock),
+            })
             .collect();
         if let Some(end) = self.end {
             game.set_result(end.result());
         }
         write_game(&game)
+    }
+}
+
+/// The evaluation of the position after the move `record`, White's view:
+/// its own score when that position was searched (analysis, the
+/// whole-game pass, or the engine answering the move); otherwise, for the
+/// engine's reply to a person, the score the engine reported for the
+/// position it moved from. That is the value of the line it played, the
+/// move it chose included (as engine PGNs annotate an engine's move), one
+/// move nearer a mate it gives.
+fn eval_after(
+    record: &MoveRecord,
+    note: &MoveNote,
+    evals: &BTreeMap<usize, Score>,
+) -> Option<Score> {
+    let ply = record.ply;
+    if let Some(&score) = evals.get(&ply) {
+        return Some(score);
+    }
+    if !note.engine_reply {
+        return None;
+    }
+    match *evals.get(&(ply - 1))? {
+        Score::Centipawns(cp) => Some(Score::Centipawns(cp)),
+        Score::Mate(n) => {
+            // The scores are White's: a positive mate is White's.
+            let mover_mates = n != 0 && (n > 0) == (record.side == "white");
+            let left = if mover_mates { n - n.signum() } else { n };
+            // `#0` would be the mate itself: the result says it.
+            (left != 0).then_some(Score::Mate(left))
+        }
     }
 }
 
@@ -549,7 +625,7 @@ mod tests {
         let r = s.result_view().expect("over");
         assert_eq!((r.result, r.reason), ("1-0", "checkmate"));
         assert!(matches!(s.parse("a6"), Err(ApiError::Conflict(_))));
-        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01");
+        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01", &BTreeMap::new());
         assert!(
             pgn.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
             "{pgn}"
@@ -643,7 +719,7 @@ mod tests {
         let r = s.result_view().expect("over");
         assert_eq!((r.result, r.reason), ("0-1", "time"));
         assert_eq!(r.text, "White loses on time");
-        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01");
+        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01", &BTreeMap::new());
         assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
         assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
     }
@@ -661,7 +737,7 @@ mod tests {
         let r = s.result_view().expect("over");
         assert_eq!((r.result, r.winner, r.reason), ("1/2-1/2", None, "time"));
         assert_eq!(r.text, "Draw: White ran out of time but Black cannot win");
-        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01");
+        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01", &BTreeMap::new());
         assert!(
             pgn.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"),
             "{pgn}"
@@ -706,12 +782,80 @@ mod tests {
             s.play(mv, Instant::now()).expect("plays");
             assert_eq!(s.records()[0].text, text, "{kind:?}");
             assert_eq!(s.position_at(0).expect("start").fen, s.start_fen());
-            let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01");
+            let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01", &BTreeMap::new());
             let name = kind.game().name();
             assert!(pgn.contains(&format!("Casual {name} game")), "{pgn}");
             let tagged = pgn.contains("[Variant ");
             assert_eq!(tagged, kind.game().variant().is_some(), "{pgn}");
         }
+    }
+
+    #[test]
+    fn undo_drops_the_clock_kept_for_the_pgn() {
+        let t0 = Instant::now();
+        let secs = Duration::from_secs;
+        let mut s = Session::new(
+            GameKind::Chess.game().start(),
+            [Player::Human, Player::Engine],
+            EngineLimit::default(),
+            Some(TimeControl {
+                initial_ms: 60_000,
+                increment_ms: 2_000,
+            }),
+        );
+        s.start_clocks(t0);
+        for (text, at) in [("e4", t0), ("e5", t0), ("Nf3", t0 + secs(5))] {
+            let mv = s.parse(text).expect("legal");
+            s.play(mv, at).expect("plays");
+        }
+        // The free moves keep the full time; Nf3 cost 5 s and earned 2 s.
+        let clocks: Vec<_> = s.annotations.iter().map(|n| n.clock).collect();
+        assert_eq!(clocks, [Some(secs(60)), Some(secs(60)), Some(secs(57))]);
+        s.undo(1, t0 + secs(5)).expect("undo");
+        assert_eq!(s.annotations.len(), 2);
+        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01", &BTreeMap::new());
+        assert!(!pgn.contains("0:00:57"), "{pgn}");
+        // The move played instead carries its own time, not the undone one's.
+        let nc3 = s.parse("Nc3").expect("legal");
+        s.play(nc3, t0 + secs(30)).expect("plays");
+        let pgn = s.pgn(["A".into(), "B".into()], "2024.01.01", &BTreeMap::new());
+        assert!(pgn.contains("2. Nc3 {[%clk 0:00:34]}"), "{pgn}");
+        assert!(pgn.contains("1. e4 {[%clk 0:01:00]}"), "{pgn}");
+        assert!(!pgn.contains("%eval"), "no evaluations given: {pgn}");
+    }
+
+    #[test]
+    fn the_engines_reply_carries_the_score_it_moved_on() {
+        let pgn_with = |players, evals: &[(usize, Score)]| {
+            let mut s = chess_session(players);
+            play(&mut s, "e4");
+            play(&mut s, "e5");
+            s.pgn(
+                ["A".into(), "B".into()],
+                "-",
+                &evals.iter().copied().collect(),
+            )
+        };
+        let person_engine = [Player::Human, Player::Engine];
+        let pgn = pgn_with(person_engine, &[(1, Score::Centipawns(-35))]);
+        assert!(
+            pgn.contains("e4 {[%eval -0.35]} e5 {[%eval -0.35]}"),
+            "{pgn}"
+        );
+        // Black (the engine) mates in 2 from its move: in 1 after it.
+        let pgn = pgn_with(person_engine, &[(1, Score::Mate(-2))]);
+        assert!(pgn.contains("e5 {[%eval #-1]}"), "{pgn}");
+        // White mates in 2: the loser's move brings it no nearer.
+        let pgn = pgn_with(person_engine, &[(1, Score::Mate(2))]);
+        assert!(pgn.contains("e5 {[%eval #2]}"), "{pgn}");
+        // A score of the position itself wins over the engine's.
+        let evals = [(1, Score::Centipawns(10)), (2, Score::Centipawns(20))];
+        let pgn = pgn_with(person_engine, &evals);
+        assert!(pgn.contains("e5 {[%eval 0.20]}"), "{pgn}");
+        // A person's move says nothing of the position it did not search.
+        let pgn = pgn_with([Player::Human, Player::Human], &[(1, Score::Centipawns(5))]);
+        assert!(pgn.contains("e4 {[%eval 0.05]} e5 "), "{pgn}");
+        assert!(!pgn.contains("e5 {"), "{pgn}");
     }
 
     #[test]

@@ -2,16 +2,19 @@
 //! ([`StateView`], built here and nowhere else), the legal moves, earlier
 //! positions, the FEN, the PGN, and the event stream's first state.
 
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use tokio::sync::broadcast;
 
 use search::Side;
+use workbench::pgn::Score;
 use workbench::view::LegalMove;
 
 use super::shared::{Inner, Shared};
 use super::{Live, ServerEvent};
 use crate::error::ApiError;
+use crate::player::ScoreView;
 use crate::session::{Player, PositionView};
 use crate::view::{Players, StateView};
 
@@ -78,7 +81,8 @@ impl Live {
         self.inner.lock_touched().session.game().fen()
     }
 
-    /// The game as PGN, its players named as the engine panel names them.
+    /// The game as PGN, its players named as the engine panel names them,
+    /// with the game's evaluations and clock times in each move's comment.
     pub fn pgn(&self, date: &str) -> String {
         let s = self.inner.lock_touched();
         let name = |side: Side| match s.session.player(side) {
@@ -86,7 +90,12 @@ impl Live {
             Player::Engine => s.engine_name.clone(),
         };
         let names = [name(Side::White), name(Side::Black)];
-        s.session.pgn(names, date)
+        let evals: BTreeMap<usize, Score> = s
+            .evals
+            .iter()
+            .filter_map(|(&ply, &score)| Some((ply, pgn_score(score)?)))
+            .collect();
+        s.session.pgn(names, date, &evals)
     }
 
     /// The current state (as JSON) and a receiver of later events.
@@ -95,5 +104,17 @@ impl Live {
         let rx = self.inner.events.subscribe();
         let json = serde_json::to_string(&self.inner.state(&s)).unwrap_or_default();
         (json, rx)
+    }
+}
+
+/// A score as a PGN `[%eval]` writes it. A position where the game is over
+/// has no search score: a draw is level (0.00), and a won one gets none
+/// (`#0` would not say who won; the result and the move's `#` do).
+fn pgn_score(score: ScoreView) -> Option<Score> {
+    match score {
+        ScoreView::Cp(cp) => Some(Score::Centipawns(cp)),
+        ScoreView::Mate(n) => Some(Score::Mate(n)),
+        ScoreView::End(0) => Some(Score::Centipawns(0)),
+        ScoreView::End(_) => None,
     }
 }
