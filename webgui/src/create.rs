@@ -12,7 +12,7 @@ use workbench::{GameKind, GameType};
 use crate::clock::TimeControl;
 use crate::config::Context;
 use crate::error::ApiError;
-use crate::limits::EngineLimit;
+use crate::limits::{EngineLimit, FULL_LEVEL};
 use crate::live::Live;
 use crate::session::{Player, Session};
 
@@ -58,11 +58,27 @@ pub struct NewGame {
     pub black: Option<Player>,
     #[serde(default)]
     pub limit: Option<EngineLimit>,
+    /// The engine's level, 1 to 8 as on lichess (8, full strength, by
+    /// default); wins over `limit.level` when both are given.
+    #[serde(default)]
+    pub level: Option<u8>,
     #[serde(default)]
     pub clock: Option<TimeControl>,
     /// Engine against engine: start playing at once.
     #[serde(default)]
     pub autoplay: bool,
+}
+
+/// The new game's limit: its level always set, so the state shows the
+/// level the engine plays at and a rematch (which sends the limit back)
+/// keeps it.
+fn game_limit(limit: Option<EngineLimit>, level: Option<u8>) -> Result<EngineLimit, ApiError> {
+    let limit = limit.unwrap_or_default();
+    EngineLimit {
+        level: Some(level.or(limit.level).unwrap_or(FULL_LEVEL)),
+        ..limit
+    }
+    .validate()
 }
 
 /// Builds the game once the store has given it an id.
@@ -128,7 +144,7 @@ impl Prepared {
                 r.white.unwrap_or(Player::Human),
                 r.black.unwrap_or(Player::Engine),
             ],
-            limit: r.limit.unwrap_or_default().validate()?,
+            limit: game_limit(r.limit, r.level)?,
             clock: r.clock.map(TimeControl::validate).transpose()?,
             autoplay: r.autoplay,
         })

@@ -1,4 +1,5 @@
-//! The engine strength a person picks: time per move or a fixed depth.
+//! The engine strength a person picks: time per move or a fixed depth,
+//! and a playing level from 1 to 8 as lichess offers them.
 
 use std::time::Duration;
 
@@ -15,13 +16,37 @@ pub const MAX_DEPTH: u32 = 64;
 /// request cannot keep a thread busy for ever.
 pub const DEPTH_TIME_CAP: Duration = Duration::from_secs(300);
 
-/// How long or deep the engine searches each move.
+/// The weakest and the strongest level (full strength) the page offers.
+pub const MIN_LEVEL: u8 = 1;
+pub const FULL_LEVEL: u8 = 8;
+/// The search's `Skill Level` (0 to 20, `search::Skill`) each level plays
+/// at, lowest first: evenly spread, so each step is a similar gain, with
+/// level 1 at the search's weakest (depth 1, a three-pawn margin) and
+/// level 8 at full strength.
+const SKILL_OF_LEVEL: [u32; FULL_LEVEL as usize] = [0, 3, 6, 9, 12, 15, 18, 20];
+
+/// `level`'s `Skill Level` (a level out of range counts as full strength:
+/// requests are checked by [`EngineLimit::validate`] before they get here).
+pub fn skill_level(level: u8) -> u32 {
+    let index = usize::from(level.saturating_sub(MIN_LEVEL));
+    SKILL_OF_LEVEL
+        .get(index)
+        .copied()
+        .unwrap_or(search::Skill::MAX_LEVEL)
+}
+
+/// How long or deep the engine searches each move, and how well it plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineLimit {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub movetime_ms: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
+    /// 1 to 8. A change of time or depth that leaves it out keeps the
+    /// game's level (`Live::set_limit`), so it is optional here; a game's
+    /// own limit always has one, so its state shows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
 }
 
 impl Default for EngineLimit {
@@ -29,6 +54,7 @@ impl Default for EngineLimit {
         EngineLimit {
             movetime_ms: Some(1000),
             depth: None,
+            level: Some(FULL_LEVEL),
         }
     }
 }
@@ -55,7 +81,28 @@ impl EngineLimit {
                 )));
             }
         }
+        if let Some(level) = self.level {
+            if !(MIN_LEVEL..=FULL_LEVEL).contains(&level) {
+                return Err(ApiError::BadRequest(format!(
+                    "level must be between {MIN_LEVEL} and {FULL_LEVEL}"
+                )));
+            }
+        }
         Ok(self)
+    }
+
+    /// The level to play at: full strength when none is given.
+    pub fn level(self) -> u8 {
+        self.level.unwrap_or(FULL_LEVEL)
+    }
+
+    /// This limit with `fallback`'s level when it names none, so a new
+    /// time or depth does not quietly make the engine stronger.
+    pub fn keeping_level(self, fallback: EngineLimit) -> EngineLimit {
+        EngineLimit {
+            level: self.level.or(fallback.level),
+            ..self
+        }
     }
 
     /// The search limits, with the side's clock when the game has one.
@@ -83,24 +130,52 @@ mod tests {
         let none = EngineLimit {
             movetime_ms: None,
             depth: None,
+            level: None,
         };
         assert!(none.validate().is_err());
         let fast = EngineLimit {
             movetime_ms: Some(5),
             depth: None,
+            level: None,
         };
         assert!(fast.validate().is_err());
         let deep = EngineLimit {
             movetime_ms: None,
             depth: Some(65),
+            level: None,
         };
         assert!(deep.validate().is_err());
         let ok = EngineLimit {
             movetime_ms: None,
             depth: Some(3),
+            level: None,
         };
         let limits = ok.validate().expect("valid").to_limits(None);
         assert_eq!(limits.depth, Some(3));
         assert_eq!(limits.movetime, Some(DEPTH_TIME_CAP));
+        for level in [0, 9] {
+            let out = EngineLimit {
+                level: Some(level),
+                ..EngineLimit::default()
+            };
+            assert!(out.validate().is_err(), "level {level}");
+        }
+    }
+
+    #[test]
+    fn levels_map_onto_skill_levels_and_survive_a_new_time() {
+        let skills: Vec<u32> = (MIN_LEVEL..=FULL_LEVEL).map(skill_level).collect();
+        assert_eq!(skills, vec![0, 3, 6, 9, 12, 15, 18, 20]);
+        assert_eq!(search::Skill::level(skill_level(FULL_LEVEL)), None);
+        let game = EngineLimit {
+            level: Some(2),
+            ..EngineLimit::default()
+        };
+        let depth = EngineLimit {
+            movetime_ms: None,
+            depth: Some(4),
+            level: None,
+        };
+        assert_eq!(depth.keeping_level(game).level(), 2);
     }
 }

@@ -200,7 +200,7 @@ async fn the_built_in_engine_plays_2016_moves_at_its_strength_setting() {
         .create(json!({"game": "leiserchess2016", "white": "engine", "black": "engine", "limit": {"depth": 2}}))
         .await;
     let g = id(&state);
-    assert_eq!(state["limit"], json!({"depth": 2}));
+    assert_eq!(state["limit"], json!({"depth": 2, "level": 8}));
     let engine = format!("/api/games/{g}/engine");
     for n in 1..=4 {
         let (status, _) = api.post(&engine, json!({})).await;

@@ -105,7 +105,7 @@ async fn engine_go_stop_and_limits() {
         .call(Method::PUT, &limit, Some(json!({"depth": 2})))
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(changed["limit"], json!({"depth": 2}));
+    assert_eq!(changed["limit"], json!({"depth": 2, "level": 8}));
     let r = api
         .call(Method::PUT, &limit, Some(json!({"depth": 999})))
         .await;

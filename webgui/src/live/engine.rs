@@ -13,7 +13,7 @@ use workbench::{GameType, MoveId};
 use super::shared::{Inner, Shared, Thinking};
 use super::ANALYSIS_MS;
 use crate::budget::HashBudget;
-use crate::limits::EngineLimit;
+use crate::limits::{EngineLimit, FULL_LEVEL};
 use crate::player::{new_searcher, EngineError, Progress, SearchRequest, Searcher};
 use crate::session::Player;
 
@@ -77,7 +77,14 @@ struct Job {
     stop: Arc<AtomicBool>,
     searcher: Option<Box<dyn Searcher>>,
     source: EngineSource,
+    /// The level to play at: the game's for a move, full strength for
+    /// analysis (an evaluation should be the engine's best).
+    level: u8,
 }
+
+/// What the engine panel says when the engine cannot play at the level
+/// asked for.
+pub(super) const NO_LEVELS: &str = "this engine has no levels: it plays at full strength";
 
 impl Inner {
     /// Starts a search when an engine is to move and should move by itself:
@@ -118,9 +125,9 @@ impl Inner {
         let Some(request) = search_request(s, purpose) else {
             return;
         };
-        let (analysis, ply) = match purpose {
-            Purpose::Analyse(_, ply) => (true, ply),
-            Purpose::Play(_) => (false, s.session.ply()),
+        let (analysis, ply, level) = match purpose {
+            Purpose::Analyse(_, ply) => (true, ply, FULL_LEVEL),
+            Purpose::Play(limit) => (false, s.session.ply(), limit.level()),
         };
         let stop = Arc::new(AtomicBool::new(false));
         let token = s.take_token();
@@ -131,6 +138,7 @@ impl Inner {
             stop: Arc::clone(&stop),
             searcher: s.searcher.take(),
             source: EngineSource::of(self, s),
+            level,
         };
         let inner = Arc::clone(self);
         let spawned = std::thread::Builder::new()
@@ -206,6 +214,7 @@ fn search_request(s: &Shared, purpose: Purpose) -> Option<SearchRequest> {
             let limit = EngineLimit {
                 movetime_ms: Some(ANALYSIS_MS),
                 depth: None,
+                level: None,
             };
             s.session.analysis_request(ply, limit, lines)
         }
@@ -221,12 +230,18 @@ fn run_search(inner: &Arc<Inner>, job: Job) {
         stop,
         searcher,
         source,
+        level,
     } = job;
     let (searcher, result) = match source.engine(searcher) {
         Ok(mut searcher) => {
             let weak = Arc::downgrade(inner);
-            let mut report = |p: Progress| publish_info(&weak, token, p);
-            let result = searcher.search(&request, &stop, &mut report);
+            // Set before every search: the same engine plays the game's
+            // moves and analyses at full strength.
+            let result = searcher.set_level(level).and_then(|leveled| {
+                let note = (!leveled).then_some(NO_LEVELS);
+                let mut report = |p: Progress| publish_info(&weak, token, p.with_note(note));
+                searcher.search(&request, &stop, &mut report)
+            });
             (Some(searcher), result)
         }
         Err(e) => (None, Err(e)),

@@ -50,7 +50,7 @@ impl Live {
             return Err(ApiError::Conflict("the engine is already thinking".into()));
         }
         let limit = match limit {
-            Some(l) => l.validate()?,
+            Some(l) => l.validate()?.keeping_level(s.session.limit()),
             None => s.session.limit(),
         };
         if s.analysis.is_some() {
@@ -98,9 +98,12 @@ impl Live {
         Ok(self.inner.changed_answer(&mut s))
     }
 
-    /// The engine's strength from its next search on.
+    /// The engine's strength from its next search on. A limit without a
+    /// level keeps the game's: the page's time or depth field alone must
+    /// not undo the level chosen for the game.
     pub fn set_limit(&self, limit: EngineLimit) -> StateView {
         let mut s = self.inner.lock_touched();
+        let limit = limit.keeping_level(s.session.limit());
         s.session.set_limit(limit);
         self.inner.answer_state(&mut s)
     }

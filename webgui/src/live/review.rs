@@ -148,6 +148,7 @@ impl Inner {
         let limit = EngineLimit {
             movetime_ms: Some(REVIEW_MOVETIME_MS),
             depth: None,
+            level: None,
         };
         let request = s.session.analysis_request(ply, limit, 1);
         match (&request, &mut s.review) {

@@ -4,10 +4,12 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use search::{Skill, Strength};
 use workbench::{DynEngine, GameType};
 
 use super::{EngineError, Progress, SearchRequest, Searcher};
 use crate::budget::{HashBudget, HashLease};
+use crate::limits::skill_level;
 
 pub struct Builtin {
     engine: Box<dyn DynEngine>,
@@ -40,6 +42,17 @@ impl Searcher for Builtin {
                 report(Progress::from_info(root, &info))
             })?;
         Ok(result.best_move)
+    }
+
+    /// The search's own `Skill Level`: shallower, and choosing among its
+    /// best lines within a margin (`search::skill`), never random blunders.
+    fn set_level(&mut self, level: u8) -> Result<bool, EngineError> {
+        self.engine.set_strength(Strength {
+            limit_strength: false,
+            elo: Skill::MAX_ELO,
+            level: skill_level(level),
+        });
+        Ok(true)
     }
 
     fn should_resize(&self) -> bool {

@@ -115,6 +115,10 @@ pub struct Progress {
     /// Counters, when the engine reports them (the built-in one does).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<StatsView>,
+    /// A word for the engine panel beside the search (an engine without
+    /// levels asked to play below full strength).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'static str>,
 }
 
 impl Progress {
@@ -131,7 +135,12 @@ impl Progress {
             pv: pv_records(root, info.pv.iter().copied()),
             first: first_arrow(root, info.pv.first().copied()),
             stats: Some(info.stats.into()),
+            note: None,
         }
+    }
+
+    pub fn with_note(self, note: Option<&'static str>) -> Progress {
+        Progress { note, ..self }
     }
 }
 
@@ -189,6 +198,11 @@ pub trait Searcher: Send {
         stop: &AtomicBool,
         report: &mut dyn FnMut(Progress),
     ) -> Result<Option<MoveId>, EngineError>;
+
+    /// Plays at `level` (1 to 8, `crate::limits`) from the next search on.
+    /// `Ok(false)` when the engine offers no way to weaken it and plays
+    /// at full strength whatever the level.
+    fn set_level(&mut self, level: u8) -> Result<bool, EngineError>;
 
     /// Whether the engine should be rebuilt before its next search (its
     /// share of the hash budget changed a lot, or it broke).

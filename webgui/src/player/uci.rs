@@ -10,11 +10,13 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use search::uci::VARIANT_OPTION;
-use search::Side;
+use search::{Side, Skill};
 use workbench::engine::{
     go_command, position_command, GoLimits, GoWatch, Timeouts, UciEngine as Client,
 };
 use workbench::{DynGame, GameType, MoveId};
+
+use crate::limits::{skill_level, FULL_LEVEL};
 
 use super::{first_arrow, pv_records, EngineError, Progress, ScoreView, SearchRequest, Searcher};
 
@@ -29,6 +31,9 @@ pub struct UciEngine {
     client: Option<Client>,
     /// The `MultiPV` value set (1 until changed).
     multipv: usize,
+    /// The level set (full strength until changed: the engine's own
+    /// default, as UCI engines start at full strength).
+    level: u8,
 }
 
 impl UciEngine {
@@ -55,7 +60,49 @@ impl UciEngine {
         Ok(UciEngine {
             client: Some(client),
             multipv: 1,
+            level: FULL_LEVEL,
         })
+    }
+}
+
+/// How a program can be weakened, by the options it declares: Stockfish's
+/// `Skill Level` (the same 0 to 20 scale as the built-in search) first,
+/// else the standard `UCI_LimitStrength` with `UCI_Elo`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LevelOptions {
+    SkillLevel,
+    LimitStrength,
+    None,
+}
+
+impl LevelOptions {
+    fn of(declared: &[String]) -> LevelOptions {
+        let declares = |name: &str| declared.iter().any(|o| o.eq_ignore_ascii_case(name));
+        if declares("Skill Level") {
+            LevelOptions::SkillLevel
+        } else if declares("UCI_LimitStrength") && declares("UCI_Elo") {
+            LevelOptions::LimitStrength
+        } else {
+            LevelOptions::None
+        }
+    }
+
+    /// The `setoption` name and value pairs that set `level`.
+    fn settings(self, level: u8) -> Vec<(&'static str, String)> {
+        let skill = skill_level(level);
+        match self {
+            LevelOptions::SkillLevel => vec![("Skill Level", skill.to_string())],
+            LevelOptions::LimitStrength if level >= FULL_LEVEL => {
+                vec![("UCI_LimitStrength", "false".into())]
+            }
+            // Provisional, as the built-in search's own Elo scale is
+            // (`search::Skill::from_elo`): one skill step per 70 Elo.
+            LevelOptions::LimitStrength => vec![
+                ("UCI_LimitStrength", "true".into()),
+                ("UCI_Elo", (Skill::MIN_ELO + 70 * skill as i32).to_string()),
+            ],
+            LevelOptions::None => Vec::new(),
+        }
     }
 }
 
@@ -77,6 +124,7 @@ fn parse_info(root: &dyn DynGame, line: &str) -> Option<Progress> {
         pv: Vec::new(),
         first: None,
         stats: None,
+        note: None,
     };
     let mut has_score = false;
     let sign = if root.side_to_move() == Side::White {
@@ -175,6 +223,26 @@ impl Searcher for UciEngine {
             .map_err(|_| EngineError::IllegalMove(text.to_string()))
     }
 
+    fn set_level(&mut self, level: u8) -> Result<bool, EngineError> {
+        let client = self
+            .client
+            .as_mut()
+            .ok_or_else(|| EngineError::Protocol("the engine is closed".into()))?;
+        let options = LevelOptions::of(client.declared_options());
+        if options == LevelOptions::None {
+            return Ok(level >= FULL_LEVEL);
+        }
+        if level != self.level {
+            for (name, value) in options.settings(level) {
+                client
+                    .set_option(name, &value, &Timeouts::default())
+                    .map_err(|e| EngineError::Protocol(e.to_string()))?;
+            }
+            self.level = level;
+        }
+        Ok(true)
+    }
+
     /// A broken engine (it crashed, hung or flooded and was killed) is
     /// started again before the next search.
     fn should_resize(&self) -> bool {
@@ -210,5 +278,28 @@ mod tests {
         assert_eq!(p.score, ScoreView::Cp(-31));
         assert_eq!(p.pv, vec!["e5".to_string(), "Nf3".to_string()]);
         assert!(parse_info(game, "info string hello").is_none());
+    }
+
+    #[test]
+    fn levels_become_the_options_the_engine_declares() {
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let stockfish = LevelOptions::of(&names(&["Hash", "skill level", "UCI_Elo"]));
+        assert_eq!(
+            stockfish.settings(2),
+            vec![("Skill Level", "3".to_string())]
+        );
+        let elo = LevelOptions::of(&names(&["UCI_LimitStrength", "UCI_Elo"]));
+        assert_eq!(
+            elo.settings(1),
+            vec![
+                ("UCI_LimitStrength", "true".to_string()),
+                ("UCI_Elo", Skill::MIN_ELO.to_string())
+            ]
+        );
+        assert_eq!(
+            elo.settings(8),
+            vec![("UCI_LimitStrength", "false".to_string())]
+        );
+        assert_eq!(LevelOptions::of(&names(&["Hash"])), LevelOptions::None);
     }
 }

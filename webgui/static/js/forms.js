@@ -1,4 +1,4 @@
-// The forms: a new game (its players, strength, clock and start), the
+// The forms: a new game (its players, level, strength, clock and start), the
 // engine's strength while playing, a rematch, and the game's PGN.
 
 import { api } from './api.js';
@@ -90,7 +90,7 @@ export function newGameRequest() {
     white: { white: 'human', black: 'engine', both: 'human', none: 'engine' }[side],
     black: { white: 'engine', black: 'human', both: 'human', none: 'engine' }[side],
   };
-  const request = { game: $('ng-game').value, ...players };
+  const request = { game: $('ng-game').value, ...players, level: Number($('ng-level').value) };
   const limit = currentLimit();
   if (limit) request.limit = limit;
   const clock = clockRequest();
@@ -118,7 +118,8 @@ function clockRequest() {
   return { initial_ms: initial, increment_ms: increment };
 }
 
-// The same start, the colours reversed, the same strength and clock.
+// The same start, the colours reversed, the same strength and clock
+// (the limit carries the level).
 export async function rematch() {
   const s = app.state;
   if (!s) return;
@@ -158,4 +159,13 @@ export async function downloadPgn() {
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   } catch (e) { showError(e.message); }
+}
+
+// The level the engine plays at, as the server keeps it, and the
+// engine's word when it cannot play below full strength.
+export function levelLabel(s) {
+  const level = s.limit.level ?? 8;
+  const text = level >= 8 ? 'Level 8 (full strength)' : `Level ${level} of 8`;
+  const note = s.info && s.info.note;
+  return note ? `${text} — ${note}` : text;
 }

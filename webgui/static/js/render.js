@@ -8,7 +8,7 @@ import { renderMoveList, renderEngineInfo, statusText, renderTallies } from './p
 import { $, app, ui, isLive, viewedPly, playerOf, canMove, analysedPly } from './app.js';
 import { goTo } from './state.js';
 import { premoveRotations, premoveHint } from './moves.js';
-import { syncLimitFields } from './forms.js';
+import { syncLimitFields, levelLabel } from './forms.js';
 
 export function render() {
   const s = app.state;
@@ -197,6 +197,7 @@ function renderPlayers(s) {
 
 function renderEngine(s) {
   $('engine-name').textContent = s.engine_error ? `${s.engine} — ${s.engine_error}` : s.engine;
+  $('engine-level').textContent = levelLabel(s);
   renderEngineInfo(s.info, s.side_names);
   const over = !!s.result;
   const engines = s.players.white === 'engine' && s.players.black === 'engine';

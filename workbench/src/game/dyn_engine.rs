@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use search::{GameMove, Limits, SearchInfo, SearchResult};
+use search::{GameMove, Limits, SearchInfo, SearchResult, Strength};
 
 use super::{DynGame, GameError, MoveId};
 use crate::view::GuiGame;
@@ -15,6 +15,9 @@ pub trait DynEngine: Send {
     fn new_game(&mut self);
     /// How many best lines to search (MultiPV).
     fn set_multipv(&mut self, lines: usize);
+    /// The playing level (`search::Engine::set_strength`), so a front end
+    /// can offer engines people can beat.
+    fn set_strength(&mut self, strength: Strength);
     /// Searches `root` within `limits` until done or `stop` is set;
     /// `report` receives each iteration of the main thread.
     fn search(
@@ -78,6 +81,10 @@ impl<G: GuiGame> DynEngine for Engine<G> {
 
     fn set_multipv(&mut self, lines: usize) {
         self.0.set_multipv(lines);
+    }
+
+    fn set_strength(&mut self, strength: Strength) {
+        self.0.set_strength(strength);
     }
 
     fn search(
