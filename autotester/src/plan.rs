@@ -61,6 +61,11 @@ pub struct MatchPlan {
     pub output: OutputOptions,
     /// `-live URL`: post the match's events to a web GUI's live viewer.
     pub live: Option<crate::live::LiveUrl>,
+    /// `-wait N`: the pause a worker makes between two of its games
+    /// (fastchess's and cutechess's), so that engines that leave work
+    /// behind them (threads winding down, a slow `quit`) do not eat into
+    /// the next game's clock.
+    pub wait: std::time::Duration,
 }
 
 /// What a run prints as it goes.
@@ -102,6 +107,7 @@ impl MatchPlan {
             force_new: false,
             output: OutputOptions::default(),
             live: None,
+            wait: std::time::Duration::ZERO,
         }
     }
 

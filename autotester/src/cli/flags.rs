@@ -24,10 +24,13 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC] [depth=N] [nodes=N] 
            [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
            [-maxmoves N] [-timemargin MS] [-movetimeout SECS] [-startuptimeout SECS]
-           [-repeat] [-recover] [-ratinginterval N] [-report penta=true|false]
+           [-wait MS] [-autosaveinterval N] [-repeat] [-recover] [-ratinginterval N] [-report penta=true|false]
            [-output format=cutechess|fastchess|native] [-quiet] [-force-new]
            [-live http://127.0.0.1:8080]  (watch it in the web GUI at /live)
 TC: SECS, SECS+INC, MOVES/SECS or inf.
+-wait MS pauses each worker between its games. -autosaveinterval N (fastchess: save the
+tournament state every N games) is accepted and needs nothing: a run resumes from its
+PGN, which gets every game as it ends.
 Without -game the engines' uci answers name it (a UCI_Variant option: Leiserchess,
 its value the rule set; no Leiserchess option: chess); when they cannot, the run is refused.";
 
@@ -377,6 +380,17 @@ impl FlagParser {
             // Always on here: a crashed or hung engine loses its game and
             // is restarted for the next one.
             "recover" => {}
+            "wait" => {
+                let millis = number(flag, "wait", single(flag, values)?)?;
+                plan.wait = Duration::from_millis(millis);
+            }
+            // fastchess saves its tournament state every N games so that a
+            // run can resume; ours resumes from the PGN, which is written
+            // after every game, so any N is already met. Checked, though,
+            // so that a typo is not taken for a setting.
+            "autosaveinterval" => {
+                let _: u64 = number(flag, "autosaveinterval", single(flag, values)?)?;
+            }
             _ => return Ok(false),
         }
         Ok(true)

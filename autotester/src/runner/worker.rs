@@ -229,7 +229,17 @@ fn check_first_move(shared: &Shared, job: Job, played: &PlayedGame) -> Result<()
 fn work(shared: &Shared, events: Sender<Event>) {
     let mut engines: Vec<Option<UciEngine>> = shared.plan.players.iter().map(|_| None).collect();
     let mut balancer = Balancer::new(shared.game);
+    let mut first = true;
     while !shared.stop.load(Ordering::Relaxed) {
+        // `-wait`: a pause between this worker's games, none before its
+        // first; a run stopped meanwhile takes no more games.
+        if !first && !shared.plan.wait.is_zero() {
+            std::thread::sleep(shared.plan.wait);
+            if shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        first = false;
         let next = shared
             .queue
             .lock()
