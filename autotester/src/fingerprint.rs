@@ -66,12 +66,17 @@ fn engine_text(p: &Player) -> String {
 }
 
 fn limits_text(p: &Player) -> String {
-    format!(
+    let mut text = format!(
         "{}\u{1e}{:?}\u{1e}{:?}",
         p.time_control.map_or_else(|| "-".into(), |tc| tc.pgn()),
         p.depth,
         p.nodes
-    )
+    );
+    // Only when set, so that runs from before `st=` resume.
+    if let Some(t) = p.movetime {
+        text.push_str(&format!("\u{1e}st {}", t.as_millis()));
+    }
+    text
 }
 
 impl Fingerprint {
@@ -200,6 +205,9 @@ mod tests {
             time_control: None,
             depth: Some(depth),
             nodes: None,
+            movetime: None,
+            time_margin: None,
+            restart: false,
             options: vec![("Hash".into(), "16".into())],
         }
     }

@@ -150,6 +150,9 @@ mod tests {
             time_control: None,
             depth: Some(1),
             nodes: None,
+            movetime: None,
+            time_margin: None,
+            restart: false,
             options: Vec::new(),
         }
     }

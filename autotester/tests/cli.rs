@@ -128,7 +128,7 @@ fn usage_errors() {
     let out = autotester(&["-engine", "cmd=x", "-engine", "cmd=y", "-rounds", "10"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("-engine #1: x: give tc=, depth= or nodes="),
+        text(&out.stderr).contains("-engine #1: x: give tc=, st=, depth= or nodes="),
         "{}",
         text(&out.stderr)
     );

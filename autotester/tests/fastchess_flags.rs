@@ -24,7 +24,12 @@ fn run(dir: &std::path::Path, a: &[&str], b: &[&str], rest: &str) -> std::proces
 fn wait_pauses_between_a_workers_games() {
     let dir = scratch("fastchess_flags", "wait");
     let started = Instant::now();
-    let out = run(&dir, &[], &[], "-each depth=1 -rounds 2 -concurrency 1 -wait 700");
+    let out = run(
+        &dir,
+        &[],
+        &[],
+        "-each depth=1 -rounds 2 -concurrency 1 -wait 700",
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(games(&dir.join("games.pgn")).len(), 4);
     // Three pauses between four games on one worker.
@@ -41,12 +46,142 @@ fn autosaveinterval_is_accepted_and_checked() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(games(&dir.join("games.pgn")).len(), 2);
     for bad in ["often", "-3"] {
-        let out = run(&dir, &[], &[], &format!("-each depth=1 -autosaveinterval {bad}"));
+        let out = run(
+            &dir,
+            &[],
+            &[],
+            &format!("-each depth=1 -autosaveinterval {bad}"),
+        );
         assert!(!out.status.success(), "{bad}");
-        assert!(text(&out.stderr).contains("autosaveinterval"), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("autosaveinterval"),
+            "{}",
+            text(&out.stderr)
+        );
     }
     let help = autotester(&["-help"]);
     let help = text(&help.stdout) + &text(&help.stderr);
     assert!(help.contains("-autosaveinterval"), "{help}");
     assert!(help.contains("-wait"), "{help}");
+}
+
+/// The process ids a mock started with `--pid-file` wrote.
+fn starts(path: &std::path::Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |s| s.lines().count())
+}
+
+#[test]
+fn restart_on_starts_a_fresh_engine_for_every_game() {
+    let dir = scratch("fastchess_flags", "restart");
+    let (pa, pb) = (dir.join("a.pids"), dir.join("b.pids"));
+    let a = ["--pid-file", pa.to_str().expect("utf-8")];
+    let b = ["--pid-file", pb.to_str().expect("utf-8")];
+    let mut args = mock("a", "chess", &a);
+    args.push("restart=on".into());
+    args.extend(mock("b", "chess", &b));
+    args.extend(words(&format!(
+        "-game chess -quiet -each depth=1 -rounds 2 -concurrency 1 -pgnout file={}",
+        dir.join("games.pgn").display()
+    )));
+    let out = autotester(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(games(&dir.join("games.pgn")).len(), 4);
+    // a: one process a game; b (restart=off, the default): one for all.
+    assert_eq!((starts(&pa), starts(&pb)), (4, 1));
+    // -each restart=on reaches both; a bad value is refused.
+    let out = run(&dir, &[], &[], "-each depth=1 restart=on -force-new");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&dir, &[], &[], "-each depth=1 restart=yes");
+    assert!(text(&out.stderr).contains("restart=\"yes\": expected on or off"));
+}
+
+/// Whether every game in `dir` ended with "a" losing on time.
+fn a_lost_on_time(dir: &std::path::Path) -> Vec<bool> {
+    games(&dir.join("games.pgn"))
+        .iter()
+        .map(|g| {
+            let loser_is_a = match g.outcome() {
+                workbench::pgn::GameResult::WhiteWins => g.tag("Black") == Some("a"),
+                workbench::pgn::GameResult::BlackWins => g.tag("White") == Some("a"),
+                _ => false,
+            };
+            loser_is_a && g.tag("Termination") == Some("time forfeit")
+        })
+        .collect()
+}
+
+#[test]
+fn st_is_a_time_per_move_and_a_slower_move_loses_on_time() {
+    let dir = scratch("fastchess_flags", "st");
+    // a thinks 400 ms a move against st=0.2 and a 50 ms margin: it loses
+    // every game on time on its first move.
+    let slow = ["--think-ms", "400"];
+    let out = run(
+        &dir,
+        &slow,
+        &[],
+        "-each st=0.2 -timemargin 50 -maxmoves 3 -openings none",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(a_lost_on_time(&dir), [true, true]);
+    for g in games(&dir.join("games.pgn")) {
+        assert_eq!(g.tag("TimeControl"), Some("0.2/move"), "{g:?}");
+    }
+    // Within its move time, nobody loses on time.
+    let dir = scratch("fastchess_flags", "st-fast");
+    let quick = ["--think-ms", "20"];
+    let out = run(
+        &dir,
+        &quick,
+        &quick,
+        "-each st=0.2 -timemargin 50 -maxmoves 3 -openings none",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(a_lost_on_time(&dir), [false, false]);
+    // Both moved: none of it was book.
+    for g in games(&dir.join("games.pgn")) {
+        assert!(g.moves.iter().all(|m| m.comment.as_deref() != Some("book")));
+        assert_eq!(g.moves.len(), 6, "{g:?}");
+    }
+    let out = run(&dir, &[], &[], "-each st=0.2 tc=10+0.1");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("st= and tc= together"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&dir, &[], &[], "-each st=0");
+    assert!(
+        text(&out.stderr).contains("st=\"0\""),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn an_engines_timemargin_overrides_the_runs() {
+    // The run's margin (50 ms) would forfeit a's 400 ms moves at st=0.2;
+    // its own timemargin=1000 lets them stand.
+    let dir = scratch("fastchess_flags", "timemargin");
+    let mut a = mock("a", "chess", &["--think-ms", "400"]);
+    a.push("timemargin=1000".into());
+    let mut args = a;
+    args.extend(mock("b", "chess", &["--think-ms", "20"]));
+    args.extend(words(&format!(
+        "-game chess -quiet -each st=0.2 -timemargin 50 -maxmoves 2 -openings none -pgnout file={}",
+        dir.join("games.pgn").display()
+    )));
+    let out = autotester(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(a_lost_on_time(&dir), [false, false]);
+    assert!(games(&dir.join("games.pgn"))
+        .iter()
+        .all(|g| g.moves.len() == 4));
+    // The key in -each applies to every engine, and must be a number.
+    let out = run(&dir, &[], &[], "-each depth=1 timemargin=soon");
+    assert!(
+        text(&out.stderr).contains("timemargin=\"soon\""),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -15,7 +15,8 @@ use std::time::Duration;
 use thiserror::Error;
 
 pub const USAGE: &str = "\
-autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC] [depth=N] [nodes=N] [option.NAME=VALUE]...
+autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC | st=SECS] [depth=N] [nodes=N]
+                   [timemargin=MS] [restart=on|off] [option.NAME=VALUE]...
            -engine ... [-engine ...] [-each KEY=VALUE...]
            [-game chess|leiserchess|leiserchess2016] [-tournament roundrobin|gauntlet]
            [-rounds N] [-games 1|2] [-concurrency N] [-srand SEED] [-shard K/N]
@@ -27,7 +28,9 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC] [depth=N] [nodes=N] 
            [-wait MS] [-autosaveinterval N] [-repeat] [-recover] [-ratinginterval N] [-report penta=true|false]
            [-output format=cutechess|fastchess|native] [-quiet] [-force-new]
            [-live http://127.0.0.1:8080]  (watch it in the web GUI at /live)
-TC: SECS, SECS+INC, MOVES/SECS or inf.
+TC: SECS, SECS+INC, MOVES/SECS or inf. st=SECS: that long for every move (go movetime).
+timemargin=MS: this engine's margin over its clock or move time (default -timemargin's).
+restart=on: a fresh engine process for every game (off: kept between games).
 -wait MS pauses each worker between its games. -autosaveinterval N (fastchess: save the
 tournament state every N games) is accepted and needs nothing: a run resumes from its
 PGN, which gets every game as it ends.
@@ -68,6 +71,9 @@ struct EngineFlags {
     tc: Option<String>,
     depth: Option<String>,
     nodes: Option<String>,
+    st: Option<String>,
+    timemargin: Option<String>,
+    restart: Option<bool>,
     options: Vec<(String, String)>,
 }
 
@@ -80,6 +86,15 @@ impl EngineFlags {
             "tc" => self.tc = Some(value.to_string()),
             "depth" => self.depth = Some(value.to_string()),
             "nodes" => self.nodes = Some(value.to_string()),
+            "st" => self.st = Some(value.to_string()),
+            "timemargin" => self.timemargin = Some(value.to_string()),
+            "restart" => {
+                self.restart = Some(match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad(flag, format!("restart={value:?}: expected on or off"))),
+                })
+            }
             "proto" if value == "uci" => {}
             _ => match key.strip_prefix("option.") {
                 Some(name) if !name.is_empty() => {
@@ -106,6 +121,9 @@ impl EngineFlags {
             tc: self.tc.clone().or_else(|| each.tc.clone()),
             depth: self.depth.clone().or_else(|| each.depth.clone()),
             nodes: self.nodes.clone().or_else(|| each.nodes.clone()),
+            st: self.st.clone().or_else(|| each.st.clone()),
+            timemargin: self.timemargin.clone().or_else(|| each.timemargin.clone()),
+            restart: self.restart.or(each.restart),
             options,
         }
     }
@@ -126,31 +144,80 @@ impl EngineFlags {
                 .file_name()
                 .map_or(cmd.clone(), |n| n.to_string_lossy().into_owned())
         });
-        let time_control = match &self.tc {
-            Some(tc) => parse_tc(tc).map_err(|e| bad(&flag, format!("tc={tc:?}: expected {e}")))?,
+        let limits = self.limits(&flag, &name)?;
+        let time_margin = match &self.timemargin {
+            Some(ms) => Some(Duration::from_millis(number(&flag, "timemargin", ms)?)),
             None => None,
         };
-        let depth = match &self.depth {
-            Some(d) => Some(number::<u32>(&flag, "depth", d)?),
-            None => None,
-        };
-        let nodes = match &self.nodes {
-            Some(n) => Some(number::<u64>(&flag, "nodes", n)?),
-            None => None,
-        };
-        if time_control.is_none() && depth.is_none() && nodes.is_none() {
-            return Err(bad(&flag, format!("{name}: give tc=, depth= or nodes=")));
-        }
         Ok(Player {
             family: name.clone(),
             name,
             invoke,
-            time_control,
-            depth,
-            nodes,
+            time_control: limits.time_control,
+            depth: limits.depth,
+            nodes: limits.nodes,
+            movetime: limits.movetime,
+            time_margin,
+            restart: self.restart.unwrap_or(false),
             options: self.options.clone(),
         })
     }
+
+    /// The engine's limits: clock (`tc=`), move time (`st=`, seconds as
+    /// in cutechess and fastchess), depth and nodes; at least one, and
+    /// not a clock and a move time at once (which of them bounds the move
+    /// would be anybody's guess).
+    fn limits(&self, flag: &str, name: &str) -> Result<Limits, FlagError> {
+        let time_control = match &self.tc {
+            Some(tc) => parse_tc(tc).map_err(|e| bad(flag, format!("tc={tc:?}: expected {e}")))?,
+            None => None,
+        };
+        let movetime = match &self.st {
+            Some(st) => {
+                let secs: f64 = number(flag, "st", st)?;
+                let t = Duration::try_from_secs_f64(secs)
+                    .ok()
+                    .filter(|t| !t.is_zero())
+                    .ok_or_else(|| bad(flag, format!("st={st:?}: expected seconds above 0")))?;
+                Some(t)
+            }
+            None => None,
+        };
+        if self.tc.is_some() && movetime.is_some() {
+            return Err(bad(
+                flag,
+                format!("{name}: st= and tc= together: give one of them"),
+            ));
+        }
+        let depth = match &self.depth {
+            Some(d) => Some(number::<u32>(flag, "depth", d)?),
+            None => None,
+        };
+        let nodes = match &self.nodes {
+            Some(n) => Some(number::<u64>(flag, "nodes", n)?),
+            None => None,
+        };
+        if time_control.is_none() && movetime.is_none() && depth.is_none() && nodes.is_none() {
+            return Err(bad(
+                flag,
+                format!("{name}: give tc=, st=, depth= or nodes="),
+            ));
+        }
+        Ok(Limits {
+            time_control,
+            movetime,
+            depth,
+            nodes,
+        })
+    }
+}
+
+/// What bounds an engine's search, from its keys.
+struct Limits {
+    time_control: Option<crate::config::TimeControl>,
+    movetime: Option<Duration>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
 }
 
 /// Splits `key=value` pairs; a bare word is an error.

@@ -65,6 +65,9 @@ pub fn plan(o: &LadderOptions) -> MatchPlan {
                 time_control: None,
                 depth: Some(d),
                 nodes: None,
+                movetime: None,
+                time_margin: None,
+                restart: false,
                 options: o.options.clone(),
             }
         })

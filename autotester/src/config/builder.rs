@@ -145,6 +145,9 @@ impl Builder {
             time_control: None,
             depth: None,
             nodes: None,
+            movetime: None,
+            time_margin: None,
+            restart: false,
             options: Vec::new(),
         });
         Ok(())

@@ -1,6 +1,7 @@
 //! The typed match configuration both file formats parse into.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 pub use workbench::GameKind;
 
@@ -57,6 +58,15 @@ pub struct Player {
     pub time_control: Option<TimeControl>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// `st=` (cutechess, fastchess): a fixed time for every move, sent as
+    /// `go movetime`, instead of a clock.
+    pub movetime: Option<Duration>,
+    /// `timemargin=`: how far this engine may overstep its clock or move
+    /// time before it loses; `None` takes the run's margin.
+    pub time_margin: Option<Duration>,
+    /// `restart=on` (fastchess): a fresh engine process for every game,
+    /// for engines that carry state from one game to the next.
+    pub restart: bool,
     /// Every other key, sent as `setoption name <key> value <value>`, in
     /// file order (a repeated key keeps its first place, last value).
     pub options: Vec<(String, String)>,

@@ -22,6 +22,12 @@ pub struct SideSetup {
     pub clock: Option<TimeControl>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// A fixed time per move (`st=`), sent as `go movetime`; a move that
+    /// takes longer than it plus the margin loses on time.
+    pub movetime: Option<Duration>,
+    /// This side's margin over its clock or move time, instead of
+    /// [`Rules::time_margin`] (`timemargin=`).
+    pub time_margin: Option<Duration>,
 }
 
 /// The referee's settings for every game.
@@ -121,7 +127,7 @@ fn go_for(
             .map(|c| c.as_ref().map(SideClock::go_clock)),
         depth: setup.depth,
         nodes: setup.nodes,
-        movetime: None,
+        movetime: setup.movetime,
     };
     go_command(dialect, mover, &limits)
 }
@@ -218,17 +224,27 @@ impl<'a> Table<'a> {
         let position = position_command(self.opening.fen.as_deref(), &self.protocol_moves);
         let dialect = self.game.game_type().go_dialect();
         let go = go_for(dialect, mover, &self.clocks, setup);
-        let deadline = match &self.clocks[i] {
-            Some(c) => c.remaining() + rules.time_margin,
-            None => rules.move_timeout,
+        let margin = setup.time_margin.unwrap_or(rules.time_margin);
+        let deadline = match (&self.clocks[i], setup.movetime) {
+            (Some(c), _) => c.remaining() + margin,
+            (None, Some(t)) => t + margin,
+            (None, None) => rules.move_timeout,
         };
         let answer = engine
             .go(&position, &go, deadline)
-            .map_err(|failure| self.failure(failure))?;
+            .map_err(|failure| match failure {
+                // Past its move time and margin: a loss on time, as with a
+                // clock.
+                MoveFailure::Timeout { .. } if setup.movetime.is_some() => self.on_time(mover),
+                failure => self.failure(failure),
+            })?;
         if let Some(clock) = self.clocks[i].as_mut() {
-            if clock.charge(answer.elapsed, rules.time_margin).is_err() {
+            if clock.charge(answer.elapsed, margin).is_err() {
                 return Err(self.on_time(mover));
             }
+        }
+        if setup.movetime.is_some_and(|t| answer.elapsed > t + margin) {
+            return Err(self.on_time(mover));
         }
         let evaluation = Evaluation {
             score: answer.score,
@@ -409,6 +425,23 @@ mod tests {
             ),
             "go time 2000 inc 100"
         );
+    }
+
+    #[test]
+    fn st_is_go_movetime_in_both_dialects() {
+        // No clock runs for an `st=` side: both dialects (MIT's
+        // Leiserchess one included, whose engines read `movetime` like UCI
+        // ones) get the move time alone.
+        let st = SideSetup {
+            movetime: Some(std::time::Duration::from_millis(250)),
+            ..SideSetup::default()
+        };
+        for dialect in [GoDialect::BothClocks, GoDialect::MoverClock] {
+            assert_eq!(
+                go_for(dialect, Side::White, &[None, None], &st),
+                "go movetime 250"
+            );
+        }
     }
 
     #[test]

@@ -11,11 +11,14 @@ use crate::report::GameRecord;
 use crate::report::FIRST_TAG;
 use workbench::pgn::{Header, PgnGame};
 
-/// The `TimeControl` value of a player: its clock, or `-` (no clock).
+/// The `TimeControl` value of a player: its clock, its move time as
+/// cutechess writes it (`0.5/move`), or `-` (neither).
 pub fn time_control_tag(player: &Player) -> String {
-    player
-        .time_control
-        .map_or_else(|| "-".to_string(), |tc| tc.pgn())
+    match (player.time_control, player.movetime) {
+        (Some(tc), _) => tc.pgn(),
+        (None, Some(t)) => format!("{}/move", t.as_secs_f64()),
+        (None, None) => "-".to_string(),
+    }
 }
 
 /// The machine's name for the `Site` tag.
@@ -116,6 +119,9 @@ mod tests {
             time_control: None,
             depth: Some(3),
             nodes: None,
+            movetime: None,
+            time_margin: None,
+            restart: false,
             options: Vec::new(),
         }
     }

@@ -15,11 +15,9 @@ use workbench::pgn::PgnGame;
 /// Refuses a plan that cannot be played: a player without a limit, or
 /// players that cannot meet.
 pub fn check(plan: &MatchPlan) -> Result<(), RunError> {
-    if let Some(p) = plan
-        .players
-        .iter()
-        .find(|p| p.time_control.is_none() && p.depth.is_none() && p.nodes.is_none())
-    {
+    if let Some(p) = plan.players.iter().find(|p| {
+        p.time_control.is_none() && p.movetime.is_none() && p.depth.is_none() && p.nodes.is_none()
+    }) {
         return Err(RunError::NoLimit {
             name: p.name.clone(),
         });

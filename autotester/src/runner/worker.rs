@@ -88,6 +88,8 @@ pub fn setup(player: &Player) -> SideSetup {
         clock: player.time_control,
         depth: player.depth,
         nodes: player.nodes,
+        movetime: player.movetime,
+        time_margin: player.time_margin,
     }
 }
 
@@ -126,10 +128,14 @@ fn ready(
     }
 }
 
-/// Keeps a healthy engine for the next game; kills a broken one.
-fn put_back(engines: &mut [Option<UciEngine>], i: usize, engine: UciEngine) {
+/// Keeps a healthy engine for the next game; kills a broken one, and
+/// lets one whose player has `restart=on` quit, so that its next game
+/// starts a fresh process.
+fn put_back(shared: &Shared, engines: &mut [Option<UciEngine>], i: usize, engine: UciEngine) {
     if engine.is_broken() {
         engine.kill();
+    } else if shared.plan.players[i].restart {
+        engine.quit();
     } else {
         engines[i] = Some(engine);
     }
@@ -148,7 +154,7 @@ fn play_job(
     let mut b = match ready(shared, engines, job.black) {
         Ok(b) => b,
         Err(e) => {
-            put_back(engines, job.white, w);
+            put_back(shared, engines, job.white, w);
             return Err(e.into());
         }
     };
@@ -182,8 +188,8 @@ fn play_job(
         &plan.rules,
         &mut on_move,
     );
-    put_back(engines, job.white, w);
-    put_back(engines, job.black, b);
+    put_back(shared, engines, job.white, w);
+    put_back(shared, engines, job.black, b);
     let played = played.map_err(|source| RunError::Referee {
         round: job.round,
         source,

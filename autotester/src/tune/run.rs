@@ -223,6 +223,9 @@ fn player(t: &Tuning, name: &str, values: &[f64]) -> Player {
         time_control: t.time_control,
         depth: t.depth,
         nodes: t.nodes,
+        movetime: None,
+        time_margin: None,
+        restart: false,
         options,
     }
 }
