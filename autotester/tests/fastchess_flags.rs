@@ -185,3 +185,29 @@ fn an_engines_timemargin_overrides_the_runs() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn sprt_model_normalized_reads_the_bounds_as_nelo() {
+    let dir = scratch("fastchess_flags", "sprt");
+    let out = run(
+        &dir,
+        &[],
+        &[],
+        "-each depth=1 -rounds 2 -sprt elo0=0 elo1=5 model=normalized",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert!(printed.contains("SPRT [0.00, 5.00] nElo"), "{printed}");
+    let out = run(
+        &dir,
+        &[],
+        &[],
+        "-each depth=1 -sprt elo0=0 elo1=5 model=bayes",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("model=\"bayes\": expected logistic or normalized"),
+        "{}",
+        text(&out.stderr)
+    );
+}

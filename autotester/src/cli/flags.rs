@@ -9,7 +9,7 @@ use super::tc::parse_tc;
 use crate::config::{GameKind, Player, DEFAULT_GAME};
 use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
 use crate::referee::{DrawRule, ResignRule};
-use crate::stats::Sprt;
+use crate::stats::{Sprt, SprtModel};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use thiserror::Error;
@@ -22,7 +22,7 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC | st=SECS] [depth=N] 
            [-rounds N] [-games 1|2] [-concurrency N] [-srand SEED] [-shard K/N]
            [-openings file=FILE [order=random|sequential] | plies=N | none]
            [-pgnout [file=]FILE] [-event NAME]
-           [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]
+           [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]]
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
            [-maxmoves N] [-timemargin MS] [-movetimeout SECS] [-startuptimeout SECS]
            [-wait MS] [-autosaveinterval N] [-repeat] [-recover] [-ratinginterval N] [-report penta=true|false]
@@ -31,6 +31,8 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC | st=SECS] [depth=N] 
 TC: SECS, SECS+INC, MOVES/SECS or inf. st=SECS: that long for every move (go movetime).
 timemargin=MS: this engine's margin over its clock or move time (default -timemargin's).
 restart=on: a fresh engine process for every game (off: kept between games).
+-sprt model=normalized reads elo0/elo1 as normalized Elo (nElo, fastchess's default);
+without model= they are logistic Elo.
 -wait MS pauses each worker between its games. -autosaveinterval N (fastchess: save the
 tournament state every N games) is accepted and needs nothing: a run resumes from its
 PGN, which gets every game as it ends.
@@ -646,20 +648,30 @@ pub fn parse_openings(flag: &str, values: &[String]) -> Result<OpeningsSpec, Fla
 
 fn parse_sprt(flag: &str, values: &[String]) -> Result<Sprt, FlagError> {
     let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
+    let mut model = SprtModel::Logistic;
     for (k, v) in pairs(flag, values)? {
         match k {
             "elo0" => elo0 = Some(number(flag, k, v)?),
             "elo1" => elo1 = Some(number(flag, k, v)?),
             "alpha" => alpha = number(flag, k, v)?,
             "beta" => beta = number(flag, k, v)?,
-            "model" if v == "logistic" => {}
+            "model" if v == "logistic" => model = SprtModel::Logistic,
+            "model" if v == "normalized" => model = SprtModel::Normalized,
+            "model" => {
+                return Err(bad(
+                    flag,
+                    format!("model={v:?}: expected logistic or normalized"),
+                ))
+            }
             _ => return Err(bad(flag, format!("unsupported {k}={v}"))),
         }
     }
     let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
         return Err(bad(flag, "elo0= and elo1= are needed"));
     };
-    Sprt::new(elo0, elo1, alpha, beta).map_err(|e| bad(flag, e.to_string()))
+    Sprt::new(elo0, elo1, alpha, beta)
+        .map(|s| s.with_model(model))
+        .map_err(|e| bad(flag, e.to_string()))
 }
 
 #[cfg(test)]

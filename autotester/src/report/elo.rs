@@ -7,7 +7,7 @@ use super::GameRecord;
 use crate::stats::penta::{from_pairs, wdl_of_pairs};
 use crate::stats::{
     EloEstimate, Outcome, Pentanomial, RatingInput, RatingOptions, RatingTable, Sprt, SprtDecision,
-    SprtStatus, Wdl,
+    SprtModel, SprtStatus, Wdl,
 };
 use std::fmt;
 use workbench::pgn::GameResult;
@@ -315,8 +315,18 @@ impl fmt::Display for HeadToHead {
             };
             writeln!(
                 f,
-                "SPRT [{:.2}, {:.2}] (alpha {}, beta {}): LLR {:.2} ({:.2}, {:.2}): {decision}",
-                s.elo0, s.elo1, s.alpha, s.beta, status.llr, status.lower, status.upper
+                "SPRT [{:.2}, {:.2}]{} (alpha {}, beta {}): LLR {:.2} ({:.2}, {:.2}): {decision}",
+                s.elo0,
+                s.elo1,
+                match s.model {
+                    SprtModel::Logistic => "",
+                    SprtModel::Normalized => " nElo",
+                },
+                s.alpha,
+                s.beta,
+                status.llr,
+                status.lower,
+                status.upper
             )?;
         }
         Ok(())

@@ -11,5 +11,5 @@ pub mod wdl;
 pub use elo::{elo_from_score, score_from_elo, EloEstimate};
 pub use penta::{GameScore, Pentanomial};
 pub use rating::{Outcome, RatingInput, RatingOptions, RatingTable};
-pub use sprt::{Sprt, SprtDecision, SprtError, SprtStatus};
+pub use sprt::{Sprt, SprtDecision, SprtError, SprtModel, SprtStatus};
 pub use wdl::Wdl;

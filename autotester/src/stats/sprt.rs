@@ -3,8 +3,10 @@
 //! H0: the true logistic Elo is `elo0`; H1: it is `elo1`. The log-likelihood
 //! ratio is the generalized one: for each hypothesis, the most likely
 //! distribution over the five pair outcomes whose mean matches that Elo
-//! (Van den Bergh's GSPRT). Elo here is logistic Elo; normalized Elo bounds
-//! (fishtest's newer default) are not supported.
+//! (Van den Bergh's GSPRT). With [`SprtModel::Logistic`] the bounds are
+//! logistic Elo; with [`SprtModel::Normalized`] (fastchess's default) they
+//! are normalized Elo (nElo), and each hypothesis is the most likely
+//! distribution whose t-value `(mean - 1/2) / sd` matches its bound.
 
 use super::elo::score_from_elo;
 use super::penta::{Pentanomial, PAIR_SCORES};
@@ -14,13 +16,33 @@ use thiserror::Error;
 /// an outcome not yet seen is not treated as impossible.
 const REGULARIZE_EPSILON: f64 = 1e-3;
 
-/// The parameters of a test: `elo0 elo1 alpha beta`.
+/// How `elo0` and `elo1` are read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SprtModel {
+    /// Logistic Elo: a hypothesis fixes the expected score.
+    #[default]
+    Logistic,
+    /// Normalized Elo (fishtest's nElo, fastchess's default model): a
+    /// hypothesis fixes the expected score in units of the score's spread,
+    /// which does not depend on the draw rate, so bounds mean the same at
+    /// any time control or book.
+    Normalized,
+}
+
+/// nElo per unit of per-game t-value: `800 / ln 10`, the slope of
+/// logistic Elo at an even score for a draw-free game (sd 1/2), so that
+/// nElo and Elo agree there.
+const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
+
+/// The parameters of a test: `elo0 elo1 alpha beta` and how the Elo
+/// bounds are read.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     pub elo0: f64,
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
+    pub model: SprtModel,
 }
 
 #[derive(Debug, Error, PartialEq)]
@@ -66,7 +88,13 @@ impl Sprt {
             elo1,
             alpha,
             beta,
+            model: SprtModel::Logistic,
         })
+    }
+
+    /// The same test with its bounds read in `model`.
+    pub fn with_model(self, model: SprtModel) -> Sprt {
+        Sprt { model, ..self }
     }
 
     /// Wald's bounds: `ln(beta/(1-alpha))` and `ln((1-beta)/alpha)`.
@@ -85,12 +113,20 @@ impl Sprt {
         let counts = penta
             .counts
             .map(|c| if c == 0 { REGULARIZE_EPSILON } else { c as f64 });
-        llr_from_counts(
-            &counts,
-            &PAIR_SCORES,
-            score_from_elo(self.elo0),
-            score_from_elo(self.elo1),
-        )
+        match self.model {
+            SprtModel::Logistic => llr_from_counts(
+                &counts,
+                &PAIR_SCORES,
+                score_from_elo(self.elo0),
+                score_from_elo(self.elo1),
+            ),
+            // A pair is two games: its score (their mean) has half a
+            // game's variance, so a per-game t-value is a pair's over
+            // sqrt 2.
+            SprtModel::Normalized => {
+                llr_normalized_from_counts(&counts, &PAIR_SCORES, 2.0, self.elo0, self.elo1)
+            }
+        }
     }
 
     /// The normal approximation `N (s1-s0)(2 mu - s0 - s1) / (2 var)` of
@@ -144,6 +180,80 @@ pub fn llr_from_counts(counts: &[f64], support: &[f64], s0: f64, s1: f64) -> f64
         .sum()
 }
 
+/// The normalized-Elo LLR: `sum_i n_i ln(q1_i / q0_i)`, where `q_k` is the
+/// distribution on `support` closest to the empirical one with t-value
+/// `(mean - 1/2) / sd = t_k`. Each outcome is the score of `games` games
+/// (2 for pentanomial pairs, 1 for single games), and `nelo_k = t_k /
+/// sqrt(games) * 800 / ln 10` (per-game t-value, fishtest's definition).
+/// `counts` must be positive where the result should be finite.
+pub fn llr_normalized_from_counts(
+    counts: &[f64],
+    support: &[f64],
+    games: f64,
+    nelo0: f64,
+    nelo1: f64,
+) -> f64 {
+    let n: f64 = counts.iter().sum();
+    let p: Vec<f64> = counts.iter().map(|c| c / n).collect();
+    let t = |nelo: f64| nelo / NELO_PER_T * games.sqrt();
+    let q0 = mle_with_t_value(&p, support, t(nelo0));
+    let q1 = mle_with_t_value(&p, support, t(nelo1));
+    counts
+        .iter()
+        .zip(q0.iter().zip(&q1))
+        .filter(|(&c, _)| c > 0.0)
+        .map(|(c, (a, b))| c * (b / a).ln())
+        .sum()
+}
+
+/// The distribution `q` on `support` maximising `sum p_i ln q_i` subject to
+/// `mu(q) - 1/2 = t sigma(q)`. The constraint is not linear in `q`, but it
+/// equals `sum q_i b_i = 0` with `b_i = a_i - 1/2 - t (sigma^2 + (a_i -
+/// mu)^2) / (2 sigma)` (summing gives `mu - 1/2 - t sigma`), which is linear
+/// once `mu` and `sigma` are fixed. So: fix them at the current `q`, solve
+/// that linear problem exactly ([`mle_with_mean`] with mean 0 on `b`), and
+/// repeat until `q` stops moving (Van den Bergh's iteration; the fixed
+/// point satisfies the true constraint).
+fn mle_with_t_value(p: &[f64], support: &[f64], t: f64) -> Vec<f64> {
+    let stats = |q: &[f64]| {
+        let mu: f64 = q.iter().zip(support).map(|(q, a)| q * a).sum();
+        let var: f64 = q
+            .iter()
+            .zip(support)
+            .map(|(q, a)| q * (a - mu).powi(2))
+            .sum();
+        (mu, var.sqrt())
+    };
+    // Start from the uniform distribution on the observed outcomes: it has
+    // a spread even when the data have (almost) none.
+    let seen = p.iter().filter(|&&x| x > 0.0).count() as f64;
+    let mut q: Vec<f64> = p
+        .iter()
+        .map(|&x| if x > 0.0 { 1.0 / seen } else { 0.0 })
+        .collect();
+    for _ in 0..100 {
+        let (mu, sigma) = stats(&q);
+        if sigma <= 0.0 {
+            break;
+        }
+        let b: Vec<f64> = support
+            .iter()
+            .map(|a| a - 0.5 - t * (sigma * sigma + (a - mu).powi(2)) / (2.0 * sigma))
+            .collect();
+        let next = mle_with_mean(p, &b, 0.0);
+        let moved = next
+            .iter()
+            .zip(&q)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0.0, f64::max);
+        q = next;
+        if moved < 1e-13 {
+            break;
+        }
+    }
+    q
+}
+
 /// The distribution `q` on `support` maximising `sum p_i ln q_i` subject to
 /// `sum q_i a_i = s`. By Lagrange, `q_i = p_i / (1 + lambda (a_i - s))`
 /// where lambda is the root of the strictly decreasing
@@ -184,7 +294,10 @@ fn mle_with_mean(p: &[f64], support: &[f64], s: f64) -> Vec<f64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{llr_from_counts, mle_with_mean, Sprt, SprtDecision, SprtError};
+    use super::{
+        llr_from_counts, llr_normalized_from_counts, mle_with_mean, mle_with_t_value, Sprt,
+        SprtDecision, SprtError, SprtModel,
+    };
     use crate::stats::elo::score_from_elo;
     use crate::stats::penta::Pentanomial;
 
@@ -209,6 +322,68 @@ mod tests {
         let s1 = score_from_elo(100.0);
         let llr = llr_from_counts(&[30.0, 70.0], &[0.0, 1.0], 0.5, s1);
         assert!((llr - 7.426_775).abs() < 1e-6, "{llr}");
+    }
+
+    #[test]
+    fn normalized_two_point_llr_by_hand() {
+        // Single games won or lost (support {0, 1}, one game an outcome):
+        // a distribution (1-q, q) has t-value (q - 1/2) / sqrt(q(1-q)), so
+        // the constraint alone fixes q = 1/2 + t / (2 sqrt(1 + t^2)).
+        //   nElo 0:   t = 0, q0 = 0.5
+        //   nElo 100: t = 100 ln10 / 800 = 0.2878231, sqrt(1 + t^2) = 1.0405970,
+        //             q1 = 0.5 + 0.2765942 / 2 = 0.6382971
+        // 30 losses, 70 wins:
+        //   LLR = 30 ln(0.3617029/0.5) + 70 ln(0.6382971/0.5)
+        //       = 30(-0.3237850) + 70(0.2441958) = -9.713550 + 17.093704 = 7.380155
+        let llr = llr_normalized_from_counts(&[30.0, 70.0], &[0.0, 1.0], 1.0, 0.0, 100.0);
+        assert!((llr - 7.380_155).abs() < 1e-6, "{llr}");
+        // Swapping the hypotheses flips the sign.
+        let back = llr_normalized_from_counts(&[30.0, 70.0], &[0.0, 1.0], 1.0, 100.0, 0.0);
+        assert!((llr + back).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_t_value_mle_meets_its_constraint() {
+        let p = [0.1, 0.2, 0.3, 0.3, 0.1];
+        let a = [0.0, 0.25, 0.5, 0.75, 1.0];
+        for t in [-0.3, 0.0, 0.05, 0.2] {
+            let q = mle_with_t_value(&p, &a, t);
+            let total: f64 = q.iter().sum();
+            let mu: f64 = q.iter().zip(a).map(|(q, a)| q * a).sum();
+            let var: f64 = q.iter().zip(a).map(|(q, a)| q * (a - mu).powi(2)).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{t}: {q:?}");
+            assert!(((mu - 0.5) / var.sqrt() - t).abs() < 1e-9, "{t}: {q:?}");
+        }
+    }
+
+    #[test]
+    fn normalized_pentanomial_llr_agrees_with_its_normal_approximation() {
+        // Counts [10, 200, 500, 250, 40] (N = 1000 pairs): mean 0.5275, pair
+        // variance 0.0398688 (as above), so the pairs' t-value is
+        // 0.0275 / sqrt(0.0398688) = 0.1377261. nElo [0, 5] is a pair
+        // t-value of [0, 5 ln10 / 800 * sqrt 2] = [0, 0.0203522]. With the
+        // spread known the LLR would be N/2 ((t^ - t0)^2 - (t^ - t1)^2)
+        //   = 500 (0.1377261^2 - 0.1173739^2) = 500 (0.0189685 - 0.0137767)
+        //   = 2.5959;
+        // the exact GSPRT must agree within a few percent.
+        let p = Pentanomial::new([10, 200, 500, 250, 40]);
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05)
+            .unwrap()
+            .with_model(SprtModel::Normalized);
+        let exact = sprt.llr(&p);
+        assert!((exact - 2.5959).abs() / 2.5959 < 0.03, "{exact}");
+        // Here 5 nElo is a score step of 0.0203522 * sqrt(0.0398688) =
+        // 0.0040637, smaller than 5 logistic Elo's 0.0071951 (these pairs
+        // spread less than draw-free games would), so the same data are
+        // less evidence for it.
+        let logistic = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap().llr(&p);
+        assert!((logistic - exact).abs() > 0.5, "{logistic} vs {exact}");
+        // Symmetric data, symmetric bounds: no evidence either way.
+        let sym = Pentanomial::new([5, 20, 50, 20, 5]);
+        let both = Sprt::new(-3.0, 3.0, 0.05, 0.05)
+            .unwrap()
+            .with_model(SprtModel::Normalized);
+        assert!(both.llr(&sym).abs() < 1e-9);
     }
 
     #[test]
