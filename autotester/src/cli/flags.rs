@@ -25,7 +25,8 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC | st=SECS] [depth=N] 
            [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]]
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
            [-maxmoves N] [-timemargin MS] [-movetimeout SECS] [-startuptimeout SECS]
-           [-wait MS] [-autosaveinterval N] [-repeat] [-recover] [-ratinginterval N] [-report penta=true|false]
+           [-wait MS] [-autosaveinterval N] [-repeat] [-recover]
+           [-ratinginterval N] [-report penta=true|false]
            [-output format=cutechess|fastchess|native] [-quiet] [-force-new]
            [-live http://127.0.0.1:8080]  (watch it in the web GUI at /live)
 TC: SECS, SECS+INC, MOVES/SECS or inf. st=SECS: that long for every move (go movetime).
