@@ -77,6 +77,9 @@ export async function newGame(request) {
     clearError();
     ui.input.reset();
     adopt(state);
+    // The form's button may have scrolled the page down; the new game is
+    // played on the board, so bring it (its top rank included) into view.
+    $('board').scrollIntoView({ block: 'nearest' });
     return true;
   } catch (e) {
     showError(e.message);
