@@ -13,29 +13,10 @@ use crate::score::{is_mate_score, outcome_score, INFINITE, MATE, MATE_IN_MAX_PLY
 use crate::skill::Skill;
 
 /// One principal variation of a finished search of the root.
+#[derive(Clone)]
 pub(super) struct RootLine<M> {
     score: Score,
     pv: Vec<M>,
-}
-
-impl<M: Copy> RootLine<M> {
-    fn clone_line(&self) -> RootLine<M> {
-        RootLine {
-            score: self.score,
-            pv: self.pv.clone(),
-        }
-    }
-}
-
-/// A seed that differs from process to process (the address of a fresh
-/// allocation and the clock), so that a weakened engine does not repeat
-/// its choices game after game.
-fn random_seed() -> u64 {
-    let clock = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let address = Box::new(0u8);
-    clock ^ (&*address as *const u8 as u64).rotate_left(32)
 }
 
 impl<G: Searchable> Search<'_, G> {
@@ -70,8 +51,9 @@ impl<G: Searchable> Search<'_, G> {
                 break;
             };
             self.keep_iteration(&mut result, depth, best);
-            if current.len() == lines {
-                self.completed_lines = current.iter().map(RootLine::clone_line).collect();
+            // Only a weakened level picks among the lines afterwards.
+            if self.skill.is_some() && current.len() == lines {
+                self.completed_lines = current.clone();
             }
             if let Some(&mv) = best.pv.first() {
                 let margin = self.params.tm_score_drop_margin;
@@ -107,8 +89,9 @@ impl<G: Searchable> Search<'_, G> {
             .enumerate()
             .map(|(i, line)| (i, line.score))
             .collect();
-        let seed = self.pos.hash() ^ self.start.elapsed().as_nanos() as u64 ^ random_seed();
-        let mut rng = StdRng::seed_from_u64(seed);
+        // Seeded by the system, so that a weakened engine does not repeat
+        // its choices game after game.
+        let mut rng = StdRng::from_entropy();
         if let Some(line) = skill
             .pick(&lines, &mut rng)
             .map(|i| &self.completed_lines[i])
