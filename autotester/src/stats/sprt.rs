@@ -168,13 +168,24 @@ impl Sprt {
 /// closest to the empirical one (maximum likelihood) with mean `s`.
 /// `counts` must be positive where the result should be finite.
 pub fn llr_from_counts(counts: &[f64], support: &[f64], s0: f64, s1: f64) -> f64 {
-    let n: f64 = counts.iter().sum();
-    let p: Vec<f64> = counts.iter().map(|c| c / n).collect();
+    let p = empirical(counts);
     let q0 = mle_with_mean(&p, support, s0);
     let q1 = mle_with_mean(&p, support, s1);
+    log_likelihood_ratio(counts, &q0, &q1)
+}
+
+/// The share of each outcome in `counts`.
+fn empirical(counts: &[f64]) -> Vec<f64> {
+    let n: f64 = counts.iter().sum();
+    counts.iter().map(|c| c / n).collect()
+}
+
+/// `sum_i n_i ln(q1_i / q0_i)` over the outcomes seen: the log-likelihood
+/// ratio of the counts under `q1` against `q0`.
+fn log_likelihood_ratio(counts: &[f64], q0: &[f64], q1: &[f64]) -> f64 {
     counts
         .iter()
-        .zip(q0.iter().zip(&q1))
+        .zip(q0.iter().zip(q1))
         .filter(|(&c, _)| c > 0.0)
         .map(|(c, (a, b))| c * (b / a).ln())
         .sum()
@@ -193,17 +204,11 @@ pub fn llr_normalized_from_counts(
     nelo0: f64,
     nelo1: f64,
 ) -> f64 {
-    let n: f64 = counts.iter().sum();
-    let p: Vec<f64> = counts.iter().map(|c| c / n).collect();
+    let p = empirical(counts);
     let t = |nelo: f64| nelo / NELO_PER_T * games.sqrt();
     let q0 = mle_with_t_value(&p, support, t(nelo0));
     let q1 = mle_with_t_value(&p, support, t(nelo1));
-    counts
-        .iter()
-        .zip(q0.iter().zip(&q1))
-        .filter(|(&c, _)| c > 0.0)
-        .map(|(c, (a, b))| c * (b / a).ln())
-        .sum()
+    log_likelihood_ratio(counts, &q0, &q1)
 }
 
 /// The distribution `q` on `support` maximising `sum p_i ln q_i` subject to
