@@ -62,5 +62,5 @@ pub use info::{ScoreBound, SearchInfo, SearchResult, SearchStats};
 pub use params::{Features, SearchParams, Stage};
 pub use score::ScoreReport;
 pub use search::Engine;
-pub use skill::{Skill, Strength};
+pub use skill::{Skill, Strength, StrengthScale};
 pub use time::{Clock, Limits};

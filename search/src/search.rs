@@ -455,9 +455,8 @@ impl<G: Searchable> Engine<G> {
             self.move_overhead,
             self.params.tm_moves_to_go as u32,
         );
-        let skill = self.strength.skill();
+        let skill = self.strength.skill(&G::STRENGTH_SCALE);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let max_depth = skill.map_or(max_depth, |s| max_depth.min(s.depth()));
         let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         let root_moves = searchable_root_moves(root, options.searchmoves);
 

@@ -44,6 +44,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(offer_draw))
         .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/line", put(set_line))
         .route("/games/{id}/position", get(position))
         .route("/games/{id}/fen", get(fen))
         .route("/games/{id}/pgn", get(pgn_export))
@@ -99,6 +100,10 @@ async fn create_game(
     State(app): State<Arc<AppState>>,
     Body(request): Body<NewGame>,
 ) -> Result<Response, ApiError> {
+    // The game an analysis board comes from must be one of ours.
+    if let Some(origin) = &request.origin {
+        app.store.get(origin)?;
+    }
     let builder = create::build(request, &app.ctx)?;
     let game = app.store.insert_with(builder)?;
     Ok((StatusCode::CREATED, Json(game.state())).into_response())
@@ -295,6 +300,21 @@ async fn undo(
     Body(body): Body<UndoBody>,
 ) -> ApiResult<impl Serialize> {
     Ok(Json(app.store.get(&id)?.undo(body.plies)?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LineBody {
+    moves: create::MovesInput,
+}
+
+/// An analysis board's line becomes the moves given (from the start).
+async fn set_line(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Body(body): Body<LineBody>,
+) -> ApiResult<impl Serialize> {
+    Ok(Json(app.store.get(&id)?.set_line(&body.moves.into_vec())?))
 }
 
 #[derive(Deserialize)]

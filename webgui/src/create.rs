@@ -30,7 +30,7 @@ pub enum MovesInput {
 }
 
 impl MovesInput {
-    fn into_vec(self) -> Vec<String> {
+    pub fn into_vec(self) -> Vec<String> {
         match self {
             MovesInput::List(list) => list,
             MovesInput::Text(text) => text.split_whitespace().map(str::to_string).collect(),
@@ -67,6 +67,14 @@ pub struct NewGame {
     /// Engine against engine: start playing at once.
     #[serde(default)]
     pub autoplay: bool,
+    /// An analysis board: a person moves both sides, without a clock, and
+    /// every line played is kept as a variation (`PUT …/line`).
+    #[serde(default)]
+    pub analysis_board: bool,
+    /// The game (its id) an analysis board was opened from, which the
+    /// page offers to return to; implies `analysis_board`.
+    #[serde(default)]
+    pub origin: Option<String>,
 }
 
 /// The new game's limit: its level always set, so the state shows the
@@ -104,6 +112,8 @@ struct Prepared {
     limit: EngineLimit,
     clock: Option<TimeControl>,
     autoplay: bool,
+    /// An analysis board, and the game it was opened from.
+    board: Option<Option<String>>,
 }
 
 impl Prepared {
@@ -136,6 +146,14 @@ impl Prepared {
         if moves.len() > MAX_MOVES {
             return Err(ApiError::BadRequest(format!("at most {MAX_MOVES} moves")));
         }
+        let board = (r.analysis_board || r.origin.is_some()).then_some(r.origin);
+        let engine_plays = r.white == Some(Player::Engine) || r.black == Some(Player::Engine);
+        if board.is_some() && (engine_plays || r.clock.is_some() || r.autoplay) {
+            return Err(ApiError::BadRequest(
+                "an analysis board has no clock and no engine player: the engine analyses it"
+                    .into(),
+            ));
+        }
         Ok(Prepared {
             variant,
             fen,
@@ -147,6 +165,7 @@ impl Prepared {
             limit: game_limit(r.limit, r.level)?,
             clock: r.clock.map(TimeControl::validate).transpose()?,
             autoplay: r.autoplay,
+            board,
         })
     }
 
@@ -173,6 +192,9 @@ impl Prepared {
                 other => other,
             })?;
             session.play(mv, now)?;
+        }
+        if let Some(origin) = self.board {
+            session.make_analysis_board(origin)?;
         }
         Ok((session, self.autoplay))
     }

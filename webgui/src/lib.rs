@@ -22,6 +22,7 @@ pub mod server;
 pub mod session;
 pub mod startup;
 pub mod store;
+pub mod variations;
 pub mod view;
 pub mod watch;
 

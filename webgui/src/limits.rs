@@ -166,7 +166,10 @@ mod tests {
     fn levels_map_onto_skill_levels_and_survive_a_new_time() {
         let skills: Vec<u32> = (MIN_LEVEL..=FULL_LEVEL).map(skill_level).collect();
         assert_eq!(skills, vec![0, 3, 6, 9, 12, 15, 18, 20]);
-        assert_eq!(search::Skill::level(skill_level(FULL_LEVEL)), None);
+        assert_eq!(
+            search::Skill::level(skill_level(FULL_LEVEL), &search::StrengthScale::PROVISIONAL),
+            None
+        );
         let game = EngineLimit {
             level: Some(2),
             ..EngineLimit::default()

@@ -18,6 +18,9 @@ use crate::error::ApiError;
 use crate::limits::EngineLimit;
 use crate::player::SearchRequest;
 
+mod line;
+pub use line::{AnalysisBoard, AnalysisBoardView, MAX_LINE};
+
 /// Longest move text accepted (the longest real move is `d5e4f5`, or a
 /// long SAN such as `exd8=Q+`).
 const MAX_MOVE_TEXT: usize = 16;
@@ -116,6 +119,8 @@ pub struct Session {
     clocks: Option<Clocks>,
     control: Option<TimeControl>,
     end: Option<GameEnd>,
+    /// Set on an analysis board: its variations.
+    board: Option<AnalysisBoard>,
 }
 
 /// What the session remembers of each move for the PGN's lichess-style
@@ -161,6 +166,7 @@ impl Session {
             clocks: None,
             control,
             end,
+            board: None,
         }
     }
 
@@ -324,6 +330,10 @@ impl Session {
         });
         if let Some(outcome) = self.game.outcome() {
             self.end = Some(GameEnd::Rules(outcome));
+        }
+        if let Err(e) = self.record_line() {
+            self.undo(1, now)?;
+            return Err(e);
         }
         if !self.clocks.as_ref().is_some_and(Clocks::is_running) || self.is_over() {
             self.resume_clocks(now);

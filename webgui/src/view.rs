@@ -13,7 +13,7 @@ use crate::clock::ClockView;
 use crate::limits::EngineLimit;
 use crate::live::ReviewView;
 use crate::player::{Progress, ScoreView};
-use crate::session::{MoveRecord, Player, PositionView, ResultView};
+use crate::session::{AnalysisBoardView, MoveRecord, Player, PositionView, ResultView};
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Players {
@@ -67,6 +67,9 @@ pub struct StateView {
     /// each side's count; `null` until some move has both its positions
     /// evaluated (every move after a whole-game pass).
     pub judgements: Option<JudgementsView>,
+    /// An analysis board's variations and the game it came from; `null`
+    /// for a game.
+    pub analysis_board: Option<AnalysisBoardView>,
     /// Engine against engine: whether the engines play on by themselves.
     pub autoplay: bool,
     pub engine: String,

@@ -52,8 +52,11 @@ impl<G: Searchable> Search<'_, G> {
             };
             self.keep_iteration(&mut result, depth, best);
             // Only a weakened level picks among the lines afterwards.
-            if self.skill.is_some() && current.len() == lines {
-                self.completed_lines = current.clone();
+            if let Some(skill) = self.skill {
+                if current.len() == lines {
+                    self.completed_lines = current.clone();
+                }
+                self.node_limit = self.node_limit.min(skill.node_cap());
             }
             if let Some(&mv) = best.pv.first() {
                 let margin = self.params.tm_score_drop_margin;
@@ -260,8 +263,8 @@ impl<G: Searchable> Search<'_, G> {
     }
 
     /// Whether the iteration just completed (best score `score`) ends the
-    /// search: a mate proven within the horizon, the mate asked for, or
-    /// the soft time limit.
+    /// search: a mate proven within the horizon, the mate asked for, the
+    /// soft time limit, or a weakened level's node budget.
     fn iteration_is_last(&mut self, depth: u32, score: Score) -> bool {
         if is_mate_score(score) && MATE - score.abs() <= depth as i32 {
             return true;
@@ -273,7 +276,7 @@ impl<G: Searchable> Search<'_, G> {
             return true;
         }
         self.start_clock_on_ponderhit();
-        if self.soft_limit_passed() {
+        if self.soft_limit_passed() || self.skill.is_some_and(|s| self.nodes >= s.nodes()) {
             return true;
         }
         // With a single move there is nothing to think about when the

@@ -77,9 +77,9 @@ fn all_options<G: UciGame>() -> Vec<UciOption> {
         check("UCI_LimitStrength", false),
         spin(
             "UCI_Elo",
-            Skill::MAX_ELO.into(),
-            Skill::MIN_ELO.into(),
-            Skill::MAX_ELO.into(),
+            G::STRENGTH_SCALE.max_elo().into(),
+            G::STRENGTH_SCALE.min_elo().into(),
+            G::STRENGTH_SCALE.max_elo().into(),
         ),
         spin(
             "Skill Level",
@@ -206,7 +206,7 @@ fn set_spin<G: UciGame>(engine: &mut Engine<G>, name: &str, v: i64) -> Result<()
         "MultiPV" => engine.set_multipv(v as usize),
         "Move Overhead" => engine.set_move_overhead(Duration::from_millis(v as u64)),
         "UCI_Elo" => engine.set_strength(Strength {
-            elo: v as i32,
+            elo: Some(v as i32),
             ..strength
         }),
         "Skill Level" => engine.set_strength(Strength {

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use search::Side;
 
+use super::shared::Shared;
 use super::Live;
 use crate::error::ApiError;
 use crate::player::ScoreView;
@@ -86,17 +87,32 @@ impl Live {
         let plies = plies.unwrap_or_else(|| s.session.default_undo_plies());
         s.session.undo(plies, Instant::now())?;
         let ply = s.session.ply();
-        s.evals.retain(|&p, _| p <= ply);
+        Ok(self.line_changed(&mut s, ply))
+    }
+
+    /// An analysis board's line becomes `moves` (from the start).
+    pub fn set_line(&self, moves: &[String]) -> Result<StateView, ApiError> {
+        let mut s = self.inner.lock_touched();
+        let shared = s.session.set_line(moves, Instant::now())?;
+        // Analysis follows the board's new position.
+        s.analysis_ply = None;
+        Ok(self.line_changed(&mut s, shared))
+    }
+
+    /// The answer once the moves after ply `kept` were taken back (and
+    /// others perhaps played): what belonged to them goes.
+    fn line_changed(&self, s: &mut Shared, kept: usize) -> StateView {
+        s.evals.retain(|&p, _| p <= kept);
         // A whole-game pass goes on unless the position it searches is
         // gone (the ones before it are still the game's).
-        if s.review_view().is_some_and(|r| r.ply > ply) {
+        if s.review_view().is_some_and(|r| r.ply > kept) {
             s.cancel_review();
         }
         // The search (if any) was for a position that is gone.
         s.abort();
         s.info = None;
         s.engine_error = None;
-        Ok(self.inner.changed_answer(&mut s))
+        self.inner.changed_answer(s)
     }
 }
 

@@ -52,6 +52,7 @@ impl Inner {
             review: s.review_view(),
             review_error: s.review_error.clone(),
             judgements: s.judgements(),
+            analysis_board: session.analysis_board(),
             autoplay: s.autoplay,
             engine: s.engine_name.clone(),
             engine_error: s.engine_error.clone(),

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use search::{Skill, Strength};
+use search::Strength;
 use workbench::{DynEngine, GameType};
 
 use super::{EngineError, Progress, SearchRequest, Searcher};
@@ -44,12 +44,12 @@ impl Searcher for Builtin {
         Ok(result.best_move)
     }
 
-    /// The search's own `Skill Level`: shallower, and choosing among its
+    /// The search's own `Skill Level`: fewer nodes, and choosing among its
     /// best lines within a margin (`search::skill`), never random blunders.
     fn set_level(&mut self, level: u8) -> Result<bool, EngineError> {
         self.engine.set_strength(Strength {
             limit_strength: false,
-            elo: Skill::MAX_ELO,
+            elo: None,
             level: skill_level(level),
         });
         Ok(true)

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use search::uci::VARIANT_OPTION;
-use search::{Side, Skill};
+use search::{Side, StrengthScale};
 use workbench::engine::{
     go_command, position_command, GoLimits, GoWatch, Timeouts, UciEngine as Client,
 };
@@ -95,11 +95,14 @@ impl LevelOptions {
             LevelOptions::LimitStrength if level >= FULL_LEVEL => {
                 vec![("UCI_LimitStrength", "false".into())]
             }
-            // Provisional, as the built-in search's own Elo scale is
-            // (`search::Skill::from_elo`): one skill step per 70 Elo.
+            // An outside engine's own scale is unknown: the levels are
+            // spread over the provisional one, 70 Elo a skill step.
             LevelOptions::LimitStrength => vec![
                 ("UCI_LimitStrength", "true".into()),
-                ("UCI_Elo", (Skill::MIN_ELO + 70 * skill as i32).to_string()),
+                (
+                    "UCI_Elo",
+                    StrengthScale::PROVISIONAL.elo_of(skill).to_string(),
+                ),
             ],
             LevelOptions::None => Vec::new(),
         }
@@ -293,7 +296,7 @@ mod tests {
             elo.settings(1),
             vec![
                 ("UCI_LimitStrength", "true".to_string()),
-                ("UCI_Elo", Skill::MIN_ELO.to_string())
+                ("UCI_Elo", StrengthScale::PROVISIONAL.min_elo().to_string())
             ]
         );
         assert_eq!(
