@@ -45,6 +45,11 @@ const FILES: &[(&str, &str, &str)] = &[
     ("js/live.js", JS, include_str!("../static/js/live.js")),
     ("js/editor.js", JS, include_str!("../static/js/editor.js")),
     (
+        "js/variations.js",
+        JS,
+        include_str!("../static/js/variations.js"),
+    ),
+    (
         "js/analysis.js",
         JS,
         include_str!("../static/js/analysis.js"),

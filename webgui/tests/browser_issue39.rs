@@ -91,9 +91,10 @@ async fn a_half_made_premove_becomes_the_selection_when_the_turn_comes() {
 }
 
 /// Defect 2: Analyse during a game against the engine made both players
-/// people and dropped the clock. Now the running game refuses it and says
-/// why; once the game is over analysis goes on and off, and the PGN still
-/// names the engine and the time control.
+/// people and dropped the clock. Now analysis opens a board of its own
+/// (the "analysis board, separate from the game"): the game keeps
+/// its engine and its clock, which runs on meanwhile, and the way back
+/// finds it so; its PGN still names the engine and the time control.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analysis_keeps_the_engine_and_clock_of_a_game() {
     let Some(b) = Browser::start().await else {
@@ -104,33 +105,35 @@ async fn analysis_keeps_the_engine_and_clock_of_a_game() {
     b.new_game("chess", "white", "").await;
     b.type_into("#move-input", "e4").await;
     wait_ply(&b, 2).await;
+    b.type_into("#move-input", "d4").await;
+    wait_ply(&b, 4).await;
+    let game = b.state().await;
     b.click("#analysis-toggle").await;
-    b.wait("!document.getElementById('error').hidden").await;
-    let error = b.text("#error").await;
-    assert!(error.contains("against the engine"), "{error}");
-    assert_eq!(b.body_data("analysis").await, "false");
-    let pgn = export_pgn(&b).await;
-    assert!(pgn.contains("[TimeControl \"180+2\"]"), "{pgn}");
-    assert!(!pgn.contains("[Black \"Human\"]"), "{pgn}");
+    b.wait("document.body.dataset.board === 'true' && document.body.dataset.analysis === 'true'")
+        .await;
+    let board = b.state().await;
+    assert!(board["clock"].is_null(), "the board has no clock");
+    assert_eq!(
+        board["players"],
+        json!({"white": "human", "black": "human"})
+    );
 
-    // Over: analysis is open, and leaves the game as it was.
-    b.click("#resign").await;
-    b.click("#resign").await;
-    b.wait("!document.getElementById('result').hidden").await;
-    b.click("#analysis-toggle").await;
-    b.wait("document.body.dataset.analysis === 'true'").await;
+    b.click("#board-return").await;
+    b.wait("document.body.dataset.board === 'false' && document.body.dataset.ply === '4'")
+        .await;
     let state = b.state().await;
+    assert_eq!(state["id"], game["id"]);
     assert_eq!(
         state["players"],
         json!({"white": "human", "black": "engine"})
     );
-    assert!(state["clock"].is_object(), "{state}");
-    b.click("#analysis-toggle").await;
-    b.wait("document.body.dataset.analysis === 'false'").await;
-    let after = export_pgn(&b).await;
-    assert!(after.contains("[TimeControl \"180+2\"]"), "{after}");
-    assert!(after.contains("[White \"Human\"]"), "{after}");
-    assert!(!after.contains("[Black \"Human\"]"), "{after}");
+    assert_eq!(state["clock"]["running"], "white", "{state}");
+    let left = |s: &serde_json::Value| s["clock"]["white_ms"].as_u64().unwrap_or(0);
+    assert!(left(&state) < left(&game), "White's clock ran on meanwhile");
+    let pgn = export_pgn(&b).await;
+    assert!(pgn.contains("[TimeControl \"180+2\"]"), "{pgn}");
+    assert!(pgn.contains("[White \"Human\"]"), "{pgn}");
+    assert!(!pgn.contains("[Black \"Human\"]"), "{pgn}");
     assert!(b.text("#name-top").await.contains("Engine"));
 }
 

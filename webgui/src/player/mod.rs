@@ -112,6 +112,8 @@ pub struct Progress {
     pub pv: Vec<String>,
     /// The squares of its first move.
     pub first: Option<ArrowView>,
+    /// The squares of its first few moves (arrows for the line).
+    pub arrows: Vec<ArrowView>,
     /// Counters, when the engine reports them (the built-in one does).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<StatsView>,
@@ -124,7 +126,11 @@ pub struct Progress {
 impl Progress {
     /// Progress from the built-in search's report on `root`.
     pub fn from_info(root: &dyn DynGame, info: &SearchInfo<MoveId>) -> Progress {
+        let (pv, arrows) = line_view(root, info.pv.iter().copied());
         Progress {
+            pv,
+            first: arrows.first().cloned(),
+            arrows,
             multipv: info.multipv,
             depth: info.depth,
             seldepth: info.seldepth,
@@ -132,8 +138,6 @@ impl Progress {
             nodes: info.nodes,
             nps: info.nps,
             time_ms: info.time.as_millis() as u64,
-            pv: pv_records(root, info.pv.iter().copied()),
-            first: first_arrow(root, info.pv.first().copied()),
             stats: Some(info.stats.into()),
             note: None,
         }
@@ -144,37 +148,39 @@ impl Progress {
     }
 }
 
-/// The squares of `mv` from `root`, if it is legal there (a position
-/// whose game is over has no move to point at).
-pub fn first_arrow(root: &dyn DynGame, mv: Option<MoveId>) -> Option<ArrowView> {
-    if root.outcome().is_some() {
-        return None;
-    }
-    let info = root.view().move_info(mv?).ok()?;
-    Some(ArrowView {
-        from: info.from,
-        to: info.to,
-    })
-}
+/// Arrows a line shows on the board while the pointer rests on it: its
+/// first moves.
+const LINE_ARROWS: usize = 4;
 
-/// Record notation of a line of moves from `root`, stopping at the first
-/// move that is not legal (a PV from a hash table may hold one).
-pub fn pv_records(root: &dyn DynGame, line: impl Iterator<Item = MoveId>) -> Vec<String> {
+/// A line of moves from `root` as the page shows it: its moves in record
+/// notation, and the squares of its first [`LINE_ARROWS`] moves for
+/// arrows. It stops at the first move that is not legal (a PV from a hash
+/// table may hold one), and a position whose game is over has none.
+pub fn line_view(
+    root: &dyn DynGame,
+    line: impl Iterator<Item = MoveId>,
+) -> (Vec<String>, Vec<ArrowView>) {
     let mut game = root.clone_box();
-    let mut out = Vec::new();
+    let (mut records, mut arrows) = (Vec::new(), Vec::new());
     for mv in line {
         if game.outcome().is_some() {
             break;
         }
-        let Ok(record) = game.move_record(mv) else {
+        let (Ok(record), Ok(info)) = (game.move_record(mv), game.view().move_info(mv)) else {
             break;
         };
         if game.make(mv).is_err() {
             break;
         }
-        out.push(record);
+        records.push(record);
+        if arrows.len() < LINE_ARROWS {
+            arrows.push(ArrowView {
+                from: info.from,
+                to: info.to,
+            });
+        }
     }
-    out
+    (records, arrows)
 }
 
 /// What the engine is asked to search: the game (with its history) and, for

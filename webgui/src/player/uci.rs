@@ -18,7 +18,7 @@ use workbench::{DynGame, GameType, MoveId};
 
 use crate::limits::{skill_level, FULL_LEVEL};
 
-use super::{first_arrow, pv_records, EngineError, Progress, ScoreView, SearchRequest, Searcher};
+use super::{line_view, EngineError, Progress, ScoreView, SearchRequest, Searcher};
 
 /// Extra time an engine gets past its limit, or after `stop`, before it
 /// is given up on (and killed).
@@ -126,6 +126,7 @@ fn parse_info(root: &dyn DynGame, line: &str) -> Option<Progress> {
         time_ms: 0,
         pv: Vec::new(),
         first: None,
+        arrows: Vec::new(),
         stats: None,
         note: None,
     };
@@ -163,8 +164,9 @@ fn parse_info(root: &dyn DynGame, line: &str) -> Option<Progress> {
                     }
                     line.push(mv);
                 }
-                progress.first = first_arrow(root, line.first().copied());
-                progress.pv = pv_records(root, line.into_iter());
+                let (pv, arrows) = line_view(root, line.into_iter());
+                progress.first = arrows.first().cloned();
+                (progress.pv, progress.arrows) = (pv, arrows);
             }
             _ => {}
         }

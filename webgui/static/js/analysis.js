@@ -86,10 +86,14 @@ export function scoreRank(score) {
   return score.cp;
 }
 
-export function renderLines(container, infos, sideNames) {
+// The lines, best first. On an analysis board (`playable`) a click on a
+// line plays its first move there (controls.js listens on the container,
+// which outlives the rows redrawn at every report).
+export function renderLines(container, infos, sideNames, playable = false) {
   const rows = infos.map((info) => {
     const row = document.createElement('div');
-    row.className = 'line';
+    row.className = playable ? 'line playable' : 'line';
+    if (playable && info.pv.length) row.title = `Play ${info.pv[0]} on the board; the pointer on a line draws its first moves`;
     row.dataset.multipv = String(info.multipv || 1);
     row.dataset.rank = String(scoreRank(info.score)); // for tests: the order
     const score = document.createElement('span');
@@ -108,12 +112,15 @@ export function renderLines(container, infos, sideNames) {
   container.replaceChildren(...rows);
 }
 
-// The bar: White's share grows with White's advantage.
-export function renderBar(bar, score, sideNames) {
+// The bar beside the board: White's share grows with White's advantage,
+// from White's side of the board (the bottom unless `flipped`).
+export function renderBar(bar, score, sideNames, flipped) {
   const share = 50 + (pawns(score) / CLAMP_PAWNS) * 50;
-  bar.querySelector('.fill').style.width = `${share}%`;
+  bar.querySelector('.fill').style.height = `${share}%`;
+  bar.classList.toggle('flipped', !!flipped);
   const text = score ? `${formatScore(score)} (${sideNames[0]}'s view)` : '–';
   bar.querySelector('.label').textContent = text;
+  bar.title = text;
   bar.setAttribute('aria-valuenow', String(Math.round(share)));
   bar.setAttribute('aria-valuetext', text);
 }

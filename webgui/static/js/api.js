@@ -50,6 +50,7 @@ export const api = {
   offerDraw: (id) => call('POST', game(id) + '/draw'),
   setLimit: (id, limit) => call('PUT', game(id) + '/limit', limit),
   undo: (id) => call('POST', game(id) + '/undo', {}),
+  setLine: (id, moves) => call('PUT', game(id) + '/line', { moves }),
   position: (id, ply) => call('GET', game(id) + '/position?ply=' + ply),
   pgn: (id) => call('GET', game(id) + '/pgn'),
 };

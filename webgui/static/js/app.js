@@ -21,6 +21,8 @@ export const app = {
   // that renders meanwhile (the event that follows the answer) carry on.
   laserAnimation: null,
   navToken: 0,
+  // The analysis line (its MultiPV number) the pointer rests on.
+  hoverLine: null,
   // The last strength of each kind, restored when the kind is switched
   // back to (and told).
   lastLimit: { time: 1000, depth: 4 },

@@ -3,13 +3,14 @@
 
 import { api } from './api.js';
 import * as sound from './sound.js';
-import { $, app, ui, showError, clearError, isLive, canMove } from './app.js';
+import { $, app, ui, showError, clearError, isLive, canMove, viewedPly } from './app.js';
 import { render } from './render.js';
 import { attempt, applyState, goTo, step } from './state.js';
 import { rotate, cancelPremove, playMove } from './moves.js';
 import {
   limitChanged, limitKindChanged, newGame, newGameRequest, rematch, showPgn, downloadPgn,
 } from './forms.js';
+import { isBoard, openBoard, returnToGame } from './variations.js';
 
 const THEME_KEY = 'webgui.theme';
 
@@ -84,11 +85,19 @@ function wireGame() {
 }
 
 function wireAnalysis() {
+  // A game opens an analysis board at the position on view; a board's
+  // engine goes on and off.
   click('analysis-toggle', () => {
+    if (!isBoard(app.state)) {
+      openBoard(viewedPly(app.state));
+      return;
+    }
     const on = !app.state.analysis;
     ui.log.reset();
-    attempt(() => api.analysis(app.id, on, Number($('analysis-count').value), on && !isLive() ? app.viewPly : null));
+    attempt(() => api.analysis(app.id, on, Number($('analysis-count').value)));
   });
+  click('board-return', returnToGame);
+  wireLines($('analysis-lines'));
   click('review-toggle', () => {
     const running = !!(app.state && app.state.review);
     attempt(() => api.review(app.id, !running));
@@ -203,4 +212,27 @@ function onKey(e) {
   else if (leiser && (key === 'n' || key === 'N') && canMove()) input.nullMove();
   else handled = false;
   if (handled) e.preventDefault();
+}
+
+// The analysis lines of a board: a click plays a line's first move, the
+// pointer on a line draws its first moves on the board. Listened to on
+// the container: the rows are redrawn at every report of the engine.
+function wireLines(container) {
+  const lineOf = (e) => {
+    const row = e.target.closest('.line');
+    return row ? Number(row.dataset.multipv) : null;
+  };
+  container.addEventListener('click', (e) => {
+    const info = ui.log.lines.get(lineOf(e));
+    if (info && info.pv.length && isBoard(app.state) && !app.state.result) playMove(info.pv[0]);
+  });
+  container.addEventListener('mouseover', (e) => {
+    if (app.hoverLine === lineOf(e)) return;
+    app.hoverLine = lineOf(e);
+    render();
+  });
+  container.addEventListener('mouseleave', () => {
+    app.hoverLine = null;
+    render();
+  });
 }

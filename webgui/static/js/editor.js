@@ -298,7 +298,7 @@ function refused(message) {
 // the editor stays open.
 async function startGame(analyse) {
   const request = analyse
-    ? { game: ed.game, white: 'human', black: 'human' }
+    ? { game: ed.game, analysis_board: true }
     : { ...newGameRequest(), game: ed.game };
   delete request.pgn;
   delete request.moves;

@@ -184,7 +184,7 @@ function tallyButton(state, i, kind, text, viewPly, onPick) {
   return button;
 }
 
-function startNumber(fen) {
+export function startNumber(fen) {
   const n = Number((fen || '').split(/\s+/)[5]);
   return Number.isInteger(n) && n > 0 ? n : 1;
 }

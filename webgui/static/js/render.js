@@ -9,6 +9,7 @@ import { $, app, ui, isLive, viewedPly, playerOf, canMove, analysedPly } from '.
 import { goTo } from './state.js';
 import { premoveRotations, premoveHint } from './moves.js';
 import { syncLimitFields, levelLabel } from './forms.js';
+import { isBoard, renderTree, hasNext } from './variations.js';
 
 export function render() {
   const s = app.state;
@@ -23,7 +24,12 @@ export function render() {
   renderStatus(s, position, live);
 
   const viewPly = live ? s.moves.length : app.viewPly;
-  renderMoveList($('move-list'), s, viewPly, goTo);
+  if (isBoard(s)) {
+    renderTree($('move-list'), s);
+  } else {
+    $('move-list').classList.remove('tree');
+    renderMoveList($('move-list'), s, viewPly, goTo);
+  }
   $('fen').textContent = position.fen;
 
   renderPlayers(s);
@@ -81,8 +87,17 @@ function renderBoard(s, position, live, movable, pinned) {
     laser,
     laserStyle,
     laserElapsed,
-    arrows: s.analysis && position.ply === analysedPly(s) ? ui.log.ordered(s.analysis).map((i) => i.first).filter(Boolean) : [],
+    arrows: s.analysis && position.ply === analysedPly(s) ? engineArrows(s) : [],
   });
+}
+
+// The first move of each line; the pointer on a line: that line's first
+// moves.
+function engineArrows(s) {
+  const lines = ui.log.ordered(s.analysis);
+  const hovered = lines.find((i) => (i.multipv || 1) === app.hoverLine);
+  if (hovered && hovered.arrows) return hovered.arrows;
+  return lines.map((i) => i.first).filter(Boolean);
 }
 
 function renderLeiserControls(s, live, movable, pinned) {
@@ -111,13 +126,17 @@ function renderStatus(s, position, live) {
 
 function renderButtons(s, live, viewPly) {
   $('undo').disabled = s.moves.length === 0;
-  const people = s.players.white === 'human' || s.players.black === 'human';
+  // An analysis board is no game: nobody resigns or offers a draw there.
+  const people = !isBoard(s) && (s.players.white === 'human' || s.players.black === 'human');
   $('resign').disabled = !!s.result || !people;
   $('offer-draw').disabled = !!s.result || !people;
   $('nav-first').disabled = viewPly === 0;
   $('nav-prev').disabled = viewPly === 0;
-  $('nav-next').disabled = live;
-  $('nav-last').disabled = live;
+  // An analysis board goes on along its variations.
+  const atEnd = isBoard(s) ? !hasNext(s) : live;
+  $('nav-next').disabled = atEnd;
+  $('nav-last').disabled = atEnd;
+  $('board-return').hidden = !(isBoard(s) && s.analysis_board.origin);
 }
 
 // What the browser tests wait on: the game, the plies, whether the
@@ -139,24 +158,24 @@ export function renderAnalysis(s) {
   const on = !!s.analysis;
   const toggle = $('analysis-toggle');
   toggle.setAttribute('aria-pressed', String(on));
-  toggle.textContent = on ? 'Stop analysis' : 'Analyse';
-  // The server refuses analysis of a game still played against the
-  // engine or on the clock (as lichess does); the button says so ahead.
-  const engine = s.players.white === 'engine' || s.players.black === 'engine';
-  toggle.title = !on && !s.result && (engine || s.clock)
-    ? 'Analysis opens once this game ends (no engine help during a game against it or on the clock)'
-    : 'The engine analyses the position on view';
+  // A game is analysed on a board of its own; a board's engine goes on
+  // and off.
+  const board = isBoard(s);
+  toggle.textContent = board ? (on ? 'Stop analysis' : 'Analyse') : 'Analysis board';
+  toggle.title = board
+    ? 'The engine analyses the position on the board'
+    : 'An analysis board of its own from the position on view; the game goes on';
   document.body.dataset.analysis = String(on);
+  document.body.dataset.board = String(board);
   const viewPly = viewedPly(s);
   // Best first for the side to move in the position on view (the one
   // analysed when the lines are shown).
   const side = (isLive() ? s.position : (app.viewPosition || s.position)).side_to_move;
   const lines = on && viewPly === analysedPly(s) ? log.ordered(s.analysis, side) : [];
-  renderLines($('analysis-lines'), lines, s.side_names);
+  renderLines($('analysis-lines'), lines, s.side_names, board && !s.result);
   const score = lines.length ? lines[0].score : (s.evals || {})[viewPly];
-  // Hidden but in place, so the board never moves (style.css).
   $('eval-bar').classList.toggle('idle', !(on || score));
-  renderBar($('eval-bar'), score, s.side_names);
+  renderBar($('eval-bar'), score, s.side_names, app.flipped);
   const hasEvals = Object.keys(s.evals || {}).length > 0;
   $('eval-graph').hidden = !hasEvals;
   if (hasEvals) renderGraph($('eval-graph'), s, viewPly, goTo);
@@ -191,7 +210,9 @@ function renderPlayers(s) {
   $('name-bottom').textContent = label(bottom);
   $('name-top').textContent = label(top);
   const who = (p) => (p === 'human' ? 'person' : 'engine');
-  $('game-title').textContent = `${s.meta.title}: ${who(s.players.white)} vs ${who(s.players.black)}`;
+  $('game-title').textContent = isBoard(s)
+    ? `${s.meta.title}: analysis board`
+    : `${s.meta.title}: ${who(s.players.white)} vs ${who(s.players.black)}`;
   ui.clocks.draw();
 }
 

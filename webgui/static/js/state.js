@@ -11,6 +11,7 @@ import {
 import { render, renderAnalysis } from './render.js';
 import { showPremoveDropped } from './moves.js';
 import { showPgn } from './forms.js';
+import { isBoard, boardGoTo } from './variations.js';
 
 // Runs a request; its state (if any) is applied and its error shown.
 export async function attempt(action) {
@@ -160,6 +161,10 @@ export async function refresh() {
 export async function goTo(ply) {
   const s = app.state;
   if (!s) return;
+  if (isBoard(s)) {
+    boardGoTo(ply);
+    return;
+  }
   const target = Math.max(0, Math.min(ply, s.moves.length));
   const token = ++app.navToken;
   if (target === s.moves.length) {
