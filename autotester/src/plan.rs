@@ -66,6 +66,21 @@ pub struct MatchPlan {
     /// behind them (threads winding down, a slow `quit`) do not eat into
     /// the next game's clock.
     pub wait: std::time::Duration,
+    /// `-log`: where the engines' traffic and the run's events are logged.
+    pub log: Option<LogSpec>,
+}
+
+/// `-log file=F level=L engine=B append=B realtime=B` (fastchess's keys).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogSpec {
+    pub path: std::path::PathBuf,
+    /// The least level kept (`warn` unless given, as in fastchess).
+    pub level: workbench::engine::LogLevel,
+    /// Engine traffic too (always at `trace`).
+    pub engine: bool,
+    pub append: bool,
+    /// Flush after every line.
+    pub realtime: bool,
 }
 
 /// What a run prints as it goes.
@@ -108,6 +123,7 @@ impl MatchPlan {
             output: OutputOptions::default(),
             live: None,
             wait: std::time::Duration::ZERO,
+            log: None,
         }
     }
 

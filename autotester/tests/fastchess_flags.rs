@@ -1,6 +1,7 @@
 //! The cutechess/fastchess flags and engine keys that were refused
 //! (issue 40): `-wait`, `-autosaveinterval`, `restart=`, `timemargin=`,
-//! `st=` and `-sprt model=normalized`, each doing what it does there.
+//! `st=`, `-sprt model=normalized` and `-log`, each doing what it does
+//! there.
 
 mod common;
 
@@ -210,4 +211,63 @@ fn sprt_model_normalized_reads_the_bounds_as_nelo() {
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn log_writes_engine_traffic_and_each_games_end() {
+    let dir = scratch("fastchess_flags", "log");
+    let log = dir.join("run.log");
+    let slow = ["--think-ms", "400"];
+    let out = run(
+        &dir,
+        &slow,
+        &[],
+        &format!(
+            "-each st=0.2 -timemargin 50 -maxmoves 3 -openings none -log file={} level=info engine=true",
+            log.display()
+        ),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&log).expect("the log");
+    // Both directions of the traffic, by engine name and process id.
+    assert!(written.contains("> >> uci"), "{written}");
+    assert!(written.contains("> << uciok"), "{written}");
+    assert!(written.contains("<a("), "{written}");
+    // A game lost on time is a warning; the run's start is information.
+    assert!(written.contains("INFO  run started"), "{written}");
+    assert!(written.contains("WARN  game 1: "), "{written}");
+
+    // At the default level (warn) without engine=true: no traffic, no
+    // information, only what went wrong; appended to the same file.
+    let before = written.lines().count();
+    let out = run(
+        &dir,
+        &slow,
+        &[],
+        &format!(
+            "-each st=0.2 -timemargin 50 -maxmoves 3 -openings none -log file={} -force-new",
+            log.display()
+        ),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&log).expect("the log");
+    let added: Vec<&str> = written.lines().skip(before).collect();
+    assert!(!added.is_empty(), "{written}");
+    assert!(added.iter().all(|l| l.contains("WARN")), "{added:?}");
+
+    for bad in [
+        "level=loud",
+        "engine=yes",
+        "compress=true",
+        "colour=red",
+        "",
+    ] {
+        let out = run(&dir, &[], &[], &format!("-each depth=1 -log {bad}"));
+        assert!(!out.status.success(), "{bad}");
+        assert!(
+            text(&out.stderr).contains("-log"),
+            "{bad}: {}",
+            text(&out.stderr)
+        );
+    }
 }

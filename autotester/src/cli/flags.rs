@@ -7,12 +7,13 @@
 use super::match_flags::check_option;
 use super::tc::parse_tc;
 use crate::config::{GameKind, Player, DEFAULT_GAME};
-use crate::plan::{MatchPlan, OpeningsSpec, Verbosity};
+use crate::plan::{LogSpec, MatchPlan, OpeningsSpec, Verbosity};
 use crate::referee::{DrawRule, ResignRule};
 use crate::stats::{Sprt, SprtModel};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use thiserror::Error;
+use workbench::engine::LogLevel;
 
 pub const USAGE: &str = "\
 autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC | st=SECS] [depth=N] [nodes=N]
@@ -22,6 +23,7 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC | st=SECS] [depth=N] 
            [-rounds N] [-games 1|2] [-concurrency N] [-srand SEED] [-shard K/N]
            [-openings file=FILE [order=random|sequential] | plies=N | none]
            [-pgnout [file=]FILE] [-event NAME]
+           [-log file=FILE [level=trace|info|warn|err|fatal] [engine=true|false]]
            [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]]
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
            [-maxmoves N] [-timemargin MS] [-movetimeout SECS] [-startuptimeout SECS]
@@ -475,6 +477,7 @@ impl FlagParser {
     ) -> Result<bool, FlagError> {
         match name {
             "pgnout" => self.plan.pgn_out = parse_pgnout(flag, values)?,
+            "log" => self.plan.log = Some(parse_log(flag, values)?),
             "event" => self.plan.event = values.join(" "),
             "quiet" => self.plan.verbosity = Verbosity::Quiet,
             "force-new" => self.plan.force_new = true,
@@ -569,6 +572,41 @@ fn parse_pgnout(flag: &str, values: &[String]) -> Result<PathBuf, FlagError> {
         Some(f) if !f.is_empty() => Ok(PathBuf::from(f)),
         _ => Err(bad(flag, "expected file=FILE")),
     }
+}
+
+/// `-log file=F [level=trace|info|warn|err|fatal] [engine=true|false]
+/// [append=true|false] [realtime=true|false] [compress=false]`.
+fn parse_log(flag: &str, values: &[String]) -> Result<LogSpec, FlagError> {
+    let mut path = None;
+    let mut spec = LogSpec {
+        path: PathBuf::new(),
+        level: LogLevel::Warn,
+        engine: false,
+        append: true,
+        realtime: true,
+    };
+    let boolean = |k: &str, v: &str| match v {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(bad(flag, format!("{k}={v}: expected true or false"))),
+    };
+    for (k, v) in pairs(flag, values)? {
+        match k {
+            "file" => path = Some(PathBuf::from(v)),
+            "level" => spec.level = v.parse().map_err(|e: String| bad(flag, e))?,
+            "engine" => spec.engine = boolean(k, v)?,
+            "append" => spec.append = boolean(k, v)?,
+            "realtime" => spec.realtime = boolean(k, v)?,
+            "compress" => {
+                if boolean(k, v)? {
+                    return Err(bad(flag, "compress=true: logs are written uncompressed"));
+                }
+            }
+            _ => return Err(bad(flag, format!("unknown key {k:?}"))),
+        }
+    }
+    spec.path = path.ok_or_else(|| bad(flag, "give file=PATH"))?;
+    Ok(spec)
 }
 
 fn parse_resign(flag: &str, values: &[String]) -> Result<ResignRule, FlagError> {

@@ -37,6 +37,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use std::time::Instant;
 use todo::Todo;
+use workbench::engine::{EngineLog, LogLevel, LogSink};
 use workbench::GameType;
 use worker::Shared;
 
@@ -74,7 +75,9 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         .iter()
         .map(|&p| AtomicBool::new(p))
         .collect();
+    let log = open_log(plan)?;
     let mut recorder = Recorder::new(plan, file, todo.done, to_play, live.as_ref());
+    recorder.log = log.clone();
     // The viewer lists the players (and any resumed results) at once.
     recorder.post_standings();
     let context = Context {
@@ -98,11 +101,32 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
         context: &context,
         live: live.as_ref(),
         proven,
+        log,
     };
     let progress = Progress::new(to_play as u64, plan.verbosity);
     worker::play_all(&shared, to_play, &mut recorder, &progress);
     progress.finish();
     recorder.summary(start)
+}
+
+/// `-log`: the log, opened (appended to unless `append=false`).
+fn open_log(plan: &MatchPlan) -> Result<Option<LogSink>, RunError> {
+    let Some(spec) = &plan.log else {
+        return Ok(None);
+    };
+    let log = EngineLog::open(
+        &spec.path,
+        spec.level,
+        spec.engine,
+        spec.append,
+        spec.realtime,
+    )
+    .map_err(|source| RunError::Write {
+        path: spec.path.clone(),
+        source,
+    })?;
+    log.note(LogLevel::Info, &format!("run started: {}", plan.event));
+    Ok(Some(LogSink(log)))
 }
 
 /// Where the games start: a book (loaded and checked with `game`'s

@@ -19,7 +19,8 @@ use std::fs::File;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-use workbench::pgn::{write_game, PgnGame};
+use workbench::engine::{LogLevel, LogSink};
+use workbench::pgn::{write_game, PgnGame, Termination};
 
 pub struct Recorder<'a> {
     pub(super) plan: &'a MatchPlan,
@@ -42,6 +43,8 @@ pub struct Recorder<'a> {
     numbers: HashMap<Job, usize>,
     /// `-live`: the standings go to the viewer after every game.
     pub(super) live: Option<&'a LiveFeed>,
+    /// `-log`: each game's end, and what went wrong.
+    pub(super) log: Option<LogSink>,
 }
 
 impl<'a> Recorder<'a> {
@@ -75,6 +78,7 @@ impl<'a> Recorder<'a> {
             start: Instant::now(),
             numbers: HashMap::new(),
             live,
+            log: None,
         }
     }
 
@@ -122,6 +126,7 @@ impl<'a> Recorder<'a> {
             .remove(&job)
             .unwrap_or(self.resumed + self.played);
         let mut line = output::finished_line(self.plan.output.format, number, &record);
+        self.log_game(number, &record);
         self.standings.add(&record);
         self.games.push(record);
         let sprt = self.sprt_state(stop, progress);
@@ -137,8 +142,34 @@ impl<'a> Recorder<'a> {
         self.interval_report(progress);
     }
 
+    /// A game's end in the log: a warning when an engine lost it by
+    /// failing (time, an illegal move, a crash).
+    fn log_game(&self, number: usize, record: &GameRecord) {
+        let Some(log) = &self.log else { return };
+        let failed = matches!(
+            record.termination,
+            Some(Termination::TimeForfeit | Termination::RulesInfraction | Termination::Abandoned)
+        );
+        let level = if failed {
+            LogLevel::Warn
+        } else {
+            LogLevel::Info
+        };
+        let reason = record.reason.as_deref().unwrap_or("");
+        let text = format!(
+            "game {number}: {} vs {}: {} {reason}",
+            record.white,
+            record.black,
+            record.result.as_str()
+        );
+        log.0.note(level, text.trim_end());
+    }
+
     /// Keeps the first error: later ones are usually its consequences.
     pub fn failed(&mut self, e: RunError) {
+        if let Some(log) = &self.log {
+            log.0.note(LogLevel::Err, &e.to_string());
+        }
         self.first_error.get_or_insert(e);
     }
 

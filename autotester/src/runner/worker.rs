@@ -19,7 +19,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Mutex;
-use workbench::engine::{EngineError, EngineSpec, UciEngine};
+use workbench::engine::{EngineError, EngineSpec, LogSink, UciEngine};
 use workbench::pgn::{PgnGame, PgnMove};
 use workbench::GameType;
 
@@ -55,6 +55,8 @@ pub struct Shared<'a> {
     /// this run or of the resumed PGN. Only an engine that never has is
     /// suspected of playing another game when its first move is illegal.
     pub proven: Vec<AtomicBool>,
+    /// `-log`: where the engines' traffic goes.
+    pub log: Option<LogSink>,
 }
 
 /// Which sides' engines made at least one legal move in a game of
@@ -80,6 +82,7 @@ pub fn spec(player: &Player) -> EngineSpec {
         command: player.invoke.clone(),
         dir: None,
         options: player.options.clone(),
+        log: None,
     }
 }
 
@@ -102,7 +105,10 @@ fn ready(
     i: usize,
 ) -> Result<UciEngine, EngineError> {
     let plan = shared.plan;
-    let spec = spec(&plan.players[i]);
+    let spec = EngineSpec {
+        log: shared.log.clone(),
+        ..spec(&plan.players[i])
+    };
     let start = || UciEngine::start(&spec, &plan.timeouts);
     let reusable = engines[i].take().and_then(|e| {
         if e.is_broken() {

@@ -10,6 +10,7 @@ pub mod error;
 pub mod go;
 pub mod group;
 pub mod identify;
+pub mod log;
 pub mod output;
 pub mod process;
 pub mod protocol;
@@ -17,6 +18,7 @@ pub mod uci;
 
 pub use error::EngineError;
 pub use go::{go_command, position_command, GoLimits};
+pub use log::{EngineLog, LogLevel, LogSink};
 pub use output::Flood;
 pub use protocol::OptionDecl;
 pub use uci::{EngineMove, EngineSpec, GoWatch, MoveFailure, Timeouts, UciEngine};

@@ -5,6 +5,7 @@
 //! a failure, `quit`, and drop.
 
 use super::group::{self, Group};
+use super::log::{Direction, LogSink};
 use super::output::Output;
 pub use super::output::{Flood, Line, ReadError};
 use std::ffi::OsStr;
@@ -20,6 +21,8 @@ pub struct Process {
     group: Group,
     /// Whether the child has been waited for (its id may be reused since).
     reaped: bool,
+    /// Where its traffic is logged, under which name.
+    log: Option<(LogSink, String)>,
 }
 
 impl Process {
@@ -49,12 +52,26 @@ impl Process {
                 output,
                 group,
                 reaped: false,
+                log: None,
             }),
             Err(e) => {
                 group.kill();
                 let _ = child.wait();
                 Err(e)
             }
+        }
+    }
+
+    /// Logs every line sent and received to `sink`, as `name`'s.
+    pub fn log_to(&mut self, sink: LogSink, name: &str) {
+        if sink.0.logs_engines() {
+            self.log = Some((sink, name.to_string()));
+        }
+    }
+
+    fn log_line(&self, direction: Direction, text: &str) {
+        if let Some((sink, name)) = &self.log {
+            sink.0.engine_line(name, self.id(), direction, text);
         }
     }
 
@@ -71,6 +88,10 @@ impl Process {
             .as_mut()
             .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::BrokenPipe))?;
         self.output.command_sent();
+        if let Some((sink, name)) = &self.log {
+            sink.0
+                .engine_line(name, self.group.id(), Direction::ToEngine, line);
+        }
         stdin.write_all(line.as_bytes())?;
         stdin.write_all(b"\n")?;
         stdin.flush()
@@ -78,7 +99,9 @@ impl Process {
 
     /// The next line, waiting at most until `deadline`.
     pub fn read_line(&mut self, deadline: Instant) -> Result<Line, ReadError> {
-        self.output.read_line(deadline)
+        let line = self.output.read_line(deadline)?;
+        self.log_line(Direction::FromEngine, &line.text);
+        Ok(line)
     }
 
     /// Drops lines already received (late output of an earlier command).

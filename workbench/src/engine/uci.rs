@@ -4,6 +4,7 @@
 
 use super::command_line;
 use super::error::EngineError;
+use super::log::LogSink;
 use super::process::{Flood, Line, Process, ReadError};
 use super::protocol::{parse_bestmove, parse_info, parse_option, InfoLine, OptionDecl};
 use crate::pgn::Score;
@@ -24,6 +25,8 @@ pub struct EngineSpec {
     pub dir: Option<PathBuf>,
     /// Sent as `setoption name <k> value <v>` after `uciok`.
     pub options: Vec<(String, String)>,
+    /// Where the engine's traffic is logged, if anywhere.
+    pub log: Option<LogSink>,
 }
 
 /// Deadlines of the handshake.
@@ -144,6 +147,9 @@ impl UciEngine {
                 source: command_line::CommandLineError::Empty,
             })?;
         let mut engine = UciEngine::spawn(name, program.as_ref(), args, spec.dir.as_deref())?;
+        if let Some(log) = &spec.log {
+            engine.process.log_to(log.clone(), &engine.name);
+        }
         engine.handshake(&spec.options, timeouts)?;
         Ok(engine)
     }
@@ -434,6 +440,7 @@ mod tests {
                 command: format!("sh '{}'", path.display()),
                 dir: None,
                 options: Vec::new(),
+                log: None,
             };
             Script { path, spec }
         }
