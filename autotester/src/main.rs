@@ -13,7 +13,7 @@ use autotester::runner::output::{self, OutputFormat};
 use autotester::runner::{self, RunSummary};
 use autotester::schedule::{Shard, Tournament};
 use autotester::stats::rating::{DEFAULT_ADVANTAGE, DEFAULT_DRAW_ELO, DEFAULT_PRIOR};
-use autotester::stats::{RatingOptions, Sprt};
+use autotester::stats::{RatingOptions, Sprt, SprtModel};
 use autotester::tune;
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
@@ -81,9 +81,8 @@ enum Command {
         /// Output PGN (default: the config's name with .pgn)
         #[arg(long)]
         pgn: Option<PathBuf>,
-        /// GSPRT on game pairs (two players): logistic elo0 elo1, alpha, beta
-        #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
-        sprt: Option<Vec<f64>>,
+        #[command(flatten)]
+        sprt: SprtArgs,
         /// Who meets whom
         #[arg(long, value_parser = parse_tournament, default_value = "roundrobin")]
         tournament: Tournament,
@@ -108,9 +107,8 @@ enum Command {
         /// Virtual draws added between opponents (0: pure maximum likelihood)
         #[arg(long, default_value_t = DEFAULT_PRIOR)]
         prior: f64,
-        /// Run a GSPRT on the game pairs: logistic elo0 elo1, alpha, beta
-        #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
-        sprt: Option<Vec<f64>>,
+        #[command(flatten)]
+        sprt: SprtArgs,
         /// With two players, state the head-to-head Elo and the SPRT for
         /// this one (default: the White player of the file's first game;
         /// in a run's PGN, of whichever game finished first)
@@ -192,13 +190,35 @@ fn is_fastchess_style(args: &[OsString]) -> bool {
     })
 }
 
-fn sprt_of(values: Option<Vec<f64>>) -> Result<Option<Sprt>, String> {
-    match values.as_deref() {
-        Some(&[elo0, elo1, alpha, beta]) => Sprt::new(elo0, elo1, alpha, beta)
-            .map(Some)
-            .map_err(|e| e.to_string()),
-        Some(_) => Err("--sprt takes four numbers: elo0 elo1 alpha beta".into()),
-        None => Ok(None),
+/// `--sprt` and its model, as `run` and `elo` take them.
+#[derive(clap::Args, Debug)]
+struct SprtArgs {
+    /// GSPRT on game pairs (two players): elo0 elo1 alpha beta
+    #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true)]
+    sprt: Option<Vec<f64>>,
+    /// How elo0 and elo1 are read: logistic Elo, or normalized Elo
+    /// (fastchess's default, `-sprt … model=normalized`)
+    #[arg(long, value_parser = parse_sprt_model, default_value = "logistic", requires = "sprt")]
+    sprt_model: SprtModel,
+}
+
+fn parse_sprt_model(s: &str) -> Result<SprtModel, String> {
+    match s {
+        "logistic" => Ok(SprtModel::Logistic),
+        "normalized" => Ok(SprtModel::Normalized),
+        _ => Err(format!("{s:?}: expected logistic or normalized")),
+    }
+}
+
+impl SprtArgs {
+    fn sprt(&self) -> Result<Option<Sprt>, String> {
+        match self.sprt.as_deref() {
+            Some(&[elo0, elo1, alpha, beta]) => Sprt::new(elo0, elo1, alpha, beta)
+                .map(|s| Some(s.with_model(self.sprt_model)))
+                .map_err(|e| e.to_string()),
+            Some(_) => Err("--sprt takes four numbers: elo0 elo1 alpha beta".into()),
+            None => Ok(None),
+        }
     }
 }
 
@@ -267,7 +287,7 @@ fn resolve_near(config: &Path, path: &Path) -> PathBuf {
 fn run(
     config_path: PathBuf,
     pgn: Option<PathBuf>,
-    sprt: Option<Vec<f64>>,
+    sprt: SprtArgs,
     tournament: Tournament,
     flags: RunFlags,
 ) -> Result<(), String> {
@@ -289,7 +309,7 @@ fn run(
     if let OpeningsSpec::Book { path, .. } = &mut plan.openings {
         *path = resolve_near(&resolved, path);
     }
-    plan.sprt = sprt_of(sprt)?;
+    plan.sprt = sprt.sprt()?;
     flags.apply(&mut plan)?;
     let summary = execute(&plan)?;
     print_summary(&summary, &plan);
@@ -350,10 +370,10 @@ fn ladder(
 fn elo(
     paths: &[PathBuf],
     options: RatingOptions,
-    sprt: Option<Vec<f64>>,
+    sprt: SprtArgs,
     first: Option<&str>,
 ) -> Result<(), String> {
-    let sprt = sprt_of(sprt)?;
+    let sprt = sprt.sprt()?;
     let mut games = Vec::new();
     for path in paths {
         games.extend(pgn::read_file(path).map_err(|e| e.to_string())?);

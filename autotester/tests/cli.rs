@@ -43,7 +43,31 @@ fn elo_prints_the_table_and_head_to_head() {
         stdout.contains("Pairs: 2; pentanomial [0, 0.5, 1, 1.5, 2]: [0, 0, 1, 1, 0]"),
         "{stdout}"
     );
-    assert!(stdout.contains("SPRT [-5.00, 5.00]"));
+    assert!(stdout.contains("SPRT [-5.00, 5.00] (alpha"), "{stdout}");
+
+    // fastchess's normalized model (issue 40), for `elo` as for `run`.
+    let path = pgn.to_str().unwrap();
+    let sprt = ["--sprt", "-5", "5", "0.05", "0.05"];
+    let mut args = vec!["elo", path];
+    args.extend(sprt);
+    args.extend(["--sprt-model", "normalized"]);
+    let out = autotester(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("SPRT [-5.00, 5.00] nElo"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = autotester(&["elo", path, "--sprt-model", "normalized"]);
+    assert!(!out.status.success(), "a model without --sprt");
+    args.pop();
+    args.push("bayesian");
+    let out = autotester(&args);
+    assert!(
+        text(&out.stderr).contains("expected logistic or normalized"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@ use super::types::{
     DEFAULT_GAME, DEFAULT_GAME_ROUNDS, DEFAULT_TITLE,
 };
 use std::path::PathBuf;
+use std::time::Duration;
 
 pub struct Builder {
     config: MatchConfig,
@@ -176,6 +177,28 @@ impl Builder {
             "fis" => set_clock(parse_fis(line, value)?)?,
             "tc" => set_clock(parse_tc(line, value)?)?,
             "depth" => p.depth = Some(positive(line, key, value)?),
+            // The engine keys of fastchess and cutechess, as `-engine`
+            // takes them: `st` seconds a move, `timemargin` in ms,
+            // `restart` on or off.
+            "st" => {
+                let secs = seconds(value)
+                    .filter(|&s| s > 0.0)
+                    .ok_or_else(|| bad(line, key, value, "seconds above 0"))?;
+                p.movetime = Some(Duration::from_secs_f64(secs));
+            }
+            "timemargin" => {
+                let millis: u64 = value
+                    .parse()
+                    .map_err(|_| bad(line, key, value, "milliseconds, a whole number"))?;
+                p.time_margin = Some(Duration::from_millis(millis));
+            }
+            "restart" => {
+                p.restart = match value {
+                    "on" | "true" => true,
+                    "off" | "false" => false,
+                    _ => return Err(bad(line, key, value, "on or off")),
+                }
+            }
             // MIT accepts thousands separators: `nodes = 1,000,000`.
             "nodes" => {
                 let digits: String = value
@@ -216,8 +239,14 @@ impl Builder {
                     name: p.name.clone(),
                 });
             }
-            if p.time_control.is_none() && p.depth.is_none() && p.nodes.is_none() {
+            let limited = p.time_control.is_some() || p.movetime.is_some();
+            if !limited && p.depth.is_none() && p.nodes.is_none() {
                 return Err(ConfigError::NoLimit {
+                    name: p.name.clone(),
+                });
+            }
+            if p.time_control.is_some() && p.movetime.is_some() {
+                return Err(ConfigError::ClockAndMoveTime {
                     name: p.name.clone(),
                 });
             }

@@ -22,8 +22,12 @@ pub enum ConfigError {
     TwoTimeControls { line: usize, name: String },
     #[error("player {name:?} has no `invoke` line")]
     MissingInvoke { name: String },
-    #[error("player {name:?} has no limit: give `fis`, `tc`, `depth` or `nodes`")]
+    #[error("player {name:?} has no limit: give `fis`, `tc`, `st`, `depth` or `nodes`")]
     NoLimit { name: String },
+    #[error(
+        "player {name:?} has both a clock (`fis` or `tc`) and a time per move (`st`): give one"
+    )]
+    ClockAndMoveTime { name: String },
     #[error("a match needs at least two players, found {found}")]
     TooFewPlayers { found: usize },
     #[error("every player is in family {family:?}, so no games can be paired")]

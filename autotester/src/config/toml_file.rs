@@ -49,6 +49,9 @@ struct RawPlayer {
     tc: Field,
     depth: Field,
     nodes: Field,
+    st: Field,
+    timemargin: Field,
+    restart: Field,
     options: Option<Spanned<toml::Table>>,
 }
 
@@ -109,6 +112,9 @@ pub fn parse(text: &str) -> Result<MatchConfig, ConfigError> {
             ("tc", &p.tc),
             ("depth", &p.depth),
             ("nodes", &p.nodes),
+            ("st", &p.st),
+            ("timemargin", &p.timemargin),
+            ("restart", &p.restart),
         ] {
             apply(&mut b, text, key, field)?;
         }
@@ -173,6 +179,43 @@ family = "mine"
         assert!(matches!(
             parse(text),
             Err(ConfigError::BadValue { line: 1, .. })
+        ));
+    }
+
+    /// fastchess's engine keys in both formats (issue 40): `st`,
+    /// `timemargin`, `restart`, each as `-engine` reads it.
+    #[test]
+    fn fastchess_engine_keys_in_both_formats() {
+        use std::time::Duration;
+        let toml = "[[player]]\nname = \"a\"\ninvoke = \"x\"\nst = 0.2\ntimemargin = 50\nrestart = \"on\"\n\
+                    [[player]]\nname = \"b\"\ninvoke = \"y\"\ndepth = 2\nrestart = \"off\"\n";
+        let mit_text = "player = a\ninvoke = x\nst = 0.2\ntimemargin = 50\nrestart = on\n\
+                        player = b\ninvoke = y\ndepth = 2\nrestart = off\n";
+        let config = parse(toml).unwrap();
+        assert_eq!(config, mit::parse(mit_text).unwrap());
+        let a = &config.players[0];
+        assert_eq!(a.movetime, Some(Duration::from_millis(200)));
+        assert_eq!(a.time_margin, Some(Duration::from_millis(50)));
+        assert!(a.restart && !config.players[1].restart);
+        for (bad, key) in [
+            ("st = 0", "st"),
+            ("timemargin = soon", "timemargin"),
+            ("restart = yes", "restart"),
+        ] {
+            let text = format!(
+                "player = a\ninvoke = x\ndepth = 1\n{bad}\nplayer = b\ninvoke = y\ndepth = 1\n"
+            );
+            let e = mit::parse(&text).unwrap_err();
+            assert!(
+                matches!(e, ConfigError::BadValue { line: 4, key: ref k, .. } if k == key),
+                "{e}"
+            );
+        }
+        let both =
+            "player = a\ninvoke = x\nst = 1\nfis = 6 0.1\nplayer = b\ninvoke = y\ndepth = 1\n";
+        assert!(matches!(
+            mit::parse(both),
+            Err(ConfigError::ClockAndMoveTime { .. })
         ));
     }
 
