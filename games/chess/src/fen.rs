@@ -1,9 +1,16 @@
 //! FEN parsing and printing, with a typed error for every malformed field.
+//!
+//! The castling field is read in all three forms: standard (`KQkq`),
+//! X-FEN (`K` and `Q` name the outermost rook on that side of the king, a
+//! file letter names another: `KQkq`, `EQeq`) and Shredder-FEN (the
+//! rooks' files: `HAha`). Capitals are White's. [`Position::fen`] writes
+//! X-FEN, which is plain `KQkq` for standard chess;
+//! [`Position::shredder_fen`] writes Shredder-FEN.
 
 use std::fmt::Write as _;
 
 use crate::bitboard::Bitboard;
-use crate::castling::{castle_squares, CastleSide, CastlingRights};
+use crate::castling::{CastleRooks, CastleSide, CastlingRights};
 use crate::color::Color;
 use crate::position::Position;
 use crate::role::{Piece, Role};
@@ -23,9 +30,9 @@ pub enum FenError {
     BadBoardChar(char),
     #[error("side to move '{0}' is not 'w' or 'b'")]
     BadSide(String),
-    #[error("castling field '{0}' is not '-' or a combination of 'KQkq'")]
+    #[error("castling field '{0}' is not '-', letters from 'KQkq' (X-FEN) or rook files like 'HAha' (Shredder-FEN), each once and at most one per side of each king")]
     BadCastling(String),
-    #[error("castling right '{0}' needs the king and that rook on their starting squares")]
+    #[error("castling right '{0}' needs the king on its first rank and a rook of its colour there on that side of the king (or on that file)")]
     CastlingWithoutPieces(char),
     #[error("en passant field '{0}' is not '-' or a square on rank 3 or 6")]
     BadEnPassant(String),
@@ -71,7 +78,7 @@ impl Position {
             "b" => Color::Black,
             other => return Err(FenError::BadSide(other.to_string())),
         };
-        let castling = parse_castling(fields[2], &pos)?;
+        let (castling, rooks) = parse_castling(fields[2], &pos)?;
         let ep = parse_en_passant(fields[3], &pos, side)?;
         let (halfmove, fullmove) = if fields.len() == 6 {
             let halfmove = fields[4]
@@ -88,14 +95,26 @@ impl Position {
         };
 
         validate_material(&pos)?;
-        pos.setup_finish(side, castling, ep, halfmove, fullmove);
+        pos.setup_finish(side, castling, rooks, ep, halfmove, fullmove);
         validate_checks(&pos)?;
         Ok(pos)
     }
 
-    /// The FEN of this position. The en passant square is written only when
-    /// an en passant capture is legal (as python-chess and lichess do).
+    /// The FEN of this position, castling in X-FEN (`KQkq` for standard
+    /// chess, a rook's file where `K` or `Q` would name another rook). The
+    /// en passant square is written only when an en passant capture is
+    /// legal (as python-chess and lichess do).
     pub fn fen(&self) -> String {
+        self.fen_with(false)
+    }
+
+    /// The FEN with castling in Shredder-FEN: the castling rooks' files
+    /// (`HAha` for the standard start).
+    pub fn shredder_fen(&self) -> String {
+        self.fen_with(true)
+    }
+
+    fn fen_with(&self, shredder: bool) -> String {
         let mut fen = String::with_capacity(90);
         for rank in (0..8u8).rev() {
             let mut empty = 0;
@@ -126,7 +145,7 @@ impl Position {
             fen,
             " {} {} {} {} {}",
             self.side_to_move().char(),
-            self.castling_rights().fen(),
+            castling_field(self, shredder),
             ep,
             self.halfmove_clock(),
             self.fullmove_number()
@@ -169,37 +188,109 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_castling(field: &str, pos: &Position) -> Result<CastlingRights, FenError> {
+fn parse_castling(field: &str, pos: &Position) -> Result<(CastlingRights, CastleRooks), FenError> {
     let mut rights = CastlingRights::NONE;
+    let mut rooks = CastleRooks::STANDARD;
     if field == "-" {
-        return Ok(rights);
+        return Ok((rights, rooks));
     }
+    let bad = || FenError::BadCastling(field.to_string());
     let syntax_ok = !field.is_empty()
-        && field.chars().all(|c| "KQkq".contains(c))
+        && field
+            .chars()
+            .all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h'))
         && field
             .chars()
             .enumerate()
             .all(|(i, c)| !field[..i].contains(c));
     if !syntax_ok {
-        return Err(FenError::BadCastling(field.to_string()));
+        return Err(bad());
     }
     for c in field.chars() {
-        let (color, side) = match c {
-            'K' => (Color::White, CastleSide::King),
-            'Q' => (Color::White, CastleSide::Queen),
-            'k' => (Color::Black, CastleSide::King),
-            'q' => (Color::Black, CastleSide::Queen),
-            _ => return Err(FenError::BadCastling(field.to_string())),
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
         };
-        let [king, _, rook, _] = castle_squares(color, side);
-        if !pos.pieces(color, Role::King).contains(king)
-            || !pos.pieces(color, Role::Rook).contains(rook)
-        {
-            return Err(FenError::CastlingWithoutPieces(c));
+        let (side, rook) =
+            castling_rook(pos, color, c).ok_or(FenError::CastlingWithoutPieces(c))?;
+        if rights.has(color, side) {
+            return Err(bad());
         }
         rights.set(color, side);
+        rooks.set(color, side, rook);
     }
-    Ok(rights)
+    Ok((rights, rooks))
+}
+
+/// The side and rook square that castling letter `c` names for `color`:
+/// `K`/`Q` the outermost rook on that side of the king, a file letter the
+/// rook on that file. `None` without a king on the first rank or such a
+/// rook there.
+fn castling_rook(pos: &Position, color: Color, c: char) -> Option<(CastleSide, Square)> {
+    let rank = back_rank(color);
+    let back_rank = Bitboard::rank(rank);
+    // `first` rather than `king`: the king count is checked only later.
+    let king = (pos.pieces(color, Role::King) & back_rank).first()?;
+    let rooks = pos.pieces(color, Role::Rook) & back_rank;
+    match c.to_ascii_lowercase() {
+        'k' => {
+            let outermost = rooks.into_iter().filter(|r| r.file() > king.file()).max()?;
+            Some((CastleSide::King, outermost))
+        }
+        'q' => {
+            let outermost = rooks.into_iter().filter(|r| r.file() < king.file()).min()?;
+            Some((CastleSide::Queen, outermost))
+        }
+        letter => {
+            let file = File::from_char(letter)?;
+            let rook = Square::from_coords(file, rank);
+            (rooks.contains(rook) && file != king.file())
+                .then(|| (CastleSide::of(king.file(), file), rook))
+        }
+    }
+}
+
+fn back_rank(color: Color) -> Rank {
+    color.fold(Rank::FIRST, Rank::EIGHTH)
+}
+
+/// The castling field: X-FEN (`K`/`Q` for an outermost rook, else its
+/// file), or Shredder-FEN (always the file); `-` without rights.
+fn castling_field(pos: &Position, shredder: bool) -> String {
+    let mut field = String::new();
+    for color in Color::ALL {
+        for side in CastleSide::BOTH {
+            let Some(rook) = pos.castle_rook(color, side) else {
+                continue;
+            };
+            let c = if !shredder && is_outermost(pos, color, side, rook) {
+                match side {
+                    CastleSide::King => 'K',
+                    CastleSide::Queen => 'Q',
+                }
+            } else {
+                rook.file().char().to_ascii_uppercase()
+            };
+            field.push(color.fold(c, c.to_ascii_lowercase()));
+        }
+    }
+    if field.is_empty() {
+        field.push('-');
+    }
+    field
+}
+
+/// Whether no rook of `color` stands farther out on its first rank than
+/// `rook`, on the `side` of the king.
+fn is_outermost(pos: &Position, color: Color, side: CastleSide, rook: Square) -> bool {
+    let back_rank = Bitboard::rank(back_rank(color));
+    (pos.pieces(color, Role::Rook) & back_rank)
+        .into_iter()
+        .all(|other| match side {
+            CastleSide::King => other.file() <= rook.file(),
+            CastleSide::Queen => other.file() >= rook.file(),
+        })
 }
 
 /// The en passant square, if the field names one that a double push by the

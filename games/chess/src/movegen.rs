@@ -20,7 +20,7 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
-use crate::castling::{castle_squares, CastleSide};
+use crate::castling::CastleSide;
 use crate::color::Color;
 use crate::mv::{Move, MoveKind};
 use crate::position::Position;
@@ -235,27 +235,58 @@ fn pawn_moves<F: FnMut(PieceMoves) -> bool>(
     false
 }
 
-/// King targets for the castling moves available (the side is not in check).
+/// The castling moves available (the side is not in check), as the
+/// squares of the rooks castled with: castling is written king takes rook
+/// ([`crate::mv`]), so these never clash with the king's steps.
 #[inline]
 fn castling_targets(pos: &Position, us: Color, occupied: Bitboard) -> Bitboard {
     let rights = pos.castling_rights();
+    if !rights.has_any(us) {
+        return Bitboard::EMPTY;
+    }
     let mut targets = Bitboard::EMPTY;
     for side in CastleSide::BOTH {
-        if !rights.has(us, side) {
-            continue;
+        if let Some(rook) = pos.castle_rook(us, side) {
+            if castle_is_legal(pos, us, side, rook, occupied) {
+                targets = targets.with(rook);
+            }
         }
-        let [king_from, king_to, rook_from, rook_to] = castle_squares(us, side);
-        let path = between(king_from, rook_from);
-        if (path & occupied).nonempty() {
-            continue;
-        }
-        // The king crosses `rook_to` and lands on `king_to`: both must be safe.
-        if pos.is_attacked(rook_to, !us, occupied) || pos.is_attacked(king_to, !us, occupied) {
-            continue;
-        }
-        targets = targets.with(king_to);
     }
     targets
+}
+
+/// Whether `us` (not in check) may castle on `side` with the rook on
+/// `rook`, by the Chess960 rules (standard chess is the case of king e1
+/// and rooks a1 and h1):
+/// - every square the king or the rook crosses or lands on is empty, but
+///   for the king and that rook themselves;
+/// - no square the king crosses or lands on is attacked. Attacks are
+///   taken with the castling rook lifted: a rook that shields its king's
+///   destination (enemy queen a1, rook b1, king c1 castling queen-side)
+///   no longer does once it has moved. In standard chess lifting a corner
+///   rook opens no line, so nothing changes there.
+#[inline]
+fn castle_is_legal(
+    pos: &Position,
+    us: Color,
+    side: CastleSide,
+    rook: Square,
+    occupied: Bitboard,
+) -> bool {
+    let king = pos.king(us);
+    let (king_to, rook_to) = side.destinations(us);
+    let king_path = between(king, king_to).with(king_to);
+    let rook_path = between(rook, rook_to).with(rook_to);
+    let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
+    if ((king_path | rook_path) & occupied & !movers).nonempty() {
+        return false;
+    }
+    // The destination is tested even when the king does not move: the
+    // rook leaving may expose it.
+    let lifted = occupied.without(rook);
+    !king_path
+        .into_iter()
+        .any(|sq| pos.is_attacked(sq, !us, lifted))
 }
 
 /// Number of legal moves (promotions count four times).
@@ -319,14 +350,15 @@ pub fn push_moves<S: MoveSink>(pos: &Position, pm: PieceMoves, out: &mut S) {
             }
         }
         Role::King => {
+            // A target holding one of our own pieces is a rook castled with.
+            let own = pos.color_bb(pos.side_to_move());
             for to in pm.to {
                 let kind = if their.contains(to) {
                     MoveKind::Capture
-                } else if from.index().abs_diff(to.index()) == 2 {
-                    if to.index() > from.index() {
-                        MoveKind::KingCastle
-                    } else {
-                        MoveKind::QueenCastle
+                } else if own.contains(to) {
+                    match CastleSide::of(from.file(), to.file()) {
+                        CastleSide::King => MoveKind::KingCastle,
+                        CastleSide::Queen => MoveKind::QueenCastle,
                     }
                 } else {
                     MoveKind::Quiet

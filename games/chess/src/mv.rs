@@ -1,11 +1,19 @@
-//! Moves packed in 16 bits: `from` (bits 0–5), `to` (bits 6–11) and a
+//! Moves packed in 16 bits: `from` (bits 0–5), a target (bits 6–11) and a
 //! 4-bit kind (bits 12–15) that tells captures, double pushes, castling,
 //! en passant and promotions apart without looking at the board.
+//!
+//! A castling move is stored as the king taking its own rook (`e1h1`), as
+//! Stockfish does: in Chess960 the king's destination may also be a plain
+//! king step (king f1, rook h1: `O-O` and `Kg1` both end on g1), while a
+//! king never otherwise moves onto its own rook. [`Move::to`] still gives
+//! the square the king lands on (`g1`), so that standard chess reads as it
+//! always has; [`Move::castle_rook`] gives the rook's square.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::role::Role;
-use crate::square::Square;
+use crate::square::{File, Square};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
@@ -33,6 +41,8 @@ pub enum MoveKind {
 
 const CAPTURE_BIT: u16 = 4 << 12;
 const PROMOTION_BIT: u16 = 8 << 12;
+/// Tells `QueenCastle` (3) from `KingCastle` (2).
+const KIND_LOW_BIT: u16 = 1 << 12;
 
 impl MoveKind {
     /// The promotion kind for `role` (knight to queen), with or without capture.
@@ -72,6 +82,8 @@ impl Move {
     /// The empty move (`0000` in UCI); never a legal move.
     pub const NULL: Move = Move(0);
 
+    /// A move from `from` to `to`; for castling (`KingCastle`,
+    /// `QueenCastle`) `to` is the square of the rook castled with.
     #[inline]
     pub fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 6 | (kind as u16) << 12)
@@ -82,8 +94,33 @@ impl Move {
         Square::new_unchecked((self.0 & 63) as u8)
     }
 
+    /// Where the moving piece lands; for castling, where the king lands
+    /// (the g- or c-file of its rank).
     #[inline]
     pub const fn to(self) -> Square {
+        let target = (self.0 >> 6 & 63) as u8;
+        if self.is_castle() {
+            let file = if self.0 & KIND_LOW_BIT == 0 { 6 } else { 2 };
+            Square::new_unchecked((target & 56) | file)
+        } else {
+            Square::new_unchecked(target)
+        }
+    }
+
+    /// The square of the rook a castling move castles with.
+    #[inline]
+    pub const fn castle_rook(self) -> Option<Square> {
+        if self.is_castle() {
+            Some(self.target())
+        } else {
+            None
+        }
+    }
+
+    /// The target as stored: [`Move::to`], except for castling, where it
+    /// is the rook's square.
+    #[inline]
+    pub const fn target(self) -> Square {
         Square::new_unchecked((self.0 >> 6 & 63) as u8)
     }
 
@@ -103,9 +140,10 @@ impl Move {
         self.0 & PROMOTION_BIT != 0
     }
 
+    /// Castling: kinds 2 and 3, the only ones whose top three bits are 001.
     #[inline]
-    pub fn is_castle(self) -> bool {
-        matches!(self.kind(), MoveKind::KingCastle | MoveKind::QueenCastle)
+    pub const fn is_castle(self) -> bool {
+        self.0 >> 13 == 1
     }
 
     #[inline]
@@ -133,22 +171,75 @@ impl Move {
         self.0
     }
 
-    /// Long algebraic notation as UCI uses it: `e2e4`, `e7e8q`, `e1g1`.
+    /// Long algebraic notation as UCI uses it: `e2e4`, `e7e8q`, castling
+    /// as [`Move::uci`] writes it under the process-wide
+    /// [`chess960_notation`]. This is what `Display` writes.
     pub fn to_uci(self) -> String {
         self.to_string()
     }
-}
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if *self == Move::NULL {
+    /// UCI notation. With `chess960` (the `UCI_Chess960` option) castling
+    /// is written king takes rook (`e1h1`), as Stockfish does. Without it,
+    /// standard castling is written king to destination (`e1g1`) and the
+    /// castling moves only Chess960 has still king takes rook: there the
+    /// king's destination can be a plain king move too (king d1, rook a1:
+    /// `d1c1` would be `Kc1`), so each move keeps one unambiguous text.
+    pub fn uci(self, chess960: bool) -> String {
+        let mut out = String::with_capacity(5);
+        let _ = self.write_uci(&mut out, chess960);
+        out
+    }
+
+    /// The square UCI notation names after the origin (see [`Move::uci`]).
+    #[inline]
+    pub fn uci_target(self, chess960: bool) -> Square {
+        if self.is_castle() && (chess960 || !self.is_standard_castle()) {
+            self.target()
+        } else {
+            self.to()
+        }
+    }
+
+    /// Castling of standard chess: king on the e-file, rook in a corner.
+    #[inline]
+    fn is_standard_castle(self) -> bool {
+        let rook_file = self.target().file();
+        self.from().file() == File::E && (rook_file == File::A || rook_file == File::H)
+    }
+
+    fn write_uci(self, f: &mut impl fmt::Write, chess960: bool) -> fmt::Result {
+        if self == Move::NULL {
             return f.write_str("0000");
         }
-        write!(f, "{}{}", self.from(), self.to())?;
+        write!(f, "{}{}", self.from(), self.uci_target(chess960))?;
         if let Some(role) = self.promotion() {
             write!(f, "{}", role.char())?;
         }
         Ok(())
+    }
+}
+
+/// Whether moves are written and shown with Chess960 castling (king takes
+/// rook): the `UCI_Chess960` option. Process-wide because the UCI driver
+/// writes moves through `Display`, which has no other way to learn it; a
+/// `chess-engine` process plays one game at a time. Reading follows it too
+/// ([`crate::Position::parse_uci`]).
+static CHESS960_NOTATION: AtomicBool = AtomicBool::new(false);
+
+/// Turns Chess960 castling notation on or off for this process.
+pub fn set_chess960_notation(on: bool) {
+    CHESS960_NOTATION.store(on, Ordering::Relaxed);
+}
+
+/// Whether Chess960 castling notation is on (see [`set_chess960_notation`]).
+pub fn chess960_notation() -> bool {
+    CHESS960_NOTATION.load(Ordering::Relaxed)
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Only castling reads the flag: other moves print the same.
+        self.write_uci(f, self.is_castle() && chess960_notation())
     }
 }
 

@@ -2,7 +2,7 @@
 //! Standard Algebraic Notation (`Nbd7`, `exd6`, `O-O`, `e8=Q+`) in and out.
 
 use crate::movegen::{has_legal_moves, legal_moves};
-use crate::mv::{Move, MoveKind};
+use crate::mv::{chess960_notation, Move, MoveKind};
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::{File, Rank, Square};
@@ -20,9 +20,18 @@ pub enum MoveParseError {
 }
 
 impl Position {
-    /// Parses a UCI move (`e2e4`, `e7e8q`, castling as `e1g1`) and checks
-    /// that it is legal here.
+    /// Parses a UCI move (`e2e4`, `e7e8q`, castling as [`Move::uci`] writes
+    /// it under [`crate::mv::chess960_notation`]) and checks that it is
+    /// legal here.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveParseError> {
+        self.parse_uci_with(text, chess960_notation())
+    }
+
+    /// Parses a UCI move with castling written as [`Move::uci`] writes it
+    /// for `chess960`: king takes rook (`e1h1`) when true; king to its
+    /// destination (`e1g1`) for standard castling when false. Each legal
+    /// move has exactly one text, so no text names two moves.
+    pub fn parse_uci_with(&self, text: &str, chess960: bool) -> Result<Move, MoveParseError> {
         let malformed = || MoveParseError::MalformedUci(text.to_string());
         if !text.is_ascii() || !(4..=5).contains(&text.len()) {
             return Err(malformed());
@@ -42,7 +51,9 @@ impl Position {
         };
         legal_moves(self)
             .into_iter()
-            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
+            .find(|m| {
+                m.from() == from && m.uci_target(chess960) == to && m.promotion() == promotion
+            })
             .ok_or_else(|| MoveParseError::Illegal(text.to_string()))
     }
 
@@ -169,6 +180,7 @@ impl Position {
 
         let mut candidates = legal.into_iter().filter(|m| {
             m.to() == to
+                && !m.is_castle()
                 && self.role_at(m.from()) == Some(role)
                 && m.promotion() == promotion
                 && from_file.is_none_or(|f| m.from().file() == f)

@@ -8,11 +8,11 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
-use crate::castling::{castle_squares, CastleSide, CastlingRights};
+use crate::castling::{CastleRooks, CastleSide, CastlingRights};
 use crate::color::{ByColor, Color};
 use crate::mv::{Move, MoveKind};
 use crate::role::{Piece, Role};
-use crate::square::Square;
+use crate::square::{File, Square};
 use crate::zobrist;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,8 @@ pub struct Position {
     mailbox: [Option<Role>; 64],
     side: Color,
     castling: CastlingRights,
+    /// The rook each castling right castles with (Chess960).
+    castle_rooks: CastleRooks,
     /// Set only when the side to move has a legal en passant capture, so
     /// that positions compare (and hash) equal exactly when they are the
     /// same for the repetition rules.
@@ -54,6 +56,7 @@ impl Position {
             mailbox: [None; 64],
             side: Color::White,
             castling: CastlingRights::NONE,
+            castle_rooks: CastleRooks::STANDARD,
             ep_square: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -140,6 +143,35 @@ impl Position {
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
+    }
+
+    /// The rook each castling right castles with (the standard squares
+    /// for the rights not held).
+    #[inline]
+    pub fn castle_rooks(&self) -> CastleRooks {
+        self.castle_rooks
+    }
+
+    /// The square of the rook `color` castles with on `side`, if it still
+    /// has that right.
+    #[inline]
+    pub fn castle_rook(&self, color: Color, side: CastleSide) -> Option<Square> {
+        self.castling
+            .has(color, side)
+            .then(|| self.castle_rooks.get(color, side))
+    }
+
+    /// Whether the castling rights need Chess960 (a king off the e-file or
+    /// a rook off the a- or h-file): a FEN then names rook files.
+    pub fn is_chess960(&self) -> bool {
+        Color::ALL.into_iter().any(|color| {
+            self.castling.has_any(color)
+                && (self.king(color).file() != File::E
+                    || CastleSide::BOTH.into_iter().any(|side| {
+                        self.castle_rook(color, side)
+                            .is_some_and(|sq| sq != CastleRooks::STANDARD.get(color, side))
+                    }))
+        })
     }
 
     /// The en passant target square, when an en passant capture is legal.
@@ -315,15 +347,17 @@ impl Position {
         &mut self,
         side: Color,
         castling: CastlingRights,
+        rooks: CastleRooks,
         ep_candidate: Option<Square>,
         halfmove_clock: u16,
         fullmove_number: u16,
     ) {
         self.side = side;
         self.castling = castling;
+        self.castle_rooks = rooks.normalized(castling);
         self.halfmove_clock = halfmove_clock;
         self.fullmove_number = fullmove_number;
-        self.hash ^= zobrist::castling(castling.mask());
+        self.hash ^= castling_key(castling, &self.castle_rooks);
         if side == Color::Black {
             self.hash ^= zobrist::black_to_move();
         }
@@ -366,16 +400,7 @@ impl Position {
                 }
                 self.side = us;
             }
-            MoveKind::KingCastle | MoveKind::QueenCastle => {
-                let side = if mv.kind() == MoveKind::KingCastle {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
-                let [king_from, king_to, rook_from, rook_to] = castle_squares(us, side);
-                self.shift(us, Role::King, king_from, king_to);
-                self.shift(us, Role::Rook, rook_from, rook_to);
-            }
+            MoveKind::KingCastle | MoveKind::QueenCastle => self.castle(mv),
             MoveKind::EnPassant => {
                 let captured = Square::new_unchecked(to.index() as u8 ^ 8);
                 self.remove(them, Role::Pawn, captured);
@@ -402,10 +427,13 @@ impl Position {
         if role == Role::Pawn || mv.is_capture() {
             self.halfmove_clock = 0;
         }
-        let rights = self.castling.after_touching(from).after_touching(to);
-        if rights != self.castling {
-            self.hash ^= zobrist::castling(self.castling.mask()) ^ zobrist::castling(rights.mask());
-            self.castling = rights;
+        if self.castling.mask() != 0 {
+            let rights =
+                self.castling
+                    .after_move(&self.castle_rooks, us, role == Role::King, from, to);
+            if rights != self.castling {
+                self.set_castling(rights);
+            }
         }
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
@@ -418,6 +446,34 @@ impl Position {
             self.compute_hash(),
             "incremental hash after {mv}"
         );
+    }
+
+    /// Moves king and rook for a castling move (`mv.to()` is where the king
+    /// lands, `mv.target()` where the rook stands). Both are lifted before
+    /// either is put down: in Chess960 the king may land on the rook's
+    /// square or the rook on the king's.
+    #[inline]
+    fn castle(&mut self, mv: Move) {
+        let us = self.side;
+        let (king_from, king_to, rook_from) = (mv.from(), mv.to(), mv.target());
+        let side = match mv.kind() {
+            MoveKind::KingCastle => CastleSide::King,
+            _ => CastleSide::Queen,
+        };
+        let (_, rook_to) = side.destinations(us);
+        self.remove(us, Role::King, king_from);
+        self.remove(us, Role::Rook, rook_from);
+        self.put(us, Role::King, king_to);
+        self.put(us, Role::Rook, rook_to);
+    }
+
+    /// Replaces the castling rights (and their hash), putting the rooks of
+    /// lost rights back to the standard squares.
+    fn set_castling(&mut self, rights: CastlingRights) {
+        let rooks = self.castle_rooks.normalized(rights);
+        self.hash ^= castling_key(self.castling, &self.castle_rooks) ^ castling_key(rights, &rooks);
+        self.castling = rights;
+        self.castle_rooks = rooks;
     }
 
     /// Passes the turn (for null-move pruning): clears en passant.
@@ -434,7 +490,7 @@ impl Position {
 
     /// The hash computed from scratch (checks the incremental one).
     pub fn compute_hash(&self) -> u64 {
-        let mut hash = zobrist::castling(self.castling.mask());
+        let mut hash = castling_key(self.castling, &self.castle_rooks);
         for sq in self.occupied() {
             let piece = self.piece_at(sq).expect("occupied square has a piece");
             hash ^= zobrist::piece(piece.color, piece.role, sq);
@@ -447,4 +503,17 @@ impl Position {
         }
         hash
     }
+}
+
+/// The hash of castling rights: the rights mask's key, and for each right
+/// whose rook is off its standard file (Chess960) the key of that file.
+fn castling_key(rights: CastlingRights, rooks: &CastleRooks) -> u64 {
+    let mut key = zobrist::castling(rights.mask());
+    for i in 0..4 {
+        let rook = rooks.0[i];
+        if rights.mask() & (1 << i) != 0 && rook != CastleRooks::STANDARD.0[i] {
+            key ^= zobrist::castle_rook_file(i, rook.file());
+        }
+    }
+    key
 }

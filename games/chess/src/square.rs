@@ -16,6 +16,7 @@ pub struct Square(u8);
 
 impl File {
     pub const A: File = File(0);
+    pub const E: File = File(4);
     pub const H: File = File(7);
 
     pub fn new(index: u8) -> Option<File> {

@@ -18,6 +18,9 @@ struct Keys {
     castling: [u64; 16],
     en_passant: [u64; 8],
     black_to_move: u64,
+    /// Per right and rook file, for Chess960 rooks off the standard
+    /// files; generated last so the keys above are those of standard chess.
+    castle_rook_file: [[u64; 8]; 4],
 }
 
 const fn generate() -> Keys {
@@ -27,6 +30,7 @@ const fn generate() -> Keys {
         castling: [0; 16],
         en_passant: [0; 8],
         black_to_move: 0,
+        castle_rook_file: [[0; 8]; 4],
     };
     let mut c = 0;
     while c < 2 {
@@ -71,7 +75,20 @@ const fn generate() -> Keys {
         keys.en_passant[f] = key;
         f += 1;
     }
-    keys.black_to_move = splitmix64(state).1;
+    let (next, key) = splitmix64(state);
+    state = next;
+    keys.black_to_move = key;
+    let mut right = 0;
+    while right < 4 {
+        let mut file = 0;
+        while file < 8 {
+            let (next, key) = splitmix64(state);
+            state = next;
+            keys.castle_rook_file[right][file] = key;
+            file += 1;
+        }
+        right += 1;
+    }
     keys
 }
 
@@ -85,6 +102,14 @@ pub fn piece(color: Color, role: Role, sq: Square) -> u64 {
 #[inline]
 pub fn castling(rights_mask: u8) -> u64 {
     KEYS.castling[rights_mask as usize & 15]
+}
+
+/// The key of the rook on `file` castling for right `right` (the bit
+/// index); XORed in only for a rook off its standard file, so that a
+/// standard position hashes as it always has.
+#[inline]
+pub fn castle_rook_file(right: usize, file: File) -> u64 {
+    KEYS.castle_rook_file[right & 3][file.index()]
 }
 
 #[inline]
