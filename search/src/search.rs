@@ -22,7 +22,7 @@ use crate::history::{History, Killers};
 use crate::info::{SearchInfo, SearchResult, SearchStats};
 use crate::params::SearchParams;
 use crate::score::MAX_PLY;
-use crate::skill::{Skill, Strength};
+use crate::skill::{Skill, Strength, StrengthScale};
 use crate::time::{Limits, TimeBudget};
 use crate::tt::{TranspositionTable, TtError};
 
@@ -281,6 +281,8 @@ pub struct Engine<G: Searchable> {
     main: Worker<G>,
     /// The strength options (full strength by default).
     strength: Strength,
+    /// The level `strength` stands for (`None`: full strength).
+    skill: Option<Skill>,
     /// The Lazy SMP helpers' memory, one per thread beyond the main one:
     /// kept across searches (their histories go on learning, as the main
     /// thread's do) and made only when `Threads` grows.
@@ -302,6 +304,7 @@ impl<G: Searchable> Engine<G> {
             multipv: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             strength: Strength::default(),
+            skill: None,
             helpers: Vec::new(),
         })
     }
@@ -362,9 +365,11 @@ impl<G: Searchable> Engine<G> {
         self.multipv
     }
 
-    /// Plays at the level `strength` asks for ([`Strength::skill`]).
-    pub fn set_strength(&mut self, strength: Strength) {
+    /// Plays at the level `strength` asks for on the game's `scale`
+    /// ([`Strength::skill`]).
+    pub fn set_strength(&mut self, strength: Strength, scale: &StrengthScale) {
         self.strength = strength;
+        self.skill = strength.skill(scale);
     }
 
     pub fn strength(&self) -> Strength {
@@ -455,7 +460,7 @@ impl<G: Searchable> Engine<G> {
             self.move_overhead,
             self.params.tm_moves_to_go as u32,
         );
-        let skill = self.strength.skill(&G::STRENGTH_SCALE);
+        let skill = self.skill;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         let root_moves = searchable_root_moves(root, options.searchmoves);

@@ -157,19 +157,6 @@ impl Evaluation for Chess {
 impl Searchable for Chess {
     const MOVE_INDEX_COUNT: usize = 64 * 64;
 
-    /// On Stockfish 15.1's `UCI_Elo` scale at 10 s + 0.1 s: levels 0, 7
-    /// and 13 measured against it (20 games each), the levels between
-    /// and above interpolated at the measured steps (about 60 Elo a
-    /// level up to 7, 53 above), full strength from the match against
-    /// its 2400 (docs/strength.md, "Levels").
-    const STRENGTH_SCALE: StrengthScale = StrengthScale {
-        nodes_at_level_0: 64,
-        elo: [
-            1270, 1330, 1390, 1450, 1510, 1570, 1630, 1690, 1743, 1796, 1849, 1902, 1955, 2008,
-            2061, 2114, 2167, 2220, 2273, 2326, 2450,
-        ],
-    };
-
     /// Internal iterative reduction, SEE pruning and the table-adjusted
     /// evaluation are on for chess: 600 games each at 2 s + 0.02 s, on
     /// against off, gave +19.7 ± 18.0, +22.6 ± 19.8 and +16.2 ± 18.8 Elo
@@ -330,6 +317,19 @@ fn has_piece_besides_pawns(pos: &crate::Position, color: crate::Color) -> bool {
 }
 
 impl Frontend for Chess {
+    /// On Stockfish 15.1's `UCI_Elo` scale at 10 s + 0.1 s: levels 0, 7
+    /// and 13 measured against it (20 games each), the levels between
+    /// and above interpolated at the measured steps (about 60 Elo a
+    /// level up to 7, 53 above), full strength from the match against
+    /// its 2400 (docs/strength.md, "Levels").
+    const STRENGTH_SCALE: StrengthScale = StrengthScale {
+        nodes_at_level_0: 64,
+        elo: [
+            1270, 1330, 1390, 1450, 1510, 1570, 1630, 1690, 1743, 1796, 1849, 1902, 1955, 2008,
+            2061, 2114, 2167, 2220, 2273, 2326, 2450,
+        ],
+    };
+
     const NAME: &'static str = "chess";
     const BENCH_DEPTH: u32 = 10;
 

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
 use chess::{Chess, Move};
-use search::{Engine, Limits, Rules, SearchResult, Strength};
+use search::{Engine, Frontend, Limits, Rules, SearchResult, Strength};
 
 fn search(engine: &mut Engine<Chess>, game: &Chess, depth: u32) -> (SearchResult<Move>, u32) {
     let stop = AtomicBool::new(false);
@@ -20,10 +20,13 @@ fn search(engine: &mut Engine<Chess>, game: &Chess, depth: u32) -> (SearchResult
 
 fn at_level(level: u32) -> Engine<Chess> {
     let mut engine = Engine::<Chess>::new(4).expect("engine");
-    engine.set_strength(Strength {
-        level,
-        ..Strength::default()
-    });
+    engine.set_strength(
+        Strength {
+            level,
+            ..Strength::default()
+        },
+        &Chess::STRENGTH_SCALE,
+    );
     engine
 }
 

@@ -3,6 +3,7 @@
 //! and facts a referee or a GUI needs.
 
 use super::{Rules, Side};
+use crate::skill::StrengthScale;
 
 /// How the `perft N` command prints its counts (`go perft N` always uses
 /// [`PerftStyle::Divide`]).
@@ -43,6 +44,10 @@ pub trait Frontend: Rules {
     /// recognises which rule set an engine plays by it, an engine binary
     /// offers its rule sets by it.
     const UCI_VARIANT: Option<&'static str> = None;
+    /// What this game's levels stand for (`Skill Level`, `UCI_Elo`), as
+    /// measured in `docs/strength.md`: the meaning users see, and the
+    /// node budget a level's search gets.
+    const STRENGTH_SCALE: StrengthScale = StrengthScale::PROVISIONAL;
     /// Display names of White and Black.
     const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
     /// How a `go` command gives the clocks to this game's engines.

@@ -2,7 +2,6 @@
 
 use super::{Evaluation, Outcome, Score};
 use crate::params::SearchParams;
-use crate::skill::StrengthScale;
 
 /// The search's extension of the rules and the evaluation: terminal checks
 /// made cheap, noisy moves and ordering hints, the null move.
@@ -16,10 +15,6 @@ pub trait Searchable: Evaluation {
     fn search_params() -> SearchParams {
         SearchParams::default()
     }
-
-    /// What this game's levels stand for (`Skill Level`, `UCI_Elo`), as
-    /// measured in `docs/strength.md`.
-    const STRENGTH_SCALE: StrengthScale = StrengthScale::PROVISIONAL;
 
     /// Cheap terminal check for the search, called at every node before
     /// move generation: decided games (a king zapped) and rule draws

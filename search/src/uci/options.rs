@@ -185,10 +185,13 @@ fn set_check<G: UciGame>(engine: &mut Engine<G>, name: &str, on: bool) -> Result
     let strength = engine.strength();
     match name {
         "Ponder" => {}
-        "UCI_LimitStrength" => engine.set_strength(Strength {
-            limit_strength: on,
-            ..strength
-        }),
+        "UCI_LimitStrength" => engine.set_strength(
+            Strength {
+                limit_strength: on,
+                ..strength
+            },
+            &G::STRENGTH_SCALE,
+        ),
         other => match Features::UCI_SWITCHES.iter().find(|s| s.name == other) {
             Some(switch) => switch.set(&mut engine.params_mut().features, on),
             None => set_eval_param(engine, other, i32::from(on))?,
@@ -205,14 +208,20 @@ fn set_spin<G: UciGame>(engine: &mut Engine<G>, name: &str, v: i64) -> Result<()
         "Threads" => engine.set_threads(v as usize),
         "MultiPV" => engine.set_multipv(v as usize),
         "Move Overhead" => engine.set_move_overhead(Duration::from_millis(v as u64)),
-        "UCI_Elo" => engine.set_strength(Strength {
-            elo: Some(v as i32),
-            ..strength
-        }),
-        "Skill Level" => engine.set_strength(Strength {
-            level: v as u32,
-            ..strength
-        }),
+        "UCI_Elo" => engine.set_strength(
+            Strength {
+                elo: Some(v as i32),
+                ..strength
+            },
+            &G::STRENGTH_SCALE,
+        ),
+        "Skill Level" => engine.set_strength(
+            Strength {
+                level: v as u32,
+                ..strength
+            },
+            &G::STRENGTH_SCALE,
+        ),
         other => match SearchParams::UCI_SPINS.iter().find(|p| p.name == other) {
             Some(spin) => spin.set(engine.params_mut(), v as i32),
             None => set_eval_param(engine, other, v as i32)?,
@@ -275,7 +284,7 @@ impl EngineSettings {
         engine.set_threads(self.threads);
         engine.set_multipv(self.multipv);
         engine.set_move_overhead(self.move_overhead);
-        engine.set_strength(self.strength);
+        engine.set_strength(self.strength, &G::STRENGTH_SCALE);
         *engine.params_mut() = self.search;
     }
 }

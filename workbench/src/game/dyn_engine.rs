@@ -84,7 +84,7 @@ impl<G: GuiGame> DynEngine for Engine<G> {
     }
 
     fn set_strength(&mut self, strength: Strength) {
-        self.0.set_strength(strength);
+        self.0.set_strength(strength, &G::STRENGTH_SCALE);
     }
 
     fn search(
