@@ -10,9 +10,7 @@ pub mod random;
 pub use book::{load_book, BookError};
 pub use random::Balancer;
 
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use rand_mt::Mt64;
 
 /// A starting position (a FEN, or the game's start) and moves played from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -20,6 +18,19 @@ pub struct Opening {
     pub fen: Option<String>,
     /// Moves in the engines' protocol notation.
     pub moves: Vec<String>,
+}
+
+/// Shuffles `order` as fastchess shuffles a book with `-srand seed`
+/// (forward Fisher-Yates, MT19937-64 seeded with the seed, `i + r % (n - i)`
+/// for each place but the last), so that the same book, seed and `start=`
+/// give the same openings in both testers.
+fn shuffle_as_fastchess(order: &mut [usize], seed: u64) {
+    let mut rng = Mt64::new(seed);
+    let n = order.len();
+    for i in 0..n.saturating_sub(1) {
+        let j = i + (rng.next_u64() % (n - i) as u64) as usize;
+        order.swap(i, j);
+    }
 }
 
 /// Where a match's openings come from.
@@ -48,7 +59,7 @@ impl OpeningSource {
     ) -> OpeningSource {
         let mut order: Vec<usize> = (0..openings.len()).collect();
         if !sequential {
-            order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+            shuffle_as_fastchess(&mut order, seed);
         }
         if !order.is_empty() {
             let first = (start.max(1) - 1) % order.len();
@@ -73,7 +84,37 @@ impl OpeningSource {
 
 #[cfg(test)]
 mod tests {
-    use super::{Balancer, Opening, OpeningSource};
+    use super::{shuffle_as_fastchess, Balancer, Opening, OpeningSource};
+    use rand_mt::Mt64;
+
+    /// The generator is the standard's MT19937-64: with its default seed
+    /// (5489) its 10,000th number is 9981545732273789042 (C++'s
+    /// `std::mt19937_64` requirement), as fastchess's is.
+    #[test]
+    fn the_generator_is_mt19937_64() {
+        let mut rng = Mt64::new(5489);
+        let tenth_thousand = (0..10_000).map(|_| rng.next_u64()).last();
+        assert_eq!(tenth_thousand, Some(9_981_545_732_273_789_042));
+    }
+
+    /// The shuffle is a permutation that depends on the seed only.
+    #[test]
+    fn the_fastchess_shuffle_is_a_seeded_permutation() {
+        let shuffled = |seed| {
+            let mut order: Vec<usize> = (0..200).collect();
+            shuffle_as_fastchess(&mut order, seed);
+            order
+        };
+        let (a, b) = (shuffled(1), shuffled(2));
+        assert_eq!(a, shuffled(1));
+        assert_ne!(a, b);
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..200).collect::<Vec<_>>());
+        let mut one = vec![7];
+        shuffle_as_fastchess(&mut one, 3);
+        assert_eq!(one, [7]);
+    }
 
     fn op(m: &str) -> Opening {
         Opening {
