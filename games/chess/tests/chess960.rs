@@ -10,6 +10,9 @@
 //! use the explicit forms (`Move::uci`, `Position::parse_uci_with`), and
 //! the option is tested through the engine binary.
 
+mod common;
+
+use common::Case;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -26,29 +29,8 @@ use rand::{Rng, SeedableRng};
 /// file takes a few seconds in the `ci` profile.
 const NODE_BUDGET: u64 = 12_000_000;
 
-struct Case {
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
 fn cases() -> Vec<Case> {
-    include_str!("data/chess960.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().expect("fen").trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let mut it = p.trim().trim_start_matches('D').split_whitespace();
-                    let depth = it.next().expect("depth").parse().expect("depth number");
-                    let count = it.next().expect("count").parse().expect("count number");
-                    (depth, count)
-                })
-                .collect();
-            Case { fen, counts }
-        })
-        .collect()
+    common::cases(include_str!("data/chess960.epd"))
 }
 
 fn position(fen: &str) -> Position {

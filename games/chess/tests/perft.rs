@@ -1,35 +1,17 @@
 //! Perft against published counts (tests/data/perft.epd), plus divide.
 
+mod common;
+
 use chess::{divide, perft, Position};
+use common::Case;
 
 /// Depths with more leaves than this are skipped, so the suite stays at a
 /// few seconds in the optimised test profile; the start position to depth 6
 /// and Kiwipete to depth 5 are required by the issue and run in full.
 const NODE_BUDGET: u64 = 200_000_000;
 
-struct Case {
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
 fn cases() -> Vec<Case> {
-    include_str!("data/perft.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().expect("fen").trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let mut it = p.trim().trim_start_matches('D').split_whitespace();
-                    let depth = it.next().expect("depth").parse().expect("depth number");
-                    let count = it.next().expect("count").parse().expect("count number");
-                    (depth, count)
-                })
-                .collect();
-            Case { fen, counts }
-        })
-        .collect()
+    common::cases(include_str!("data/perft.epd"))
 }
 
 #[test]
