@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use search::{
     EndReason, Evaluation, Frontend, GoDialect, Outcome, Perft, PerftStyle, Rules, Score,
-    SearchParams, Searchable, Side,
+    SearchParams, Searchable, Side, StrengthScale,
 };
 
 use crate::eval::{self, EvalState, Params};
@@ -535,6 +535,19 @@ impl<R: SearchRules> Frontend for Game<R> {
     const SIDE_NAMES: [&'static str; 2] = ["Tangerine", "Lavender"];
     /// MIT's protocol gives the mover's clock (rule 9).
     const GO_DIALECT: GoDialect = GoDialect::MoverClock;
+    /// A scale of its own (there is no outside one), level 0 at 1000:
+    /// each measured level the sum of the Elo differences along a ladder
+    /// of levels against each other, 2018 rules, 10 s + 0.1 s; levels
+    /// between measured ones interpolated (docs/strength.md, "Levels").
+    /// MIT's 2018 reference player is about 2000 on it (between levels
+    /// 12 and 13).
+    const STRENGTH_SCALE: StrengthScale = StrengthScale {
+        nodes_at_level_0: 64,
+        elo: [
+            1000, 1045, 1089, 1134, 1188, 1241, 1295, 1395, 1496, 1596, 1631, 1720, 1961, 2031,
+            2222, 2463, 2482, 2502, 2521, 2750, 2979,
+        ],
+    };
 
     const BENCH_DEPTH: u32 = R::BENCH_DEPTH;
 
