@@ -116,7 +116,7 @@ export function renderLines(container, infos, sideNames, playable = false) {
 // from White's side of the board (the bottom unless `flipped`).
 export function renderBar(bar, score, sideNames, flipped) {
   const share = 50 + (pawns(score) / CLAMP_PAWNS) * 50;
-  bar.querySelector('.fill').style.height = `${share}%`;
+  bar.style.setProperty('--share', `${share}%`);
   bar.classList.toggle('flipped', !!flipped);
   const text = score ? `${formatScore(score)} (${sideNames[0]}'s view)` : '–';
   bar.querySelector('.label').textContent = text;
