@@ -271,3 +271,40 @@ fn log_writes_engine_traffic_and_each_games_end() {
         );
     }
 }
+
+/// fastchess's `-pgnout` figures: each engine move's comment keeps the
+/// engine's last reported nodes, seldepth and nps, as fastchess writes
+/// them (`+0.12/1 0.003s, n=1, sd=2, nps=1000`).
+#[test]
+fn pgnout_keeps_the_figures_asked_for() {
+    let dir = scratch("fastchess_flags", "pgnout-figures");
+    let pgn = dir.join("games.pgn");
+    let mut args = mock("a", "chess", &[]);
+    args.extend(mock("b", "chess", &[]));
+    args.extend(words(&format!(
+        "-game chess -quiet -each depth=1 -maxmoves 3 -openings none -pgnout file={} nodes=true seldepth=true nps=true",
+        pgn.display()
+    )));
+    let out = autotester(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let engine_moves: Vec<String> = games(&pgn)
+        .iter()
+        .flat_map(|g| g.moves.iter())
+        .filter_map(|m| m.comment.clone())
+        .filter(|c| c != "book")
+        .collect();
+    assert!(!engine_moves.is_empty());
+    for comment in &engine_moves {
+        assert!(comment.ends_with("s, n=1, sd=2, nps=1000"), "{comment}");
+    }
+    // Without the keys, no figures.
+    let dir = scratch("fastchess_flags", "pgnout-plain");
+    let out = run(&dir, &[], &[], "-each depth=1 -maxmoves 3 -openings none");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for g in games(&dir.join("games.pgn")) {
+        assert!(g
+            .moves
+            .iter()
+            .all(|m| !m.comment.as_deref().unwrap_or("").contains("n=")));
+    }
+}

@@ -486,7 +486,10 @@ fn answer_go(args: &Args, peak: Option<&Peak>, game: &mut dyn DynGame, out: &mut
     };
     let text = choice.and_then(|mv| game.move_text(mv).ok());
     match args.dialect {
-        Dialect::Uci => say(out, &format!("info depth 1 score cp {score} nodes 1")),
+        Dialect::Uci => say(
+            out,
+            &format!("info depth 1 seldepth 2 score cp {score} nodes 1 nps 1000"),
+        ),
         Dialect::Mit => {
             // Two better root moves, at depths 1 and 2: the move's depth
             // is on the line before its score.

@@ -8,7 +8,7 @@ use super::match_flags::check_option;
 use super::tc::parse_tc;
 use crate::config::{GameKind, Player, DEFAULT_GAME};
 use crate::plan::{LogSpec, MatchPlan, OpeningsSpec, Verbosity};
-use crate::referee::{DrawRule, ResignRule};
+use crate::referee::{DrawRule, PgnFigures, ResignRule};
 use crate::stats::{Sprt, SprtModel};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -22,7 +22,7 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC | st=SECS] [depth=N] 
            [-game chess|leiserchess|leiserchess2016] [-tournament roundrobin|gauntlet]
            [-rounds N] [-games 1|2] [-concurrency N] [-srand SEED] [-shard K/N]
            [-openings file=FILE [order=random|sequential] | plies=N | none]
-           [-pgnout [file=]FILE] [-event NAME]
+           [-pgnout [file=]FILE [nodes=true] [seldepth=true] [nps=true]] [-event NAME]
            [-log file=FILE [level=trace|info|warn|err|fatal] [engine=true|false]]
            [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]]
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
@@ -476,7 +476,9 @@ impl FlagParser {
         values: &[String],
     ) -> Result<bool, FlagError> {
         match name {
-            "pgnout" => self.plan.pgn_out = parse_pgnout(flag, values)?,
+            "pgnout" => {
+                self.plan.pgn_out = parse_pgnout(flag, values, &mut self.plan.rules.figures)?
+            }
             "log" => self.plan.log = Some(parse_log(flag, values)?),
             "event" => self.plan.event = values.join(" "),
             "quiet" => self.plan.verbosity = Verbosity::Quiet,
@@ -544,13 +546,15 @@ impl FlagParser {
 
 /// fastchess's `-pgnout` keys that ask for more in the PGN than we write:
 /// refused when turned on, so nobody waits for figures that never come.
-const PGNOUT_NOT_SUPPORTED: [&str; 9] = [
-    "notation", "nodes", "seldepth", "nps", "min", "hashfull", "tbhits", "timeleft", "latency",
-];
+const PGNOUT_NOT_SUPPORTED: [&str; 4] = ["notation", "min", "timeleft", "latency"];
 
 /// `-pgnout FILE` or `-pgnout file=FILE [more keys]`. An unknown key is
 /// refused, as `-openings` refuses one (issue 40 item 5: it was ignored).
-fn parse_pgnout(flag: &str, values: &[String]) -> Result<PathBuf, FlagError> {
+fn parse_pgnout(
+    flag: &str,
+    values: &[String],
+    figures: &mut PgnFigures,
+) -> Result<PathBuf, FlagError> {
     let (mut file, keys) = match values {
         [first, rest @ ..] if !first.contains('=') => (Some(first.as_str()), rest),
         _ => (None, values),
@@ -560,6 +564,7 @@ fn parse_pgnout(flag: &str, values: &[String]) -> Result<PathBuf, FlagError> {
             "file" => file = Some(v),
             // Games are always appended (a rerun resumes).
             "append" if v == "true" => {}
+            k if matches!(v, "true" | "false") && figures.set(k, v == "true") => {}
             // `false` is what we do: no extra figures.
             k if PGNOUT_NOT_SUPPORTED.contains(&k) && v == "false" => {}
             k if PGNOUT_NOT_SUPPORTED.contains(&k) => {

@@ -11,7 +11,7 @@ use search::{GoDialect, Side};
 use std::time::Duration;
 use thiserror::Error;
 use workbench::engine::{
-    go_command, position_command, EngineMove, GoLimits, MoveFailure, UciEngine,
+    go_command, position_command, EngineMove, GoLimits, InfoStats, MoveFailure, UciEngine,
 };
 use workbench::pgn::{Evaluation, GameResult, PgnMove, Termination};
 use workbench::{DynGame, GameEnd, GameError, GameType};
@@ -39,6 +39,49 @@ pub struct Rules {
     /// Longest wait for a move when the engine has no clock (depth or
     /// node limits); then it is killed and loses.
     pub move_timeout: Duration,
+    /// The search figures each move's PGN comment keeps (`-pgnout
+    /// nodes=true …`).
+    pub figures: PgnFigures,
+}
+
+/// `-pgnout nodes=true seldepth=true nps=true hashfull=true tbhits=true`
+/// (fastchess's keys): which of an engine's last reported figures each
+/// move's comment keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PgnFigures {
+    pub nodes: bool,
+    pub seldepth: bool,
+    pub nps: bool,
+    pub hashfull: bool,
+    pub tbhits: bool,
+}
+
+impl PgnFigures {
+    /// Sets the figure `key` names; false for a key that names none.
+    pub fn set(&mut self, key: &str, on: bool) -> bool {
+        let field = match key {
+            "nodes" => &mut self.nodes,
+            "seldepth" => &mut self.seldepth,
+            "nps" => &mut self.nps,
+            "hashfull" => &mut self.hashfull,
+            "tbhits" => &mut self.tbhits,
+            _ => return false,
+        };
+        *field = on;
+        true
+    }
+
+    /// The figures of `stats` to keep.
+    fn keep(self, stats: InfoStats) -> InfoStats {
+        let kept = |on: bool, value: Option<u64>| value.filter(|_| on);
+        InfoStats {
+            nodes: kept(self.nodes, stats.nodes),
+            seldepth: kept(self.seldepth, stats.seldepth),
+            nps: kept(self.nps, stats.nps),
+            hashfull: kept(self.hashfull, stats.hashfull),
+            tbhits: kept(self.tbhits, stats.tbhits),
+        }
+    }
 }
 
 impl Default for Rules {
@@ -47,6 +90,7 @@ impl Default for Rules {
             adjudication: Adjudication::default(),
             time_margin: Duration::from_millis(100),
             move_timeout: Duration::from_secs(60),
+            figures: PgnFigures::default(),
         }
     }
 }
@@ -250,6 +294,7 @@ impl<'a> Table<'a> {
             score: answer.score,
             depth: answer.depth,
             time: answer.elapsed,
+            stats: rules.figures.keep(answer.stats),
         };
         let played = self.play(&answer.text, |record| {
             PgnMove::evaluated(record, evaluation)

@@ -140,6 +140,7 @@ mod tests {
             score: Some(Score::Centipawns(25)),
             depth: Some(3),
             time: Duration::from_millis(20),
+            stats: Default::default(),
         };
         let played = PlayedGame {
             fen: Some("ss7/8/8/8/8/8/8/7NN W".into()),

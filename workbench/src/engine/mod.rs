@@ -20,5 +20,5 @@ pub use error::EngineError;
 pub use go::{go_command, position_command, GoLimits};
 pub use log::{EngineLog, LogLevel, LogSink};
 pub use output::Flood;
-pub use protocol::OptionDecl;
+pub use protocol::{InfoStats, OptionDecl};
 pub use uci::{EngineMove, EngineSpec, GoWatch, MoveFailure, Timeouts, UciEngine};

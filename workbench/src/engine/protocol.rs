@@ -9,6 +9,29 @@ use crate::pgn::Score;
 pub struct InfoLine {
     pub score: Option<Score>,
     pub depth: Option<u32>,
+    pub stats: InfoStats,
+}
+
+/// The search figures an `info` line may give beside its score and depth,
+/// which a PGN may record after each move (`-pgnout nodes=true …`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InfoStats {
+    pub nodes: Option<u64>,
+    pub seldepth: Option<u64>,
+    pub nps: Option<u64>,
+    pub hashfull: Option<u64>,
+    pub tbhits: Option<u64>,
+}
+
+impl InfoStats {
+    /// The latest figure of each kind: `newer`'s where it gives one.
+    pub fn update(&mut self, newer: InfoStats) {
+        self.nodes = newer.nodes.or(self.nodes);
+        self.seldepth = newer.seldepth.or(self.seldepth);
+        self.nps = newer.nps.or(self.nps);
+        self.hashfull = newer.hashfull.or(self.hashfull);
+        self.tbhits = newer.tbhits.or(self.tbhits);
+    }
 }
 
 /// Parses `info ... depth D ... score cp X | mate N ...`; `None` for any
@@ -22,6 +45,11 @@ pub fn parse_info(line: &str) -> Option<InfoLine> {
     while let Some(token) = tokens.next() {
         match token {
             "depth" => info.depth = tokens.next().and_then(|d| d.parse().ok()),
+            "nodes" => info.stats.nodes = tokens.next().and_then(|n| n.parse().ok()),
+            "seldepth" => info.stats.seldepth = tokens.next().and_then(|n| n.parse().ok()),
+            "nps" => info.stats.nps = tokens.next().and_then(|n| n.parse().ok()),
+            "hashfull" => info.stats.hashfull = tokens.next().and_then(|n| n.parse().ok()),
+            "tbhits" => info.stats.tbhits = tokens.next().and_then(|n| n.parse().ok()),
             "score" => {
                 info.score = match (tokens.next(), tokens.next().map(str::parse::<i32>)) {
                     (Some("cp"), Some(Ok(cp))) => Some(Score::Centipawns(cp)),
@@ -88,7 +116,7 @@ pub fn parse_option(line: &str) -> Option<OptionDecl> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_bestmove, parse_info, parse_option, parse_option_name, InfoLine};
+    use super::{parse_bestmove, parse_info, parse_option, parse_option_name, InfoLine, InfoStats};
     use crate::pgn::Score;
 
     #[test]
@@ -114,14 +142,35 @@ mod tests {
             parse_info("info depth 12 seldepth 20 score cp -31 nodes 100 pv e2e4 e7e5"),
             Some(InfoLine {
                 score: Some(Score::Centipawns(-31)),
-                depth: Some(12)
+                depth: Some(12),
+                stats: InfoStats {
+                    nodes: Some(100),
+                    seldepth: Some(20),
+                    ..InfoStats::default()
+                },
             })
         );
+        let full = "info depth 3 seldepth 5 nodes 900 nps 45000 hashfull 12 tbhits 7 score cp 1";
+        let stats = parse_info(full).expect("an info line").stats;
+        assert_eq!(
+            [
+                stats.nodes,
+                stats.seldepth,
+                stats.nps,
+                stats.hashfull,
+                stats.tbhits
+            ],
+            [Some(900), Some(5), Some(45000), Some(12), Some(7)]
+        );
+        let mut latest = stats;
+        latest.update(parse_info("info nodes 1000").expect("info").stats);
+        assert_eq!((latest.nodes, latest.nps), (Some(1000), Some(45000)));
         assert_eq!(
             parse_info("info score mate -3 lowerbound depth 5").unwrap(),
             InfoLine {
                 score: Some(Score::Mate(-3)),
-                depth: Some(5)
+                depth: Some(5),
+                stats: InfoStats::default(),
             }
         );
         // Broken values are dropped, not guessed.
@@ -134,11 +183,8 @@ mod tests {
         // MIT's 2016 players: depth and score on separate lines.
         let mit = "info depth 7 move_no 1 time (microsec) 1114286 nodes 3006165 nps 2697837";
         assert_eq!(
-            parse_info(mit),
-            Some(InfoLine {
-                score: None,
-                depth: Some(7)
-            })
+            parse_info(mit).map(|i| (i.score, i.depth, i.stats.nodes)),
+            Some((None, Some(7), Some(3_006_165)))
         );
         for line in [
             "info score cp -2 pv h4g5 a3b4",
@@ -148,7 +194,8 @@ mod tests {
                 parse_info(line),
                 Some(InfoLine {
                     score: Some(Score::Centipawns(-2)),
-                    depth: None
+                    depth: None,
+                    stats: InfoStats::default(),
                 })
             );
         }

@@ -6,7 +6,7 @@ use super::command_line;
 use super::error::EngineError;
 use super::log::LogSink;
 use super::process::{Flood, Line, Process, ReadError};
-use super::protocol::{parse_bestmove, parse_info, parse_option, InfoLine, OptionDecl};
+use super::protocol::{parse_bestmove, parse_info, parse_option, InfoLine, InfoStats, OptionDecl};
 use crate::pgn::Score;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -56,6 +56,8 @@ pub struct EngineMove {
     /// From the last `info` line that had them.
     pub score: Option<Score>,
     pub depth: Option<u32>,
+    /// The latest nodes, seldepth, nps, hashfull and tbhits reported.
+    pub stats: InfoStats,
     /// From sending `go` to reading `bestmove`.
     pub elapsed: Duration,
 }
@@ -94,6 +96,7 @@ struct Seen {
     depth: Option<u32>,
     /// The depth of the latest line that gave one.
     latest_depth: Option<u32>,
+    stats: InfoStats,
 }
 
 impl Seen {
@@ -101,6 +104,7 @@ impl Seen {
     /// line before (MIT's 2016 players print `info depth D move_no …`
     /// and then `info score cp S pv …`). Before any score, the depth alone.
     fn note(&mut self, info: InfoLine) {
+        self.stats.update(info.stats);
         self.latest_depth = info.depth.or(self.latest_depth);
         if info.score.is_some() {
             self.score = info.score;
@@ -341,6 +345,7 @@ impl UciEngine {
                     text: text.to_string(),
                     score: seen.score,
                     depth: seen.depth,
+                    stats: seen.stats,
                     elapsed: line.at.saturating_duration_since(start),
                 });
             }

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use search::Side;
 
+use crate::engine::InfoStats;
 use crate::DynGame;
 
 /// The four PGN game termination markers.
@@ -130,6 +131,10 @@ pub struct Evaluation {
     pub score: Option<Score>,
     pub depth: Option<u32>,
     pub time: Duration,
+    /// The figures a run asked the PGN to keep, written after the time as
+    /// fastchess writes them (`n=12345, sd=20, nps=987654`); `None` ones
+    /// are left out.
+    pub stats: InfoStats,
 }
 
 impl fmt::Display for Evaluation {
@@ -141,7 +146,21 @@ impl fmt::Display for Evaluation {
             (None, Some(d)) => write!(f, "/{d} ")?,
             (None, None) => {}
         }
-        write!(f, "{:.3}s", self.time.as_secs_f64())
+        write!(f, "{:.3}s", self.time.as_secs_f64())?;
+        let s = &self.stats;
+        let figures = [
+            ("n", s.nodes),
+            ("sd", s.seldepth),
+            ("nps", s.nps),
+            ("hashfull", s.hashfull),
+            ("tbhits", s.tbhits),
+        ];
+        for (key, value) in figures {
+            if let Some(value) = value {
+                write!(f, ", {key}={value}")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -331,7 +350,9 @@ impl PgnGame {
 
 #[cfg(test)]
 mod tests {
-    use super::{lichess_comment, Evaluation, GameResult, Header, PgnGame, Score, Termination};
+    use super::{
+        lichess_comment, Evaluation, GameResult, Header, InfoStats, PgnGame, Score, Termination,
+    };
     use crate::GameKind;
     use search::Side;
     use std::time::Duration;
@@ -366,8 +387,17 @@ mod tests {
             score: Some(Score::Centipawns(31)),
             depth: Some(14),
             time: Duration::from_millis(512),
+            stats: InfoStats::default(),
         };
         assert_eq!(e.to_string(), "+0.31/14 0.512s");
+        let stats = InfoStats {
+            nodes: Some(12345),
+            seldepth: Some(20),
+            nps: Some(987654),
+            ..InfoStats::default()
+        };
+        let e = Evaluation { stats, ..e };
+        assert_eq!(e.to_string(), "+0.31/14 0.512s, n=12345, sd=20, nps=987654");
     }
 
     #[test]
