@@ -127,11 +127,14 @@ pub fn run(
     let mut subject = Subject { process };
     let mut checks = Checks::default();
     print_line(&format!("Compliance of {command}"));
-    let Some(kind) = handshake(&mut subject, &mut checks, game, options) else {
+    let Some((kind, chess960)) = handshake(&mut subject, &mut checks, game, options) else {
         return Ok(checks);
     };
     print_line(&format!("Game: {kind}"));
     play_checks(kind.game(), &mut subject, &mut checks);
+    if chess960 {
+        chess960_checks(kind.game(), &mut subject, &mut checks);
+    }
     let quit = subject.send("quit").and_then(|()| {
         let deadline = Instant::now() + AFTER_STOP;
         while Instant::now() < deadline {
@@ -153,7 +156,7 @@ fn handshake(
     checks: &mut Checks,
     game: Option<GameKind>,
     options: &[(String, String)],
-) -> Option<GameKind> {
+) -> Option<(GameKind, bool)> {
     let answer = s
         .send("uci")
         .and_then(|()| s.until(ANSWER, |l| l == "uciok"));
@@ -205,7 +208,10 @@ fn handshake(
     };
     let shown = kind.as_ref().map(|k| k.to_string()).map_err(Clone::clone);
     checks.check("the game it plays is known", shown);
-    kind.ok()
+    let chess960 = declared
+        .iter()
+        .any(|d| d.name.eq_ignore_ascii_case("UCI_Chess960"));
+    kind.ok().map(|kind| (kind, chess960))
 }
 
 /// Sends `setoption` for each option given, once each is known to be
@@ -339,4 +345,54 @@ fn infinite_and_stop(s: &mut Subject, checks: &mut Checks, start: &dyn DynGame) 
         .send("isready")
         .and_then(|()| s.until(ANSWER, |l| l == "readyok"));
     checks.check("isready after stop", ready.map(|_| String::new()));
+}
+
+/// Chess960 start position 0 (`BBQNNRKR`), its castling field in
+/// Shredder-FEN.
+const CHESS960_START: &str = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+/// Rooks on b1 and h1 with the king on e1 and nothing between: `e1b1`,
+/// king takes rook, is castling long.
+const CHESS960_CASTLING: &str = "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/1R2K2R w BHbh - 0 1";
+
+/// An engine that declares `UCI_Chess960`, switched on: a Chess960 start
+/// in Shredder-FEN, and castling written king takes rook in the moves it
+/// is given, each answered with a legal move. Checked only where the
+/// game reads these positions (chess).
+fn chess960_checks(game: &dyn GameType, s: &mut Subject, checks: &mut Checks) {
+    let (Ok(start), Ok(castling)) = (game.open(CHESS960_START), game.open(CHESS960_CASTLING))
+    else {
+        return;
+    };
+    let mut castled = castling.clone();
+    if castled.play("e1b1").is_err() {
+        return;
+    }
+    let ready = s
+        .send("setoption name UCI_Chess960 value true")
+        .and_then(|()| s.send("isready"))
+        .and_then(|()| s.until(ANSWER, |l| l == "readyok"));
+    checks.check(
+        "UCI_Chess960 set, then isready",
+        ready.map(|_| String::new()),
+    );
+    let cases: [(&str, String, &dyn DynGame); 2] = [
+        (
+            "UCI_Chess960: a Chess960 start (Shredder-FEN), go depth 1",
+            format!("position fen {CHESS960_START}"),
+            &*start,
+        ),
+        (
+            "UCI_Chess960: castling king takes rook (e1b1) read, go depth 1",
+            format!("position fen {CHESS960_CASTLING} moves e1b1"),
+            &*castled,
+        ),
+    ];
+    for (name, position, game) in cases {
+        let answer = s
+            .send(&position)
+            .and_then(|()| s.send("go depth 1"))
+            .and_then(|()| s.bestmove(ANSWER))
+            .and_then(|mv| legal(game, &mv));
+        checks.check(&format!("{name}: a legal bestmove"), answer);
+    }
 }

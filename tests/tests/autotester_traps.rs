@@ -112,9 +112,12 @@ fn a_rerun_with_other_settings_never_resumes_the_old_games() {
     assert!(!text(&out.stdout).contains("resumed"));
 }
 
+/// The chess engine declares `UCI_Chess960`, so it also gets the Chess960
+/// checks (issue 40): a start in Shredder-FEN, and castling king takes
+/// rook read from the moves it is given.
 #[test]
 fn our_engines_pass_the_compliance_checks() {
-    for engine in ["chess-engine", "leiserchess-engine"] {
+    for (engine, checks) in [("chess-engine", 18), ("leiserchess-engine", 15)] {
         let out = Command::new(binary("autotester"))
             .args(["--compliance", &binary(engine).display().to_string()])
             .output()
@@ -125,7 +128,17 @@ fn our_engines_pass_the_compliance_checks() {
             stdout.contains("PASS  go infinite: no bestmove before stop"),
             "{stdout}"
         );
-        assert!(stdout.ends_with("15 passed, 0 failed\n"), "{stdout}");
+        let chess960 = [
+            "PASS  UCI_Chess960: a Chess960 start (Shredder-FEN), go depth 1: a legal bestmove",
+            "PASS  UCI_Chess960: castling king takes rook (e1b1) read, go depth 1: a legal bestmove",
+        ];
+        for line in chess960 {
+            assert_eq!(stdout.contains(line), engine == "chess-engine", "{stdout}");
+        }
+        assert!(
+            stdout.ends_with(&format!("{checks} passed, 0 failed\n")),
+            "{stdout}"
+        );
     }
 }
 
