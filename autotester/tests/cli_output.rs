@@ -151,7 +151,7 @@ fn pgnout_refuses_unknown_keys() {
     for (key, says) in [
         ("foo=bar", "unknown key \"foo\""),
         ("min=true", "min=true is not supported yet"),
-        ("notation=san", "notation=san is not supported yet"),
+        ("notation=lan", "notation=lan: expected san or uci"),
         ("nodes=maybe", "unknown key \"nodes\""),
     ] {
         let mut args = match_args(&pgn, 1, "");

@@ -308,3 +308,37 @@ fn pgnout_keeps_the_figures_asked_for() {
             .all(|m| !m.comment.as_deref().unwrap_or("").contains("n=")));
     }
 }
+
+/// `-pgnout notation=uci` writes the moves as the engines spoke them;
+/// the file still reads back (a rerun resumes from it).
+#[test]
+fn pgnout_notation_uci_writes_protocol_moves() {
+    let dir = scratch("fastchess_flags", "pgnout-uci");
+    let pgn = dir.join("games.pgn");
+    let mut args = mock("a", "chess", &[]);
+    args.extend(mock("b", "chess", &[]));
+    args.extend(words(&format!(
+        "-game chess -quiet -each depth=1 -maxmoves 6 -pgnout file={} notation=uci",
+        pgn.display()
+    )));
+    let out = autotester(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let played = games(&pgn);
+    assert_eq!(played.len(), 2);
+    let coordinate = |m: &str| {
+        let b = m.as_bytes();
+        (4..=5).contains(&b.len())
+            && b[0].is_ascii_lowercase()
+            && b[1].is_ascii_digit()
+            && b[2].is_ascii_lowercase()
+            && b[3].is_ascii_digit()
+    };
+    for g in &played {
+        assert!(!g.moves.is_empty());
+        assert!(g.moves.iter().all(|m| coordinate(&m.text)), "{:?}", g.moves);
+    }
+    // Read back: the rerun finds both games and plays none.
+    let out = autotester(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(games(&pgn).len(), 2);
+}

@@ -8,7 +8,7 @@ use super::match_flags::check_option;
 use super::tc::parse_tc;
 use crate::config::{GameKind, Player, DEFAULT_GAME};
 use crate::plan::{LogSpec, MatchPlan, OpeningsSpec, Verbosity};
-use crate::referee::{DrawRule, PgnFigures, ResignRule};
+use crate::referee::{DrawRule, PgnNotation, ResignRule, Rules};
 use crate::stats::{Sprt, SprtModel};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -476,9 +476,7 @@ impl FlagParser {
         values: &[String],
     ) -> Result<bool, FlagError> {
         match name {
-            "pgnout" => {
-                self.plan.pgn_out = parse_pgnout(flag, values, &mut self.plan.rules.figures)?
-            }
+            "pgnout" => self.plan.pgn_out = parse_pgnout(flag, values, &mut self.plan.rules)?,
             "log" => self.plan.log = Some(parse_log(flag, values)?),
             "event" => self.plan.event = values.join(" "),
             "quiet" => self.plan.verbosity = Verbosity::Quiet,
@@ -546,15 +544,11 @@ impl FlagParser {
 
 /// fastchess's `-pgnout` keys that ask for more in the PGN than we write:
 /// refused when turned on, so nobody waits for figures that never come.
-const PGNOUT_NOT_SUPPORTED: [&str; 4] = ["notation", "min", "timeleft", "latency"];
+const PGNOUT_NOT_SUPPORTED: [&str; 3] = ["min", "timeleft", "latency"];
 
 /// `-pgnout FILE` or `-pgnout file=FILE [more keys]`. An unknown key is
 /// refused, as `-openings` refuses one (issue 40 item 5: it was ignored).
-fn parse_pgnout(
-    flag: &str,
-    values: &[String],
-    figures: &mut PgnFigures,
-) -> Result<PathBuf, FlagError> {
+fn parse_pgnout(flag: &str, values: &[String], rules: &mut Rules) -> Result<PathBuf, FlagError> {
     let (mut file, keys) = match values {
         [first, rest @ ..] if !first.contains('=') => (Some(first.as_str()), rest),
         _ => (None, values),
@@ -564,7 +558,14 @@ fn parse_pgnout(
             "file" => file = Some(v),
             // Games are always appended (a rerun resumes).
             "append" if v == "true" => {}
-            k if matches!(v, "true" | "false") && figures.set(k, v == "true") => {}
+            k if matches!(v, "true" | "false") && rules.figures.set(k, v == "true") => {}
+            "notation" => {
+                rules.notation = match v {
+                    "san" => PgnNotation::Record,
+                    "uci" => PgnNotation::Protocol,
+                    _ => return Err(bad(flag, format!("notation={v}: expected san or uci"))),
+                }
+            }
             // `false` is what we do: no extra figures.
             k if PGNOUT_NOT_SUPPORTED.contains(&k) && v == "false" => {}
             k if PGNOUT_NOT_SUPPORTED.contains(&k) => {

@@ -6,4 +6,4 @@ pub mod clock;
 pub mod play;
 
 pub use adjudication::{Adjudication, DrawRule, ResignRule};
-pub use play::{play, PgnFigures, PlayedGame, RefereeError, Rules, SideSetup};
+pub use play::{play, PgnFigures, PgnNotation, PlayedGame, RefereeError, Rules, SideSetup};

@@ -42,6 +42,18 @@ pub struct Rules {
     /// The search figures each move's PGN comment keeps (`-pgnout
     /// nodes=true …`).
     pub figures: PgnFigures,
+    /// How the PGN writes moves (`-pgnout notation=san|uci`).
+    pub notation: PgnNotation,
+}
+
+/// `-pgnout notation=san|uci` (fastchess's key): the game's record
+/// notation (SAN for chess; the default), or the engines' protocol
+/// notation (`e2e4`, `e1g1`, `e7e8q`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PgnNotation {
+    #[default]
+    Record,
+    Protocol,
 }
 
 /// `-pgnout nodes=true seldepth=true nps=true hashfull=true tbhits=true`
@@ -91,6 +103,7 @@ impl Default for Rules {
             time_margin: Duration::from_millis(100),
             move_timeout: Duration::from_secs(60),
             figures: PgnFigures::default(),
+            notation: PgnNotation::default(),
         }
     }
 }
@@ -190,6 +203,7 @@ struct Table<'a> {
     tracker: Tracker,
     /// The first engine move, when it was illegal.
     illegal_first_move: Option<(Side, String)>,
+    notation: PgnNotation,
 }
 
 impl<'a> Table<'a> {
@@ -199,6 +213,7 @@ impl<'a> Table<'a> {
         game: &dyn GameType,
         opening: &'a Opening,
         setups: [&SideSetup; 2],
+        notation: PgnNotation,
     ) -> Result<Self, RefereeError> {
         let game = match &opening.fen {
             Some(fen) => game.open(fen).map_err(|e| RefereeError::BadFen {
@@ -217,6 +232,7 @@ impl<'a> Table<'a> {
             clocks: setups.map(|s| s.clock.map(SideClock::new)),
             tracker: Tracker::default(),
             illegal_first_move: None,
+            notation,
         };
         for text in &opening.moves {
             table
@@ -235,9 +251,12 @@ impl<'a> Table<'a> {
     fn play(&mut self, text: &str, pgn: impl FnOnce(String) -> PgnMove) -> Result<(), GameError> {
         let mv = self.game.parse(text)?;
         let protocol = self.game.move_text(mv)?;
-        let record = self.game.move_record(mv)?;
+        let written = match self.notation {
+            PgnNotation::Record => self.game.move_record(mv)?,
+            PgnNotation::Protocol => protocol.clone(),
+        };
         self.game.make(mv)?;
-        self.moves.push(pgn(record));
+        self.moves.push(pgn(written));
         self.protocol_moves.push(protocol);
         Ok(())
     }
@@ -401,7 +420,7 @@ pub fn play(
     rules: &Rules,
     on_move: &mut dyn FnMut(&str),
 ) -> Result<PlayedGame, RefereeError> {
-    let mut table = Table::set_up(game, opening, setups)?;
+    let mut table = Table::set_up(game, opening, setups, rules.notation)?;
     let ending = loop {
         if let Some(ending) = table.end_check(&rules.adjudication) {
             break ending;
