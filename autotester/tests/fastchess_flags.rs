@@ -12,10 +12,21 @@ use std::time::{Duration, Instant};
 /// Two mocks at depth 1 in chess with `rest` after them; the PGN is
 /// `dir/games.pgn`.
 fn run(dir: &std::path::Path, a: &[&str], b: &[&str], rest: &str) -> std::process::Output {
+    run_pgnout(dir, a, b, rest, "")
+}
+
+/// [`run`] with more `-pgnout` keys after `file=`.
+fn run_pgnout(
+    dir: &std::path::Path,
+    a: &[&str],
+    b: &[&str],
+    rest: &str,
+    keys: &str,
+) -> std::process::Output {
     let mut args = mock("a", "chess", a);
     args.extend(mock("b", "chess", b));
     args.extend(words(&format!(
-        "-game chess -quiet {rest} -pgnout file={}",
+        "-game chess -quiet {rest} -pgnout file={} {keys}",
         dir.join("games.pgn").display()
     )));
     autotester(&args)
@@ -279,13 +290,14 @@ fn log_writes_engine_traffic_and_each_games_end() {
 fn pgnout_keeps_the_figures_asked_for() {
     let dir = scratch("fastchess_flags", "pgnout-figures");
     let pgn = dir.join("games.pgn");
-    let mut args = mock("a", "chess", &[]);
-    args.extend(mock("b", "chess", &[]));
-    args.extend(words(&format!(
-        "-game chess -quiet -each depth=1 -maxmoves 3 -openings none -pgnout file={} nodes=true seldepth=true nps=true",
-        pgn.display()
-    )));
-    let out = autotester(&args);
+    let figures = "nodes=true seldepth=true nps=true";
+    let out = run_pgnout(
+        &dir,
+        &[],
+        &[],
+        "-each depth=1 -maxmoves 3 -openings none",
+        figures,
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let engine_moves: Vec<String> = games(&pgn)
         .iter()
@@ -315,13 +327,8 @@ fn pgnout_keeps_the_figures_asked_for() {
 fn pgnout_notation_uci_writes_protocol_moves() {
     let dir = scratch("fastchess_flags", "pgnout-uci");
     let pgn = dir.join("games.pgn");
-    let mut args = mock("a", "chess", &[]);
-    args.extend(mock("b", "chess", &[]));
-    args.extend(words(&format!(
-        "-game chess -quiet -each depth=1 -maxmoves 6 -pgnout file={} notation=uci",
-        pgn.display()
-    )));
-    let out = autotester(&args);
+    let uci = || run_pgnout(&dir, &[], &[], "-each depth=1 -maxmoves 6", "notation=uci");
+    let out = uci();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let played = games(&pgn);
     assert_eq!(played.len(), 2);
@@ -338,7 +345,7 @@ fn pgnout_notation_uci_writes_protocol_moves() {
         assert!(g.moves.iter().all(|m| coordinate(&m.text)), "{:?}", g.moves);
     }
     // Read back: the rerun finds both games and plays none.
-    let out = autotester(&args);
+    let out = uci();
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(games(&pgn).len(), 2);
 }

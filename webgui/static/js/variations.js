@@ -93,10 +93,8 @@ async function stepTo(ply) {
 
 // The line to a node: its moves from the start.
 function pathTo(s, id) {
-  const byId = nodesById(s);
-  const line = [];
-  for (let node = byId.get(id); node; node = byId.get(node.parent)) line.unshift(node.text);
-  return line;
+  const { byId } = treeOf(s);
+  return pathIds(s, id).reverse().map((i) => byId.get(i).text);
 }
 
 export function goToNode(id) {
@@ -105,14 +103,23 @@ export function goToNode(id) {
   steps = steps.then(() => attempt(() => api.setLine(s.id, pathTo(s, id)))).catch(() => {});
 }
 
-function nodesById(s) {
-  return new Map(s.analysis_board.tree.map((n) => [n.id, n]));
+// The tree's nodes by id and the first moves, made once per state: a
+// drawing asks for every node's children, and a state holds up to 5000.
+const trees = new WeakMap();
+
+function treeOf(s) {
+  const nodes = s.analysis_board.tree;
+  let tree = trees.get(nodes);
+  if (!tree) {
+    tree = { byId: new Map(nodes.map((n) => [n.id, n])), roots: nodes.filter((n) => n.parent === 0) };
+    trees.set(nodes, tree);
+  }
+  return tree;
 }
 
 function childrenOf(s, id) {
-  const tree = s.analysis_board.tree;
-  if (id === 0) return tree.filter((n) => n.parent === 0);
-  const byId = nodesById(s);
+  const { byId, roots } = treeOf(s);
+  if (id === 0) return roots;
   return (byId.get(id) ? byId.get(id).children : []).map((c) => byId.get(c));
 }
 
@@ -172,8 +179,9 @@ export function renderTree(container, s) {
   if (active) active.scrollIntoView({ block: 'nearest' });
 }
 
+// The ids from a node up to the first move (none for the start).
 function pathIds(s, id) {
-  const byId = nodesById(s);
+  const { byId } = treeOf(s);
   const ids = [];
   for (let node = byId.get(id); node; node = byId.get(node.parent)) ids.push(node.id);
   return ids;

@@ -88,13 +88,11 @@ impl Process {
             .as_mut()
             .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::BrokenPipe))?;
         self.output.command_sent();
-        if let Some((sink, name)) = &self.log {
-            sink.0
-                .engine_line(name, self.group.id(), Direction::ToEngine, line);
-        }
         stdin.write_all(line.as_bytes())?;
         stdin.write_all(b"\n")?;
-        stdin.flush()
+        stdin.flush()?;
+        self.log_line(Direction::ToEngine, line);
+        Ok(())
     }
 
     /// The next line, waiting at most until `deadline`.
