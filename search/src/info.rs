@@ -54,6 +54,26 @@ pub struct SearchInfo<M> {
     pub stats: SearchStats,
 }
 
+impl<M: Copy> SearchInfo<M> {
+    /// The same report with each move turned into `f(move)`: its text in
+    /// the game's notation, for a protocol line.
+    pub fn map_moves<T>(&self, f: impl Fn(M) -> T) -> SearchInfo<T> {
+        SearchInfo {
+            pv: self.pv.iter().map(|&m| f(m)).collect(),
+            multipv: self.multipv,
+            depth: self.depth,
+            seldepth: self.seldepth,
+            score: self.score,
+            bound: self.bound,
+            nodes: self.nodes,
+            nps: self.nps,
+            time: self.time,
+            hashfull: self.hashfull,
+            stats: self.stats,
+        }
+    }
+}
+
 impl<M> SearchInfo<M> {
     /// The score as centipawns or mate in moves.
     pub fn score_report(&self) -> ScoreReport {
@@ -94,6 +114,23 @@ impl<M> SearchResult<M> {
 
     pub fn score_report(&self) -> ScoreReport {
         ScoreReport::from_score(self.score)
+    }
+}
+
+impl<M: Copy> SearchResult<M> {
+    /// The same result with each move turned into `f(move)` (see
+    /// [`SearchInfo::map_moves`]).
+    pub fn map_moves<T>(&self, f: impl Fn(M) -> T) -> SearchResult<T> {
+        SearchResult {
+            best_move: self.best_move.map(&f),
+            ponder: self.ponder.map(&f),
+            pv: self.pv.iter().map(|&m| f(m)).collect(),
+            score: self.score,
+            depth: self.depth,
+            seldepth: self.seldepth,
+            nodes: self.nodes,
+            time: self.time,
+        }
     }
 }
 

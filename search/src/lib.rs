@@ -56,7 +56,8 @@ pub mod uci;
 
 pub use game::{
     EndReason, EvalParams, Evaluation, Frontend, GameMove, GoDialect, NoParams, Outcome, Perft,
-    PerftCount, PerftStyle, Rules, Score, Searchable, Side, SpinOption, UciGame, UnknownOption,
+    PerftCount, PerftStyle, Rules, Score, Searchable, Side, SpinOption, StartVariant, UciGame,
+    UnknownOption,
 };
 pub use info::{ScoreBound, SearchInfo, SearchResult, SearchStats};
 pub use params::{Features, SearchParams, Stage};

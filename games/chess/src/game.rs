@@ -32,6 +32,9 @@ pub struct Chess {
     /// The position before each move played, and that move
     /// (`Move::NULL` for a null move).
     history: Vec<(Position, Move)>,
+    /// Whether this is a game of Chess960 (`UCI_Chess960`): its castling
+    /// moves are written king takes rook. The rules are the same.
+    chess960: bool,
 }
 
 impl Default for Chess {
@@ -49,11 +52,24 @@ impl Chess {
         Chess {
             pos,
             history: Vec::with_capacity(256),
+            chess960: false,
         }
     }
 
     pub fn from_fen(fen: &str) -> Result<Chess, FenError> {
         Position::from_fen(fen).map(Chess::new)
+    }
+
+    /// Whether this is a game of Chess960 (see [`Chess::set_chess960`]).
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Makes this a game of Chess960 (or of standard chess): only how its
+    /// castling moves are written changes ([`Move::uci`]); the rules of
+    /// castling are the same for any start position.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
     }
 
     #[inline]

@@ -3,7 +3,7 @@
 
 use search::{
     Evaluation, Features, Frontend, GameMove, Outcome, Perft, Rules, Score, SearchParams,
-    Searchable, Side, StrengthScale,
+    Searchable, Side, StartVariant, StrengthScale,
 };
 
 use crate::bitboard::Bitboard;
@@ -97,6 +97,10 @@ impl Rules for Chess {
             Err(MoveParseError::MalformedUci(_)) => self.position().parse_san(text),
             result => result,
         }
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.uci(self.is_chess960())
     }
 
     fn move_to_record(&self, mv: Move) -> String {
@@ -332,6 +336,14 @@ impl Frontend for Chess {
 
     const NAME: &'static str = "chess";
     const BENCH_DEPTH: u32 = 10;
+    /// Chess960: the rules of chess (castling as FIDE's Chess960 rules
+    /// generalise it) from one of 960 start positions.
+    const START_VARIANT: Option<StartVariant> = Some(StartVariant {
+        name: "Chess960",
+        uci_option: "UCI_Chess960",
+        start_count: 960,
+        start_fen: crate::chess960::fen,
+    });
 
     fn bench_positions() -> &'static [&'static str] {
         &BENCH_POSITIONS
@@ -339,6 +351,14 @@ impl Frontend for Chess {
 
     fn display(&self) -> String {
         Chess::display(self)
+    }
+
+    fn plays_start_variant(&self) -> bool {
+        self.is_chess960()
+    }
+
+    fn set_start_variant(&mut self, on: bool) {
+        self.set_chess960(on);
     }
 
     fn move_number(&self) -> u32 {

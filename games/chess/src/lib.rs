@@ -49,7 +49,7 @@ pub use color::{ByColor, Color};
 pub use fen::FenError;
 pub use game::Chess;
 pub use movegen::{legal_moves, MoveList};
-pub use mv::{chess960_notation, set_chess960_notation, Move, MoveKind};
+pub use mv::{Move, MoveKind};
 pub use notation::MoveParseError;
 pub use perft::{divide, perft};
 pub use position::{Position, STARTING_FEN};

@@ -10,7 +10,6 @@
 //! always has; [`Move::castle_rook`] gives the rook's square.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::role::Role;
 use crate::square::{File, Square};
@@ -172,8 +171,9 @@ impl Move {
     }
 
     /// Long algebraic notation as UCI uses it: `e2e4`, `e7e8q`, castling
-    /// as [`Move::uci`] writes it under the process-wide
-    /// [`chess960_notation`]. This is what `Display` writes.
+    /// as [`Move::uci`] writes it for standard chess (`e1g1`). This is what
+    /// `Display` writes; a game in Chess960 writes its moves with
+    /// [`crate::Chess::move_text`](search::Rules::move_text).
     pub fn to_uci(self) -> String {
         self.to_string()
     }
@@ -219,27 +219,9 @@ impl Move {
     }
 }
 
-/// Whether moves are written and shown with Chess960 castling (king takes
-/// rook): the `UCI_Chess960` option. Process-wide because the UCI driver
-/// writes moves through `Display`, which has no other way to learn it; a
-/// `chess-engine` process plays one game at a time. Reading follows it too
-/// ([`crate::Position::parse_uci`]).
-static CHESS960_NOTATION: AtomicBool = AtomicBool::new(false);
-
-/// Turns Chess960 castling notation on or off for this process.
-pub fn set_chess960_notation(on: bool) {
-    CHESS960_NOTATION.store(on, Ordering::Relaxed);
-}
-
-/// Whether Chess960 castling notation is on (see [`set_chess960_notation`]).
-pub fn chess960_notation() -> bool {
-    CHESS960_NOTATION.load(Ordering::Relaxed)
-}
-
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Only castling reads the flag: other moves print the same.
-        self.write_uci(f, self.is_castle() && chess960_notation())
+        self.write_uci(f, false)
     }
 }
 

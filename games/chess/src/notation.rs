@@ -2,7 +2,7 @@
 //! Standard Algebraic Notation (`Nbd7`, `exd6`, `O-O`, `e8=Q+`) in and out.
 
 use crate::movegen::{has_legal_moves, legal_moves};
-use crate::mv::{chess960_notation, Move, MoveKind};
+use crate::mv::{Move, MoveKind};
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::{File, Rank, Square};
@@ -20,11 +20,15 @@ pub enum MoveParseError {
 }
 
 impl Position {
-    /// Parses a UCI move (`e2e4`, `e7e8q`, castling as [`Move::uci`] writes
-    /// it under [`crate::mv::chess960_notation`]) and checks that it is
-    /// legal here.
+    /// Parses a UCI move (`e2e4`, `e7e8q`) and checks that it is legal
+    /// here. Castling is read in either form [`Move::uci`] writes, king to
+    /// its destination (`e1g1`) or king takes rook (`e1h1`), whether or not
+    /// the game is Chess960: no text of one form names another legal move
+    /// (a king never steps two squares nor takes its own rook), so an
+    /// engine or a person that writes either form is understood.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveParseError> {
-        self.parse_uci_with(text, chess960_notation())
+        self.parse_uci_with(text, false)
+            .or_else(|_| self.parse_uci_with(text, true))
     }
 
     /// Parses a UCI move with castling written as [`Move::uci`] writes it

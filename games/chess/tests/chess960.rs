@@ -5,10 +5,9 @@
 //! whose castling moves are checked against a literal reading of the
 //! rules.
 //!
-//! No test here switches the process-wide notation
-//! ([`chess::set_chess960_notation`]), which would race the others: they
-//! use the explicit forms (`Move::uci`, `Position::parse_uci_with`), and
-//! the option is tested through the engine binary.
+//! Whether castling is written king takes rook belongs to each game
+//! ([`chess::Chess::set_chess960`]), not to the process: a web GUI or a
+//! referee holds games of both kinds at once.
 
 mod common;
 
@@ -252,9 +251,11 @@ fn castling_is_written_king_takes_rook_for_chess960() {
     assert!(pos.parse_uci_with("e1g1", true).is_err());
     assert_eq!(pos.parse_uci_with("e1g1", false), Ok(short));
     assert!(pos.parse_uci_with("e1h1", false).is_err());
-    // This process never turns the option on: Display is the standard form.
+    // Display is the standard form; reading takes either form.
     assert_eq!(short.to_string(), "e1g1");
     assert_eq!(pos.parse_uci("e1g1"), Ok(short));
+    assert_eq!(pos.parse_uci("e1h1"), Ok(short));
+    assert_eq!(pos.parse_uci("e1a1"), Ok(long));
     assert_eq!(
         (pos.san(short), pos.san(long)),
         ("O-O".into(), "O-O-O".into())
@@ -421,6 +422,8 @@ fn check_texts(pos: &Position, moves: &[Move]) {
                 "{text} in {}",
                 pos.fen()
             );
+            // Reading either form never finds another legal move.
+            assert_eq!(pos.parse_uci(&text), Ok(mv), "{text} in {}", pos.fen());
         }
         assert_eq!(
             pos.parse_san(&pos.san(mv)),
@@ -484,4 +487,33 @@ fn uci_chess960_option_switches_castling_to_king_takes_rook() {
     let off = "setoption name UCI_Chess960 value false\n";
     let out = engine(&format!("{on}{off}position fen {fen}\ngo perft 1\n"));
     assert!(out.contains("e1g1: 1") && !out.contains("e1h1"), "{out}");
+    // The search's lines too, here searching O-O-O only.
+    let king_b1 = "1k6/8/8/8/8/8/8/RK5R w HA - 0 1";
+    let out = engine(&format!(
+        "{on}position fen {king_b1}\ngo depth 2 searchmoves b1a1\n"
+    ));
+    assert!(out.contains("bestmove b1a1"), "{out}");
+    assert!(out.contains(" pv b1a1"), "{out}");
+    // The option set after `position` holds for the game already set up.
+    let out = engine(&format!("position fen {fen}\n{on}go perft 1\n"));
+    assert!(out.contains("e1h1: 1") && !out.contains("e1g1"), "{out}");
+}
+
+#[test]
+fn games_in_one_process_keep_their_own_castling_notation() {
+    use search::Rules;
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let mut standard = chess::Chess::from_fen(fen).expect("fen");
+    let mut chess960 = standard.clone();
+    chess960.set_chess960(true);
+    let short = castle(standard.position(), CastleSide::King).expect("O-O");
+    assert_eq!(standard.move_text(short), "e1g1");
+    assert_eq!(chess960.move_text(short), "e1h1");
+    // Each reads both forms and goes on writing its own.
+    for (game, text) in [(&mut standard, "e1h1"), (&mut chess960, "e1g1")] {
+        let mv = game.parse_move(text).expect("castling");
+        assert_eq!(mv, short);
+        game.make(mv);
+    }
+    assert!(chess960.is_chess960() && !standard.is_chess960());
 }

@@ -26,9 +26,15 @@ fn the_evaluation_switches_are_check_options() {
         assert!(lines.contains(&line), "{lines:?}");
     }
     let mut engine = search::Engine::<Chess>::new(1).expect("engine");
+    let mut game = Chess::default();
     for (value, tuned) in [("false", false), ("true", true), ("0", false), ("1", true)] {
-        search::uci::set_option(&mut engine, "TunedEval", Some(value)).expect("a check value");
+        search::uci::set_option(&mut engine, &mut game, "TunedEval", Some(value))
+            .expect("a check value");
         assert_eq!(engine.eval_params().tuned, tuned, "{value}");
     }
-    assert!(search::uci::set_option(&mut engine, "NetEval", Some("2")).is_err());
+    assert!(search::uci::set_option(&mut engine, &mut game, "NetEval", Some("2")).is_err());
+    // UCI_Chess960 is the game's own switch, not the engine's.
+    search::uci::set_option(&mut engine, &mut game, "uci_chess960", Some("true"))
+        .expect("a check value");
+    assert!(game.is_chess960());
 }

@@ -26,6 +26,22 @@ pub enum GoDialect {
     MoverClock,
 }
 
+/// A variant played with a game's own rules from other start positions,
+/// which an engine is switched to by a UCI check option: Chess960 for
+/// chess. It can change how some moves are written (Chess960 castling is
+/// king takes rook), so a game object knows whether it plays it.
+#[derive(Clone, Copy, Debug)]
+pub struct StartVariant {
+    /// Its name as the PGN `Variant` tag writes it (`Chess960`).
+    pub name: &'static str,
+    /// The check option that switches an engine to it (`UCI_Chess960`).
+    pub uci_option: &'static str,
+    /// How many start positions it has, numbered from 0.
+    pub start_count: u16,
+    /// The FEN of start position `number` (below `start_count`).
+    pub start_fen: fn(number: u16) -> Option<String>,
+}
+
 /// The front ends' extension of the rules: names, text views, tool
 /// settings and facts about the position that a referee or a GUI asks
 /// for. It needs only the rules, so a referee learns the side names
@@ -54,6 +70,9 @@ pub trait Frontend: Rules {
     const GO_DIALECT: GoDialect = GoDialect::BothClocks;
     /// How the `perft N` command prints (see [`PerftStyle`]).
     const PERFT_STYLE: PerftStyle = PerftStyle::Divide;
+    /// The variant of this game played from other start positions, if it
+    /// has one (see [`StartVariant`]).
+    const START_VARIANT: Option<StartVariant> = None;
     /// The depth of the `bench` command.
     const BENCH_DEPTH: u32;
 
@@ -62,6 +81,15 @@ pub trait Frontend: Rules {
 
     /// Human-readable board for `display` / `d`.
     fn display(&self) -> String;
+
+    /// Whether this game plays [`Self::START_VARIANT`].
+    fn plays_start_variant(&self) -> bool {
+        false
+    }
+
+    /// Plays [`Self::START_VARIANT`] (`on`) or the game itself from here
+    /// on; ignored by a game without one.
+    fn set_start_variant(&mut self, _on: bool) {}
 
     /// The number a game record gives the move to play now (chess: the
     /// FEN's move number). Default: 1.

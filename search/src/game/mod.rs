@@ -26,7 +26,7 @@ mod rules;
 mod searchable;
 
 pub use evaluation::Evaluation;
-pub use frontend::{Frontend, GoDialect, PerftStyle};
+pub use frontend::{Frontend, GoDialect, PerftStyle, StartVariant};
 pub use outcome::{EndReason, Outcome};
 pub use params::{EvalParams, NoParams, SpinOption, UnknownOption};
 pub use perft::Perft;

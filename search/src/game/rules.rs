@@ -41,10 +41,17 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
     /// Parses a move in the game's text notation and checks it is legal.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+    /// A move in protocol notation as this game writes it: a move of this
+    /// position or of any later one in the same game (the text may follow
+    /// a setting of the game, as Chess960 castling does, not the position).
+    /// Defaults to the move's `Display`.
+    fn move_text(&self, mv: Self::Move) -> String {
+        mv.to_string()
+    }
     /// A move in the game's notation for SAN-like records (PGN move lists);
     /// defaults to the protocol notation.
     fn move_to_record(&self, mv: Self::Move) -> String {
-        mv.to_string()
+        self.move_text(mv)
     }
 
     /// Plays a legal move.

@@ -415,8 +415,12 @@ impl<G: UciGame> Driver<G> {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
-        let engine = self.engine()?;
-        options::set_option(engine, name, value)?;
+        self.engine()?;
+        let engine = self
+            .engine
+            .as_mut()
+            .ok_or_else(|| UciError::Internal("no engine".to_string()))?;
+        options::set_option(engine, &mut self.pos, name, value)?;
         let threads = engine.threads();
         self.eval_params = engine.eval_params().clone();
         let asked: Option<usize> = value.and_then(|v| v.trim().parse().ok());
@@ -511,6 +515,8 @@ impl<G: UciGame> Driver<G> {
         }
     }
 
+    /// `position`: the game keeps playing the start variant the option
+    /// chose.
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), UciError> {
         let mut pos = match fen {
             None => G::startpos(),
@@ -519,6 +525,7 @@ impl<G: UciGame> Driver<G> {
                 reason: e.to_string(),
             })?,
         };
+        pos.set_start_variant(self.pos.plays_start_variant());
         for text in moves {
             let mv = pos.parse_move(text).map_err(|e| UciError::IllegalMove {
                 mv: text.clone(),
@@ -592,9 +599,10 @@ impl<G: UciGame> Driver<G> {
                     .line(&format!("info string error: cannot start a thread: {e}"));
                 if is_search {
                     // Still exactly one bestmove: the first legal move.
-                    self.io
-                        .out
-                        .line(&bestmove_line(&fallback_result(&self.pos)));
+                    self.io.out.line(&bestmove_line(&written(
+                        &self.pos,
+                        &fallback_result(&self.pos),
+                    )));
                 }
                 self.replace_lost_engine();
             }
@@ -683,7 +691,7 @@ fn search_and_answer<G: UciGame>(
     // Progress is printed at once (a GUI shows it as it comes).
     let mut report = |info: &SearchInfo<G::Move>| {
         last_reported_nodes = Some(info.nodes);
-        out.line(&info_line(info));
+        out.line(&info_line(&info.map_moves(|m| pos.move_text(m))));
     };
     let options = RootOptions {
         searchmoves,
@@ -711,9 +719,14 @@ fn search_and_answer<G: UciGame>(
         // Mated or stalemated: say so before `bestmove 0000`.
         lines.line(format!("info depth 0 score {}", result.score_report()));
     } else if last_reported_nodes != Some(result.nodes) {
-        lines.line(final_info_line(&result, engine.hashfull()));
+        lines.line(final_info_line(&written(pos, &result), engine.hashfull()));
     }
-    lines.line(bestmove_line(&result));
+    lines.line(bestmove_line(&written(pos, &result)));
+}
+
+/// `result` with its moves written as the game `pos` writes them.
+fn written<G: UciGame>(pos: &G, result: &SearchResult<G::Move>) -> SearchResult<String> {
+    result.map_moves(|m| pos.move_text(m))
 }
 
 /// A result with the first legal move (or none), for failures.

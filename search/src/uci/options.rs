@@ -1,7 +1,8 @@
 //! The UCI options: the engine's own (`Hash`, `Threads`, `Move Overhead`,
 //! `Clear Hash`, `Ponder`, the strength options `UCI_LimitStrength`,
-//! `UCI_Elo` and `Skill Level`, one check option per search feature) and the game's
-//! evaluation parameters as spin options. The switches whose match showed
+//! `UCI_Elo` and `Skill Level`, one check option per search feature), the
+//! game's evaluation parameters as spin options, and the check option of
+//! the game's start variant (`UCI_Chess960`), which the game itself holds. The switches whose match showed
 //! no gain (`Stage::Development`) are accepted by `setoption` always but
 //! listed by `uci` only when [`DEV_OPTIONS_ENV`] is set, so that a GUI's
 //! dialog shows what plays. The engine's own options hold
@@ -106,6 +107,9 @@ fn all_options<G: UciGame>() -> Vec<UciOption> {
             p.max.into(),
         ));
     }
+    if let Some(variant) = G::START_VARIANT {
+        options.push(check(variant.uci_option, false));
+    }
     for o in G::Params::options() {
         options.push(match o.check {
             true => check(o.name, o.default != 0),
@@ -134,9 +138,11 @@ pub fn option_lines<G: UciGame>() -> Vec<String> {
         .collect()
 }
 
-/// Applies `setoption`; on any error nothing changes.
+/// Applies `setoption` to the engine, or to the game `pos` for the start
+/// variant's switch; on any error nothing changes.
 pub fn set_option<G: UciGame>(
     engine: &mut Engine<G>,
+    pos: &mut G,
     name: &str,
     value: Option<&str>,
 ) -> Result<(), UciError> {
@@ -164,6 +170,10 @@ pub fn set_option<G: UciGame>(
                 "false" | "0" => false,
                 _ => return Err(bad(format!("'{text}' is not true or false"))),
             };
+            if G::START_VARIANT.is_some_and(|v| v.uci_option == option.name) {
+                pos.set_start_variant(on);
+                return Ok(());
+            }
             set_check(engine, &option.name, on)
         }
         Kind::Spin { min, max, .. } => {

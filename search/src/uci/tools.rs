@@ -85,7 +85,7 @@ pub fn perft_divide<G: Perft>(
         pos.unmake();
         let leaves = leaves?;
         total += leaves;
-        out(format!("{mv}: {leaves}"));
+        out(format!("{}: {leaves}", pos.move_text(mv)));
     }
     out(String::new());
     out(format!("Nodes searched: {total}"));
@@ -159,7 +159,7 @@ pub fn bench<G: UciGame>(
             result.depth,
             result.nodes,
             result.score_report(),
-            bestmove_line(&result),
+            bestmove_line(&result.map_moves(|m| pos.move_text(m))),
             fen
         ));
     }

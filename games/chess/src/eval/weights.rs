@@ -401,12 +401,6 @@ pub static TUNED_WEIGHTS: Weights = Weights::from_raw(tuned::TUNED_RAW);
 /// can compare the choices in one binary: `TunedEval` (1 = the tuned
 /// weights, the default; 0 = the hand-written ones) and `NetEval` (1, the
 /// default: add the network's correction, [`super::net`]; 0: without it).
-///
-/// `UCI_Chess960` is declared here too, though it chooses no evaluation:
-/// the evaluation parameters are the one way a game declares UCI options
-/// of its own. It switches the process-wide castling notation
-/// ([`crate::mv::set_chess960_notation`]: `e1h1` on, `e1g1` off), which
-/// is all it needs to hold, so it adds no field here.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 pub struct EvalChoice {
     pub tuned: bool,
@@ -425,7 +419,6 @@ impl Default for EvalChoice {
 impl EvalChoice {
     pub const OPTION: &'static str = "TunedEval";
     pub const NET_OPTION: &'static str = "NetEval";
-    pub const CHESS960_OPTION: &'static str = "UCI_Chess960";
 
     /// The weights chosen.
     #[inline]
@@ -451,7 +444,6 @@ impl EvalParams for EvalChoice {
         vec![
             switch(Self::OPTION, default.tuned),
             switch(Self::NET_OPTION, default.net),
-            switch(Self::CHESS960_OPTION, false),
         ]
     }
 
@@ -460,8 +452,6 @@ impl EvalParams for EvalChoice {
             self.tuned = value != 0;
         } else if name.eq_ignore_ascii_case(Self::NET_OPTION) {
             self.net = value != 0;
-        } else if name.eq_ignore_ascii_case(Self::CHESS960_OPTION) {
-            crate::mv::set_chess960_notation(value != 0);
         } else {
             return Err(UnknownOption(name.to_string()));
         }
@@ -485,13 +475,9 @@ mod tests {
         assert!(choice.set("Nope", 1).is_err());
         choice.set("neteval", 1).expect("known option");
         assert!(choice.net);
-        assert_eq!(EvalChoice::options().len(), 3);
-        // `UCI_Chess960` is a check option, off by default; setting it
-        // (a process-wide switch) is tested through the engine binary, in
-        // tests/chess960.rs, so as not to race the other tests here.
-        assert!(EvalChoice::options()
-            .iter()
-            .any(|o| o.name == "UCI_Chess960" && o.check && o.default == 0));
+        // `UCI_Chess960` belongs to the game, not the evaluation.
+        assert_eq!(EvalChoice::options().len(), 2);
+        assert!(choice.set("UCI_Chess960", 1).is_err());
     }
 
     #[test]
