@@ -142,15 +142,15 @@ fn control_characters_in_options_are_refused() {
     );
 }
 
-/// Issue 40 item 5: `-pgnout file=x foo=bar` ignored `foo`; fastchess's
-/// own keys that we do not implement say so.
+/// Issue 40 item 5: `-pgnout file=x foo=bar` ignored `foo`; a key with a
+/// value it cannot take is refused too.
 #[test]
 fn pgnout_refuses_unknown_keys() {
     let dir = scratch("cli_output", "pgnout");
     let pgn = dir.join("games.pgn");
     for (key, says) in [
         ("foo=bar", "unknown key \"foo\""),
-        ("min=true", "min=true is not supported yet"),
+        ("min=maybe", "unknown key \"min\""),
         ("notation=lan", "notation=lan: expected san or uci"),
         ("nodes=maybe", "unknown key \"nodes\""),
     ] {

@@ -23,7 +23,8 @@
 //! `ucinewgame`, from 1) instead of every game; `--illegal-move TEXT` is
 //! the `illegal` mode's answer (`none`: a `bestmove` without a move).
 //! `slow-start` waits `MS` milliseconds (default 1500) before `uciok`.
-//! `--think-ms` makes every move take that long (a slow opponent).
+//! `--think-ms` makes every move take that long (a slow opponent); its `info`
+//! line reports that long as its `time`.
 //! `--score` fixes the reported score (random in ±50 otherwise).
 //! `--pid-file` appends the engine's process id to a file at start.
 //!
@@ -486,9 +487,14 @@ fn answer_go(args: &Args, peak: Option<&Peak>, game: &mut dyn DynGame, out: &mut
     };
     let text = choice.and_then(|mv| game.move_text(mv).ok());
     match args.dialect {
+        // Its thinking time as its own `time`, from which the referee
+        // tells the latency (`-pgnout latency=true`).
         Dialect::Uci => say(
             out,
-            &format!("info depth 1 seldepth 2 score cp {score} nodes 1 nps 1000"),
+            &format!(
+                "info depth 1 seldepth 2 score cp {score} nodes 1 nps 1000 time {}",
+                args.think.as_millis()
+            ),
         ),
         Dialect::Mit => {
             // Two better root moves, at depths 1 and 2: the move's depth

@@ -22,7 +22,9 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC | st=SECS] [depth=N] 
            [-game chess|leiserchess|leiserchess2016] [-tournament roundrobin|gauntlet]
            [-rounds N] [-games 1|2] [-concurrency N] [-srand SEED] [-shard K/N]
            [-openings file=FILE [order=random|sequential] | plies=N | none]
-           [-pgnout [file=]FILE [nodes=true] [seldepth=true] [nps=true]] [-event NAME]
+           [-pgnout [file=]FILE [nodes=true] [seldepth=true] [nps=true] [hashfull=true]
+                    [tbhits=true] [timeleft=true] [latency=true] [min=true]
+                    [notation=san|uci]] [-event NAME]
            [-log file=FILE [level=trace|info|warn|err|fatal] [engine=true|false]]
            [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]]
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
@@ -542,10 +544,6 @@ impl FlagParser {
     }
 }
 
-/// fastchess's `-pgnout` keys that ask for more in the PGN than we write:
-/// refused when turned on, so nobody waits for figures that never come.
-const PGNOUT_NOT_SUPPORTED: [&str; 3] = ["min", "timeleft", "latency"];
-
 /// `-pgnout FILE` or `-pgnout file=FILE [more keys]`. An unknown key is
 /// refused, as `-openings` refuses one (issue 40 item 5: it was ignored).
 fn parse_pgnout(flag: &str, values: &[String], rules: &mut Rules) -> Result<PathBuf, FlagError> {
@@ -559,17 +557,13 @@ fn parse_pgnout(flag: &str, values: &[String], rules: &mut Rules) -> Result<Path
             // Games are always appended (a rerun resumes).
             "append" if v == "true" => {}
             k if matches!(v, "true" | "false") && rules.figures.set(k, v == "true") => {}
+            "min" if matches!(v, "true" | "false") => rules.minimal_pgn = v == "true",
             "notation" => {
                 rules.notation = match v {
                     "san" => PgnNotation::Record,
                     "uci" => PgnNotation::Protocol,
                     _ => return Err(bad(flag, format!("notation={v}: expected san or uci"))),
                 }
-            }
-            // `false` is what we do: no extra figures.
-            k if PGNOUT_NOT_SUPPORTED.contains(&k) && v == "false" => {}
-            k if PGNOUT_NOT_SUPPORTED.contains(&k) => {
-                return Err(bad(flag, format!("{k}={v} is not supported yet")))
             }
             _ => return Err(bad(flag, format!("unknown key {k:?}"))),
         }

@@ -44,6 +44,10 @@ pub struct Rules {
     pub figures: PgnFigures,
     /// How the PGN writes moves (`-pgnout notation=san|uci`).
     pub notation: PgnNotation,
+    /// `-pgnout min=true` (fastchess's key): the PGN keeps the tags a
+    /// rerun, `elo` and `merge` need and the bare moves. The referee
+    /// plays the same; the writer (`runner::record`) drops the rest.
+    pub minimal_pgn: bool,
 }
 
 /// `-pgnout notation=san|uci` (fastchess's key): the game's record
@@ -56,9 +60,10 @@ pub enum PgnNotation {
     Protocol,
 }
 
-/// `-pgnout nodes=true seldepth=true nps=true hashfull=true tbhits=true`
-/// (fastchess's keys): which of an engine's last reported figures each
-/// move's comment keeps.
+/// `-pgnout nodes=true seldepth=true nps=true hashfull=true tbhits=true
+/// timeleft=true latency=true` (fastchess's keys): which of an engine's
+/// last reported figures, and of the referee's own times, each move's
+/// comment keeps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PgnFigures {
     pub nodes: bool,
@@ -66,6 +71,10 @@ pub struct PgnFigures {
     pub nps: bool,
     pub hashfull: bool,
     pub tbhits: bool,
+    /// The mover's clock after the move (`tl=`).
+    pub timeleft: bool,
+    /// The move's wall time less the engine's reported time (`latency=`).
+    pub latency: bool,
 }
 
 impl PgnFigures {
@@ -77,6 +86,8 @@ impl PgnFigures {
             "nps" => &mut self.nps,
             "hashfull" => &mut self.hashfull,
             "tbhits" => &mut self.tbhits,
+            "timeleft" => &mut self.timeleft,
+            "latency" => &mut self.latency,
             _ => return false,
         };
         *field = on;
@@ -92,8 +103,35 @@ impl PgnFigures {
             nps: kept(self.nps, stats.nps),
             hashfull: kept(self.hashfull, stats.hashfull),
             tbhits: kept(self.tbhits, stats.tbhits),
+            // Only the latency needs it, and that is written on its own.
+            time: None,
         }
     }
+
+    /// The comment of a move that took `answer.elapsed` and left the
+    /// mover `time_left`, with the figures asked for.
+    fn evaluation(self, answer: &EngineMove, time_left: Duration) -> Evaluation {
+        Evaluation {
+            score: answer.score,
+            depth: answer.depth,
+            time: answer.elapsed,
+            time_left: self.timeleft.then_some(time_left),
+            latency_ms: self.latency.then(|| latency_ms(answer)),
+            stats: self.keep(answer.stats),
+        }
+    }
+}
+
+/// fastchess's latency: the whole milliseconds from `go` to `bestmove`
+/// less the `time` of the engine's last `info` line that gave one (none:
+/// all of it).
+fn latency_ms(answer: &EngineMove) -> i64 {
+    let elapsed = i64::try_from(answer.elapsed.as_millis()).unwrap_or(i64::MAX);
+    let reported = answer
+        .stats
+        .time
+        .map_or(0, |t| i64::try_from(t).unwrap_or(i64::MAX));
+    elapsed.saturating_sub(reported)
 }
 
 impl Default for Rules {
@@ -104,6 +142,7 @@ impl Default for Rules {
             move_timeout: Duration::from_secs(60),
             figures: PgnFigures::default(),
             notation: PgnNotation::default(),
+            minimal_pgn: false,
         }
     }
 }
@@ -309,12 +348,7 @@ impl<'a> Table<'a> {
         if setup.movetime.is_some_and(|t| answer.elapsed > t + margin) {
             return Err(self.on_time(mover));
         }
-        let evaluation = Evaluation {
-            score: answer.score,
-            depth: answer.depth,
-            time: answer.elapsed,
-            stats: rules.figures.keep(answer.stats),
-        };
+        let evaluation = rules.figures.evaluation(&answer, self.time_left(i, setup));
         let played = self.play(&answer.text, |record| {
             PgnMove::evaluated(record, evaluation)
         });
@@ -333,6 +367,17 @@ impl<'a> Table<'a> {
             return Err(Ending::loss(mover, Termination::RulesInfraction, reason));
         }
         Ok(answer)
+    }
+
+    /// Side `i`'s time after its move, as fastchess counts it: its clock,
+    /// its whole move time for `st=` (each move gets it afresh), none
+    /// (zero) under depth or node limits alone.
+    fn time_left(&self, i: usize, setup: &SideSetup) -> Duration {
+        match (&self.clocks[i], setup.movetime) {
+            (Some(clock), _) => clock.remaining(),
+            (None, Some(t)) => t,
+            (None, None) => Duration::ZERO,
+        }
     }
 
     /// The end of the game when `loser`'s flag fell.

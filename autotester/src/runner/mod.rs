@@ -91,6 +91,7 @@ pub fn run(plan: &MatchPlan) -> Result<RunSummary, RunError> {
             .first()
             .map(|p| p.name.clone())
             .unwrap_or_default(),
+        minimal: plan.rules.minimal_pgn,
     };
     let shared = Shared {
         game,

@@ -2,7 +2,8 @@
 //! it: a PGN game with the tags cutechess writes (Event, Site, Date,
 //! Round, White, Black, Result, TimeControl, FEN when needed, Termination,
 //! Variant for a rule set other than the game's default), book moves
-//! marked, a comment per engine move.
+//! marked, a comment per engine move; or, for `-pgnout min=true`, the
+//! tags a rerun needs and the bare moves.
 
 use crate::config::Player;
 use crate::fingerprint::TAG;
@@ -44,6 +45,31 @@ pub struct Context {
     /// The run's first engine, tagged on every game (`FIRST_TAG`) so that
     /// `elo` reports from its side (issue 40 item 3).
     pub first: String,
+    /// `-pgnout min=true`: games written as [`minimise`] leaves them.
+    pub minimal: bool,
+}
+
+/// The tags `-pgnout min=true` keeps: fastchess's (the Seven Tag Roster,
+/// SetUp, FEN and Variant) and the two of ours that a rerun, `elo` and
+/// `merge` read: a game without its `Fingerprint` is another run's, and
+/// `FirstEngine` orients the report.
+const MINIMAL_TAGS: [&str; 12] = [
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN", "Variant", TAG,
+    FIRST_TAG,
+];
+
+/// fastchess's minimal PGN: the tags above, the moves without comments
+/// (book markers included) and no final comment. A rerun still finds
+/// every game by round and players; read back, a game has no termination
+/// or reason, and its book moves count as the engines' own when a rerun
+/// asks whether an engine has shown it plays this game.
+fn minimise(game: &mut PgnGame) {
+    game.tags
+        .retain(|(k, _)| MINIMAL_TAGS.contains(&k.as_str()));
+    for m in &mut game.moves {
+        m.comment = None;
+    }
+    game.final_comment = None;
 }
 
 /// The record of a game of round `round` that `white` and `black` played.
@@ -97,6 +123,9 @@ pub fn to_pgn(
     game.moves = played.moves;
     game.final_comment = Some(played.reason);
     game.set_result(played.result);
+    if context.minimal {
+        minimise(&mut game);
+    }
     game
 }
 
@@ -126,23 +155,26 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_resumed_game_reads_back_as_the_record_it_was_played_as() {
-        let context = Context {
+    fn context() -> Context {
+        Context {
             event: "e".into(),
             site: "s".into(),
             date: "2026.01.01".into(),
             fingerprint: "f".into(),
             variant: Some("2016"),
             first: "new".into(),
-        };
+            minimal: false,
+        }
+    }
+
+    fn played() -> PlayedGame {
         let evaluation = Evaluation {
             score: Some(Score::Centipawns(25)),
             depth: Some(3),
             time: Duration::from_millis(20),
-            stats: Default::default(),
+            ..Evaluation::default()
         };
-        let played = PlayedGame {
+        PlayedGame {
             fen: Some("ss7/8/8/8/8/8/8/7NN W".into()),
             first_move_number: 1,
             black_first: false,
@@ -156,12 +188,55 @@ mod tests {
             termination: Termination::TimeForfeit,
             reason: "Tangerine loses on time".into(),
             illegal_first_move: None,
-        };
-        let (white, black) = (player("new"), player("old"));
+        }
+    }
+
+    #[test]
+    fn a_resumed_game_reads_back_as_the_record_it_was_played_as() {
+        let (white, black, played) = (player("new"), player("old"), played());
         let record = to_record(7, &white, &black, &played);
-        let text = write_game(&to_pgn(&context, 7, &white, &black, played));
+        let text = write_game(&to_pgn(&context(), 7, &white, &black, played));
         let back = read_games(&text).expect("our own PGN reads");
         assert_eq!(GameRecord::all_of(&back), [record]);
         assert_eq!(back[0].variant(), Some("2016"));
+    }
+
+    #[test]
+    fn a_minimal_game_keeps_the_tags_a_rerun_needs_and_no_comments() {
+        let context = Context {
+            minimal: true,
+            ..context()
+        };
+        let (white, black, played) = (player("new"), player("old"), played());
+        let record = to_record(7, &white, &black, &played);
+        let text = write_game(&to_pgn(&context, 7, &white, &black, played));
+        assert!(!text.contains('{'), "{text}");
+        let back = read_games(&text).expect("our own PGN reads");
+        let names: Vec<&str> = back[0].tags.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Event",
+                "Site",
+                "Date",
+                "Round",
+                "White",
+                "Black",
+                "Result",
+                "Variant",
+                "SetUp",
+                "FEN",
+                "Fingerprint",
+                "FirstEngine"
+            ]
+        );
+        assert_eq!(back[0].moves.len(), 2);
+        // The same game for a rerun and the reports; how it ended is lost.
+        let bare = GameRecord {
+            termination: None,
+            reason: None,
+            ..record
+        };
+        assert_eq!(GameRecord::all_of(&back), [bare]);
     }
 }

@@ -21,6 +21,10 @@ pub struct InfoStats {
     pub nps: Option<u64>,
     pub hashfull: Option<u64>,
     pub tbhits: Option<u64>,
+    /// The search time the engine reported (`time`, milliseconds), from
+    /// which `-pgnout latency=true` tells the time lost between engine
+    /// and referee.
+    pub time: Option<u64>,
 }
 
 impl InfoStats {
@@ -31,6 +35,7 @@ impl InfoStats {
         self.nps = newer.nps.or(self.nps);
         self.hashfull = newer.hashfull.or(self.hashfull);
         self.tbhits = newer.tbhits.or(self.tbhits);
+        self.time = newer.time.or(self.time);
     }
 }
 
@@ -50,6 +55,7 @@ pub fn parse_info(line: &str) -> Option<InfoLine> {
             "nps" => info.stats.nps = tokens.next().and_then(|n| n.parse().ok()),
             "hashfull" => info.stats.hashfull = tokens.next().and_then(|n| n.parse().ok()),
             "tbhits" => info.stats.tbhits = tokens.next().and_then(|n| n.parse().ok()),
+            "time" => info.stats.time = tokens.next().and_then(|n| n.parse().ok()),
             "score" => {
                 info.score = match (tokens.next(), tokens.next().map(str::parse::<i32>)) {
                     (Some("cp"), Some(Ok(cp))) => Some(Score::Centipawns(cp)),
@@ -163,8 +169,11 @@ mod tests {
             [Some(900), Some(5), Some(45000), Some(12), Some(7)]
         );
         let mut latest = stats;
-        latest.update(parse_info("info nodes 1000").expect("info").stats);
+        latest.update(parse_info("info nodes 1000 time 250").expect("info").stats);
         assert_eq!((latest.nodes, latest.nps), (Some(1000), Some(45000)));
+        // The last reported time stays when a later line has none.
+        latest.update(parse_info("info nodes 1200").expect("info").stats);
+        assert_eq!(latest.time, Some(250));
         assert_eq!(
             parse_info("info score mate -3 lowerbound depth 5").unwrap(),
             InfoLine {
@@ -181,10 +190,11 @@ mod tests {
         // A depth after `string` is text.
         assert_eq!(parse_info("info string depth 3").unwrap().depth, None);
         // MIT's 2016 players: depth and score on separate lines.
+        // Their `time (microsec) T` is no UCI time: left unread.
         let mit = "info depth 7 move_no 1 time (microsec) 1114286 nodes 3006165 nps 2697837";
         assert_eq!(
-            parse_info(mit).map(|i| (i.score, i.depth, i.stats.nodes)),
-            Some((None, Some(7), Some(3_006_165)))
+            parse_info(mit).map(|i| (i.score, i.depth, i.stats.nodes, i.stats.time)),
+            Some((None, Some(7), Some(3_006_165), None))
         );
         for line in [
             "info score cp -2 pv h4g5 a3b4",

@@ -126,19 +126,37 @@ impl fmt::Display for Score {
 }
 
 /// What the engine reported with its move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Evaluation {
     pub score: Option<Score>,
     pub depth: Option<u32>,
     pub time: Duration,
+    /// The mover's clock after the move (`-pgnout timeleft=true`), written
+    /// as fastchess writes it: `tl=9.488s`.
+    pub time_left: Option<Duration>,
+    /// The move's wall time less the search time the engine reported, in
+    /// milliseconds (`-pgnout latency=true`): what the pipes, the process
+    /// and the engine's own overhead cost. Negative when the engine
+    /// counted more time than the referee measured.
+    pub latency_ms: Option<i64>,
     /// The figures a run asked the PGN to keep, written after the time as
     /// fastchess writes them (`n=12345, sd=20, nps=987654`); `None` ones
     /// are left out.
     pub stats: InfoStats,
 }
 
+/// Milliseconds as seconds with three decimals and a sign when negative
+/// (`-0.004s`), as fastchess writes its times.
+fn signed_seconds(ms: i64) -> String {
+    let sign = if ms < 0 { "-" } else { "" };
+    let abs = ms.unsigned_abs();
+    format!("{sign}{}.{:03}s", abs / 1000, abs % 1000)
+}
+
 impl fmt::Display for Evaluation {
-    /// `+0.25/12 0.512s`: score/depth, then the time the move took.
+    /// `+0.25/12 0.512s`: score/depth, then the time the move took, then
+    /// the time left, the latency and the figures asked for, in
+    /// fastchess's order (`, tl=9.488s, latency=0.002s, n=12345`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.score, self.depth) {
             (Some(s), Some(d)) => write!(f, "{s}/{d} ")?,
@@ -147,6 +165,12 @@ impl fmt::Display for Evaluation {
             (None, None) => {}
         }
         write!(f, "{:.3}s", self.time.as_secs_f64())?;
+        if let Some(left) = self.time_left {
+            write!(f, ", tl={:.3}s", left.as_secs_f64())?;
+        }
+        if let Some(ms) = self.latency_ms {
+            write!(f, ", latency={}", signed_seconds(ms))?;
+        }
         let s = &self.stats;
         let figures = [
             ("n", s.nodes),
@@ -387,7 +411,7 @@ mod tests {
             score: Some(Score::Centipawns(31)),
             depth: Some(14),
             time: Duration::from_millis(512),
-            stats: InfoStats::default(),
+            ..Evaluation::default()
         };
         assert_eq!(e.to_string(), "+0.31/14 0.512s");
         let stats = InfoStats {
@@ -398,6 +422,33 @@ mod tests {
         };
         let e = Evaluation { stats, ..e };
         assert_eq!(e.to_string(), "+0.31/14 0.512s, n=12345, sd=20, nps=987654");
+    }
+
+    #[test]
+    fn time_left_and_latency_come_before_the_figures_as_in_fastchess() {
+        let e = Evaluation {
+            score: Some(Score::Centipawns(-5)),
+            depth: Some(3),
+            time: Duration::from_millis(302),
+            time_left: Some(Duration::from_millis(9_798)),
+            latency_ms: Some(2),
+            stats: InfoStats {
+                nodes: Some(40),
+                ..InfoStats::default()
+            },
+        };
+        assert_eq!(
+            e.to_string(),
+            "-0.05/3 0.302s, tl=9.798s, latency=0.002s, n=40"
+        );
+        // An engine that counts more time than the referee measured.
+        let e = Evaluation {
+            time_left: None,
+            latency_ms: Some(-1_004),
+            stats: InfoStats::default(),
+            ..e
+        };
+        assert_eq!(e.to_string(), "-0.05/3 0.302s, latency=-1.004s");
     }
 
     #[test]

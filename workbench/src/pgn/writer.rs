@@ -124,7 +124,7 @@ mod tests {
             score: Some(Score::Centipawns(cp)),
             depth: Some(depth),
             time: Duration::from_millis(ms),
-            stats: Default::default(),
+            ..Evaluation::default()
         }
     }
 
