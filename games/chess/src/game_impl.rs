@@ -107,6 +107,10 @@ impl Rules for Chess {
         self.position().san(mv)
     }
 
+    fn move_to_long_record(&self, mv: Move) -> String {
+        self.position().lan(mv)
+    }
+
     #[inline]
     fn make(&mut self, mv: Move) {
         self.play_unchecked(mv);

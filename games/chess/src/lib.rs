@@ -33,6 +33,7 @@ pub mod eval;
 pub mod fen;
 pub mod game;
 mod game_impl;
+mod lan;
 pub mod movegen;
 pub mod mv;
 pub mod notation;

@@ -53,6 +53,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn move_to_record(&self, mv: Self::Move) -> String {
         self.move_text(mv)
     }
+    /// A move in long algebraic record notation, with the square it
+    /// leaves (`Ng1f3`, for `-pgnout notation=lan`); defaults to the record
+    /// notation, which for a game without SAN already names both squares.
+    fn move_to_long_record(&self, mv: Self::Move) -> String {
+        self.move_to_record(mv)
+    }
 
     /// Plays a legal move.
     fn make(&mut self, mv: Self::Move);

@@ -26,6 +26,8 @@ pub trait DynGame: Send + Sync {
     fn move_text(&self, mv: MoveId) -> Result<String, GameError>;
     /// A legal move in record notation (SAN for chess).
     fn move_record(&self, mv: MoveId) -> Result<String, GameError>;
+    /// A legal move in long record notation (LAN for chess: `Ng1f3`).
+    fn move_long_record(&self, mv: MoveId) -> Result<String, GameError>;
     /// Reads a move in protocol notation and checks that it is legal.
     fn parse(&self, text: &str) -> Result<MoveId, GameError>;
     /// Plays a legal move.
@@ -111,6 +113,10 @@ impl<G: GuiGame> DynGame for G {
 
     fn move_record(&self, mv: MoveId) -> Result<String, GameError> {
         Ok(self.move_to_record(find_move(self, mv)?))
+    }
+
+    fn move_long_record(&self, mv: MoveId) -> Result<String, GameError> {
+        Ok(self.move_to_long_record(find_move(self, mv)?))
     }
 
     fn parse(&self, text: &str) -> Result<MoveId, GameError> {
