@@ -151,7 +151,7 @@ fn pgnout_refuses_unknown_keys() {
     for (key, says) in [
         ("foo=bar", "unknown key \"foo\""),
         ("min=maybe", "unknown key \"min\""),
-        ("notation=lan", "notation=lan: expected san or uci"),
+        ("notation=xan", "notation=xan: expected san, lan or uci"),
         ("nodes=maybe", "unknown key \"nodes\""),
     ] {
         let mut args = match_args(&pgn, 1, "");

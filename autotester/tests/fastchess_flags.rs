@@ -8,6 +8,8 @@ mod common;
 use common::matches::{games, mock, words};
 use common::{autotester, scratch, text};
 use std::time::{Duration, Instant};
+use workbench::pgn::PgnGame;
+use workbench::GameKind;
 
 /// Two mocks at depth 1 in chess with `rest` after them; the PGN is
 /// `dir/games.pgn`.
@@ -465,4 +467,88 @@ fn pgnout_min_writes_bare_games_that_a_rerun_resumes() {
     let out = min();
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(std::fs::read_to_string(&pgn).expect("the PGN"), before);
+}
+
+/// Whether `text` is a chess move in fastchess's LAN: `O-O`, `O-O-O`, or
+/// an optional piece letter, the square left, an optional `x`, the square
+/// reached and an optional `=Q`; then an optional `+` or `#`.
+fn is_lan(text: &str) -> bool {
+    let core = text.trim_end_matches(['+', '#']);
+    if matches!(core, "O-O" | "O-O-O") {
+        return true;
+    }
+    if !core.is_ascii() {
+        return false; // and below, byte ranges are characters
+    }
+    let core = core.trim_start_matches(['N', 'B', 'R', 'Q', 'K']);
+    let (core, promotion) = match core.split_once('=') {
+        Some((core, role)) => (core, Some(role)),
+        None => (core, None),
+    };
+    let square = |s: &str| {
+        let b = s.as_bytes();
+        b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
+    };
+    let squares = match core.len() {
+        4 => square(&core[..2]) && square(&core[2..]),
+        5 => square(&core[..2]) && &core[2..3] == "x" && square(&core[3..]),
+        _ => false,
+    };
+    squares && matches!(promotion, None | Some("N" | "B" | "R" | "Q"))
+}
+
+/// The games of a match of two mocks in `game` with `-pgnout` `keys`,
+/// written to `dir/name/games.pgn`.
+fn mock_games(dir: &std::path::Path, name: &str, game: &str, keys: &str) -> Vec<PgnGame> {
+    let folder = dir.join(name);
+    std::fs::create_dir_all(&folder).expect("a folder for the PGN");
+    let pgn = folder.join("games.pgn");
+    let mut args = mock("a", game, &[]);
+    args.extend(mock("b", game, &[]));
+    args.extend(words(&format!(
+        "-game {game} -quiet -each depth=1 -maxmoves 25 -openings plies=4 -concurrency 1 \
+         -pgnout file={} {keys}",
+        pgn.display()
+    )));
+    let out = autotester(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    games(&pgn)
+}
+
+/// `-pgnout notation=lan`: fastchess's long algebraic notation. The mocks'
+/// moves follow from the position and the seed, so the same games are
+/// written in SAN and in LAN: each LAN move is what the game writes for
+/// the SAN move replayed, and reads as LAN. Leiserchess has no SAN: its
+/// LAN is its record notation. The file reads back for a rerun.
+#[test]
+fn pgnout_notation_lan_writes_long_algebraic_moves() {
+    let dir = scratch("fastchess_flags", "pgnout-lan");
+    let san = mock_games(&dir, "san", "chess", "notation=san");
+    let lan = mock_games(&dir, "lan", "chess", "notation=lan");
+    assert_eq!(san.len(), lan.len());
+    let mut differ = 0;
+    for (s, l) in san.iter().zip(&lan) {
+        assert_eq!(s.moves.len(), l.moves.len());
+        let mut game = GameKind::Chess.game().start();
+        for (s, l) in s.moves.iter().zip(&l.moves) {
+            assert!(is_lan(&l.text), "{}", l.text);
+            let mv = game.parse(&s.text).expect("our SAN reads");
+            assert_eq!(game.move_long_record(mv).expect("a legal move"), l.text);
+            differ += usize::from(s.text != l.text);
+            game.make(mv).expect("a legal move");
+        }
+    }
+    assert!(differ > 0, "{lan:?}");
+    let before = std::fs::read_to_string(dir.join("lan/games.pgn")).expect("the PGN");
+    mock_games(&dir, "lan", "chess", "notation=lan");
+    let after = std::fs::read_to_string(dir.join("lan/games.pgn")).expect("the PGN");
+    assert_eq!(after, before);
+    let moves = |games: Vec<PgnGame>| -> Vec<Vec<String>> {
+        let text = |g: &PgnGame| g.moves.iter().map(|m| m.text.clone()).collect();
+        games.iter().map(text).collect()
+    };
+    let record = moves(mock_games(&dir, "ls-san", "leiserchess", "notation=san"));
+    let long = moves(mock_games(&dir, "ls-lan", "leiserchess", "notation=lan"));
+    assert!(!record.concat().is_empty());
+    assert_eq!(long, record);
 }

@@ -24,7 +24,7 @@ autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC | st=SECS] [depth=N] 
            [-openings file=FILE [order=random|sequential] | plies=N | none]
            [-pgnout [file=]FILE [nodes=true] [seldepth=true] [nps=true] [hashfull=true]
                     [tbhits=true] [timeleft=true] [latency=true] [min=true]
-                    [notation=san|uci]] [-event NAME]
+                    [notation=san|lan|uci]] [-event NAME]
            [-log file=FILE [level=trace|info|warn|err|fatal] [engine=true|false]]
            [-sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]]
            [-resign movecount=N score=CP] [-draw movenumber=N movecount=N score=CP]
@@ -561,8 +561,12 @@ fn parse_pgnout(flag: &str, values: &[String], rules: &mut Rules) -> Result<Path
             "notation" => {
                 rules.notation = match v {
                     "san" => PgnNotation::Record,
+                    "lan" => PgnNotation::LongRecord,
                     "uci" => PgnNotation::Protocol,
-                    _ => return Err(bad(flag, format!("notation={v}: expected san or uci"))),
+                    _ => {
+                        let expected = "expected san, lan or uci";
+                        return Err(bad(flag, format!("notation={v}: {expected}")));
+                    }
                 }
             }
             _ => return Err(bad(flag, format!("unknown key {k:?}"))),

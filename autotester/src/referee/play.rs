@@ -42,7 +42,7 @@ pub struct Rules {
     /// The search figures each move's PGN comment keeps (`-pgnout
     /// nodes=true …`).
     pub figures: PgnFigures,
-    /// How the PGN writes moves (`-pgnout notation=san|uci`).
+    /// How the PGN writes moves (`-pgnout notation=san|lan|uci`).
     pub notation: PgnNotation,
     /// `-pgnout min=true` (fastchess's key): the PGN keeps the tags a
     /// rerun, `elo` and `merge` need and the bare moves. The referee
@@ -50,13 +50,16 @@ pub struct Rules {
     pub minimal_pgn: bool,
 }
 
-/// `-pgnout notation=san|uci` (fastchess's key): the game's record
-/// notation (SAN for chess; the default), or the engines' protocol
-/// notation (`e2e4`, `e1g1`, `e7e8q`).
+/// `-pgnout notation=san|lan|uci` (fastchess's key): the game's record
+/// notation (SAN for chess; the default), its long record notation (LAN
+/// for chess: `Ng1f3`, `e5xd6`, `O-O`; the record notation for a game
+/// without SAN), or the engines' protocol notation (`e2e4`, `e1g1`,
+/// `e7e8q`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PgnNotation {
     #[default]
     Record,
+    LongRecord,
     Protocol,
 }
 
@@ -292,6 +295,7 @@ impl<'a> Table<'a> {
         let protocol = self.game.move_text(mv)?;
         let written = match self.notation {
             PgnNotation::Record => self.game.move_record(mv)?,
+            PgnNotation::LongRecord => self.game.move_long_record(mv)?,
             PgnNotation::Protocol => protocol.clone(),
         };
         self.game.make(mv)?;
