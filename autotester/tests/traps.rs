@@ -69,7 +69,7 @@ fn engines_that_do_not_say_their_game_are_refused_naming_the_flag() {
         "{err}"
     );
     assert!(
-        err.contains("give -game chess, leiserchess or leiserchess2016"),
+        err.contains("give -game chess, leiserchess, leiserchess2016 or chess960"),
         "{err}"
     );
     assert!(!d.join("out.pgn").exists());

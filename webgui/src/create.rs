@@ -6,8 +6,9 @@ use std::time::Instant;
 
 use serde::Deserialize;
 
+use rand::Rng;
 use workbench::pgn::read_games;
-use workbench::{GameKind, GameType};
+use workbench::{DynGame, GameKind, GameType};
 
 use crate::clock::TimeControl;
 use crate::config::Context;
@@ -45,6 +46,11 @@ pub struct NewGame {
     pub game: GameKind,
     #[serde(default)]
     pub fen: Option<String>,
+    /// The number of the start position in a game of many (Chess960: 0 to
+    /// 959, 518 the standard one) when no `fen` is given; by default one
+    /// at random, as lichess deals them.
+    #[serde(default)]
+    pub start: Option<u16>,
     #[serde(default)]
     pub moves: Option<MovesInput>,
     /// A PGN text to import instead of `fen` and `moves`.
@@ -107,6 +113,8 @@ struct Prepared {
     /// The `Variant` tag of an imported PGN.
     variant: Option<String>,
     fen: Option<String>,
+    /// The start position's number (see [`NewGame::start`]).
+    start: Option<u16>,
     moves: Vec<String>,
     players: [Player; 2],
     limit: EngineLimit,
@@ -157,6 +165,7 @@ impl Prepared {
         Ok(Prepared {
             variant,
             fen,
+            start: r.start,
             moves,
             players: [
                 r.white.unwrap_or(Player::Human),
@@ -175,7 +184,7 @@ impl Prepared {
             Some(fen) if !fen.is_empty() => game
                 .open(fen)
                 .map_err(|e| ApiError::BadFen(e.to_string()))?,
-            _ => game.start(),
+            _ => numbered_start(game, self.start)?,
         };
         let mut session = Session::new(start, self.players, self.limit, self.clock);
         let now = Instant::now();
@@ -215,4 +224,21 @@ impl Prepared {
             _ => Ok(()),
         }
     }
+}
+
+/// Start position `number` of `game`, or one at random (the one start of a
+/// game that has one).
+fn numbered_start(
+    game: &'static dyn GameType,
+    number: Option<u16>,
+) -> Result<Box<dyn DynGame>, ApiError> {
+    let count = game.start_count();
+    let number = number.unwrap_or_else(|| rand::thread_rng().gen_range(0..count.max(1)));
+    game.start_at(number).ok_or_else(|| {
+        ApiError::BadRequest(format!(
+            "start {number}: {} has start positions 0 to {}",
+            game.meta().title,
+            count.saturating_sub(1)
+        ))
+    })
 }

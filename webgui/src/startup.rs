@@ -59,6 +59,7 @@ pub fn resolve_with(
             return Err(format!("engine '{}' is not a file", arg.path().display()));
         }
     }
+    let mut derived = Vec::new();
     // The per-game flags first: a bare engine fills only the games left.
     let (named, bare): (Vec<&EngineArg>, Vec<&EngineArg>) = args
         .iter()
@@ -75,6 +76,17 @@ pub fn resolve_with(
             return Err(mismatch(path, *kind, &plays));
         }
         engines.set(*kind, path.clone());
+        // A chess engine named for chess plays Chess960 too when it can
+        // (it declares `UCI_Chess960`), unless another is named for it.
+        let switched = plays
+            .into_iter()
+            .filter(|k| k != kind && k.game().base() == *kind);
+        derived.extend(switched.map(|k| (k, path.clone())));
+    }
+    for (kind, path) in derived {
+        if engines.for_game(kind).is_none() {
+            engines.set(kind, path);
+        }
     }
     let explicit = engines.clone();
     for arg in bare {
@@ -152,6 +164,29 @@ mod tests {
         let two = resolve_as(&["chess=/bin/sh", "chess=/bin/sh"], &[GameKind::Chess]);
         assert!(two.is_err());
         assert!(resolve_as(&["chess=/nonexistent"], &[GameKind::Chess]).is_err());
+    }
+
+    #[test]
+    fn an_engine_named_for_chess_plays_chess960_when_it_declares_it() {
+        let both = [GameKind::Chess, GameKind::Chess960];
+        let engines = resolve_as(&["chess=/bin/sh"], &both).expect("resolves");
+        assert_eq!(
+            engines.for_game(GameKind::Chess960),
+            Some(Path::new("/bin/sh"))
+        );
+        let plain = resolve_as(&["chess=/bin/sh"], &[GameKind::Chess]).expect("resolves");
+        assert_eq!(plain.for_game(GameKind::Chess960), None);
+        // One named for Chess960 wins, in either order.
+        for args in [
+            ["chess=/bin/sh", "chess960=/bin/ls"],
+            ["chess960=/bin/ls", "chess=/bin/sh"],
+        ] {
+            let engines = resolve_as(&args, &both).expect("resolves");
+            assert_eq!(
+                engines.for_game(GameKind::Chess960),
+                Some(Path::new("/bin/ls"))
+            );
+        }
     }
 
     #[test]

@@ -17,14 +17,18 @@ pub enum GameKind {
     Leiserchess,
     /// MIT's 2016 rules (`docs/leiserchess-2016-rules.md`).
     Leiserchess2016,
+    /// Chess from one of 960 start positions, castling king takes rook in
+    /// the engines' notation (`UCI_Chess960`).
+    Chess960,
 }
 
 impl GameKind {
     /// Every game, for parsing a user's choice.
-    pub const ALL: [GameKind; 3] = [
+    pub const ALL: [GameKind; 4] = [
         GameKind::Chess,
         GameKind::Leiserchess,
         GameKind::Leiserchess2016,
+        GameKind::Chess960,
     ];
 
     /// The game's own name (`Frontend::NAME`), as users type it.
@@ -38,11 +42,21 @@ impl GameKind {
         self.game().variant()
     }
 
-    /// The game whose rule set a PGN `Variant` tag names, if any.
+    /// The game whose rule set a PGN `Variant` tag names, if any (its
+    /// other names too: cutechess tags Chess960 `fischerandom`).
     pub fn of_variant(tag: &str) -> Option<GameKind> {
-        GameKind::ALL
-            .into_iter()
-            .find(|kind| kind.variant() == Some(tag))
+        GameKind::ALL.into_iter().find(|kind| {
+            kind.variant() == Some(tag) || (kind.variant().is_some() && kind.is_named(tag))
+        })
+    }
+
+    /// Whether `name` names this game, in any case: its name or another
+    /// name users type for it.
+    fn is_named(self, name: &str) -> bool {
+        let game = self.game();
+        std::iter::once(game.name())
+            .chain(game.other_names().iter().copied())
+            .any(|n| n.eq_ignore_ascii_case(name))
     }
 
     /// The names a user may give, for error messages: `chess,
@@ -63,11 +77,11 @@ impl GameKind {
 impl FromStr for GameKind {
     type Err = ();
 
-    /// A game by its name, in any case.
+    /// A game by its name or another name of it, in any case.
     fn from_str(s: &str) -> Result<Self, ()> {
         GameKind::ALL
             .into_iter()
-            .find(|kind| kind.name().eq_ignore_ascii_case(s))
+            .find(|kind| kind.is_named(s))
             .ok_or(())
     }
 }
@@ -88,9 +102,12 @@ mod tests {
         assert_eq!("leiserchess".parse(), Ok(GameKind::Leiserchess));
         assert_eq!("LeiserChess2016".parse(), Ok(GameKind::Leiserchess2016));
         assert_eq!("go".parse::<GameKind>(), Err(()));
+        // cutechess's and fastchess's `-variant fischerandom`.
+        assert_eq!("fischerandom".parse(), Ok(GameKind::Chess960));
+        assert_eq!("Chess960".parse(), Ok(GameKind::Chess960));
         assert_eq!(
             GameKind::expected(),
-            "chess, leiserchess or leiserchess2016"
+            "chess, leiserchess, leiserchess2016 or chess960"
         );
         for kind in GameKind::ALL {
             assert_eq!(kind.to_string().parse(), Ok(kind));
@@ -108,12 +125,19 @@ mod tests {
     }
 
     #[test]
-    fn variant_tags_name_only_the_2016_rules() {
+    fn variant_tags_name_the_2016_rules_and_chess960() {
         assert_eq!(GameKind::Leiserchess2016.variant(), Some("2016"));
         assert_eq!(
             GameKind::of_variant("2016"),
             Some(GameKind::Leiserchess2016)
         );
-        assert_eq!(GameKind::of_variant("Chess960"), None);
+        // fastchess's tag, and cutechess's.
+        assert_eq!(GameKind::of_variant("Chess960"), Some(GameKind::Chess960));
+        assert_eq!(
+            GameKind::of_variant("fischerandom"),
+            Some(GameKind::Chess960)
+        );
+        assert_eq!(GameKind::of_variant("chess"), None);
+        assert_eq!(GameKind::of_variant("Crazyhouse"), None);
     }
 }

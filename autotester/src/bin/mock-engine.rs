@@ -534,6 +534,14 @@ fn answer_uci(args: &Args, peak: Option<&Peak>, out: &mut impl Write) {
         (Dialect::Mit, _) => say(out, "option name kface type spin default 50 min 0 max 100"),
         (Dialect::Uci, None) => {}
     }
+    // A game played by switching an engine (Chess960: `UCI_Chess960`);
+    // the mock writes its moves as its game does either way.
+    if let Some(switch) = args.game.uci_switch() {
+        say(
+            out,
+            &format!("option name {switch} type check default false"),
+        );
+    }
     for option in peak.iter().flat_map(|p| p.declarations()) {
         say(out, &option);
     }

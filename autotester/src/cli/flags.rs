@@ -19,7 +19,8 @@ pub const USAGE: &str = "\
 autotester -engine cmd=CMD [name=NAME] [arg=ARG]... [tc=TC | st=SECS] [depth=N] [nodes=N]
                    [timemargin=MS] [restart=on|off] [option.NAME=VALUE]...
            -engine ... [-engine ...] [-each KEY=VALUE...]
-           [-game chess|leiserchess|leiserchess2016] [-tournament roundrobin|gauntlet]
+           [-game chess|leiserchess|leiserchess2016|chess960] [-variant fischerandom|standard]
+           [-tournament roundrobin|gauntlet]
            [-rounds N] [-games 1|2] [-concurrency N] [-srand SEED] [-shard K/N]
            [-openings file=FILE [order=random|sequential] | plies=N | none]
            [-pgnout [file=]FILE [nodes=true] [seldepth=true] [nps=true] [hashfull=true]
@@ -41,6 +42,9 @@ without model= they are logistic Elo.
 -wait MS pauses each worker between its games. -autosaveinterval N (fastchess: save the
 tournament state every N games) is accepted and needs nothing: a run resumes from its
 PGN, which gets every game as it ends.
+-variant fischerandom (= -game chess960): Chess960; each engine gets UCI_Chess960=true
+(one without the option is refused), each round one of the 960 starts drawn by -srand
+unless -openings gives FENs (DFRC books too); the PGN says Variant \"Chess960\".
 Without -game the engines' uci answers name it (a UCI_Variant option: Leiserchess,
 its value the rule set; no Leiserchess option: chess); when they cannot, the run is refused.";
 
@@ -363,9 +367,13 @@ impl FlagParser {
         match name {
             "game" | "variant" => {
                 let v = single(flag, values)?;
-                plan.game = v
-                    .parse()
-                    .map_err(|()| bad(flag, format!("{v:?}: expected {}", GameKind::expected())))?;
+                plan.game = match v {
+                    // cutechess's and fastchess's `-variant standard`.
+                    "standard" if name == "variant" => GameKind::Chess,
+                    _ => v.parse().map_err(|()| {
+                        bad(flag, format!("{v:?}: expected {}", GameKind::expected()))
+                    })?,
+                };
                 self.game = Some(plan.game);
             }
             "tournament" => {
@@ -828,12 +836,23 @@ mod tests {
             "-engine cmd=a depth=1 -engine cmd=b depth=1 -game leiserchess2016",
         ));
         assert_eq!(old.unwrap().game, GameKind::Leiserchess2016);
+        for (variant, game) in [
+            ("fischerandom", GameKind::Chess960),
+            ("chess960", GameKind::Chess960),
+            ("standard", GameKind::Chess),
+        ] {
+            let plan = parse(&args(&format!(
+                "-engine cmd=a depth=1 -engine cmd=b depth=1 -variant {variant}"
+            )));
+            assert_eq!(plan.expect("a variant").game, game, "{variant}");
+        }
         let e = parse(&args(
             "-engine cmd=a depth=1 -engine cmd=b depth=1 -game go",
         ))
         .unwrap_err();
         assert!(
-            e.to_string().contains("leiserchess or leiserchess2016"),
+            e.to_string()
+                .contains("leiserchess, leiserchess2016 or chess960"),
             "{e}"
         );
         assert_eq!(plan.event, "Big Match");

@@ -103,7 +103,7 @@ mod tests {
         std::fs::write(dir.join("bad.txt"), "game = leiserchess2017\n").unwrap();
         let shown = load(&dir.join("bad.txt")).unwrap_err().to_string();
         assert!(
-            shown.contains("chess, leiserchess or leiserchess2016"),
+            shown.contains("chess, leiserchess, leiserchess2016 or chess960"),
             "{shown}"
         );
         std::fs::remove_dir_all(&dir).ok();

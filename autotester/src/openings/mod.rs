@@ -43,8 +43,9 @@ pub enum OpeningSource {
     },
     /// Random openings of `plies` moves, checked to be roughly level.
     Random { plies: usize, seed: u64 },
-    /// Every game from the game's start position.
-    Start,
+    /// Every game from the game's start position (for Chess960, a start
+    /// drawn by the seed for each round).
+    Start { seed: u64 },
 }
 
 impl OpeningSource {
@@ -76,7 +77,8 @@ impl OpeningSource {
             OpeningSource::Book { openings, order } if !order.is_empty() => {
                 openings[order[index % order.len()]].clone()
             }
-            OpeningSource::Book { .. } | OpeningSource::Start => Opening::default(),
+            OpeningSource::Book { .. } => Opening::default(),
+            OpeningSource::Start { seed } => balancer.start(*seed, round),
             OpeningSource::Random { plies, seed } => balancer.opening(*seed, round, *plies),
         }
     }

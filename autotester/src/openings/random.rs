@@ -4,7 +4,7 @@
 
 use super::Opening;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use search::Limits;
 use std::sync::atomic::AtomicBool;
@@ -19,14 +19,31 @@ const MAX_TRIES: usize = 64;
 /// Transposition table of the checking engine, in MB.
 const CHECK_HASH_MB: usize = 1;
 
-/// `plies` random moves of `game` (protocol notation) and the position
-/// they reach, if none of them ends the game.
-fn random_line(
-    game: &dyn GameType,
-    rng: &mut ChaCha8Rng,
-    plies: usize,
-) -> Option<(Box<dyn DynGame>, Vec<String>)> {
-    let mut position = game.start();
+/// A random line: its start (a FEN for a game of many starts, Chess960;
+/// `None` for the game's one start), its moves (protocol notation) and
+/// the position they reach.
+struct Line {
+    start: Option<String>,
+    moves: Vec<String>,
+    position: Box<dyn DynGame>,
+}
+
+/// The start of a game with many start positions, drawn from `rng`;
+/// `None` (and nothing drawn, so the stream of other games is unchanged)
+/// for a game with one.
+fn random_start(game: &dyn GameType, rng: &mut ChaCha8Rng) -> Option<Box<dyn DynGame>> {
+    match game.start_count() {
+        0 | 1 => None,
+        count => game.start_at(rng.gen_range(0..count)),
+    }
+}
+
+/// `plies` random moves of `game` from its start (a random one for a game
+/// of many), if none of them ends the game.
+fn random_line(game: &dyn GameType, rng: &mut ChaCha8Rng, plies: usize) -> Option<Line> {
+    let drawn = random_start(game, rng);
+    let start = drawn.as_ref().map(|position| position.fen());
+    let mut position = drawn.unwrap_or_else(|| game.start());
     let mut line = Vec::with_capacity(plies);
     for _ in 0..plies {
         // The moves in the game's generation order: the seed picks the
@@ -38,7 +55,11 @@ fn random_line(
             return None;
         }
     }
-    Some((position, line))
+    Some(Line {
+        start,
+        moves: line,
+        position,
+    })
 }
 
 /// Makes balanced openings, keeping its checking engine between them and
@@ -94,22 +115,38 @@ impl Balancer {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // One independent stream per round: any round can be made alone.
         rng.set_stream(u64::from(round));
-        let mut best: Option<(i32, Vec<String>)> = None;
+        let mut best: Option<(i32, Line)> = None;
         for _ in 0..MAX_TRIES {
-            let Some((position, line)) = random_line(self.game, &mut rng, plies) else {
+            let Some(line) = random_line(self.game, &mut rng, plies) else {
                 continue;
             };
-            let imbalance = self.imbalance(&*position);
+            let imbalance = self.imbalance(&*line.position);
+            let level = imbalance <= BALANCE_WINDOW;
             if best.as_ref().is_none_or(|(b, _)| imbalance < *b) {
                 best = Some((imbalance, line));
             }
-            if imbalance <= BALANCE_WINDOW {
+            if level {
                 break;
             }
         }
+        best.map_or_else(
+            || self.start(seed, round),
+            |(_, line)| Opening {
+                fen: line.start,
+                moves: line.moves,
+            },
+        )
+    }
+
+    /// The start position of `round` under `seed`, no moves: the game's
+    /// start, or for a game of many starts (Chess960) one drawn by the
+    /// seed and round, the same for both games of the round.
+    pub fn start(&self, seed: u64, round: u32) -> Opening {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(u64::from(round));
         Opening {
-            fen: None,
-            moves: best.map(|(_, line)| line).unwrap_or_default(),
+            fen: random_start(self.game, &mut rng).map(|position| position.fen()),
+            moves: Vec::new(),
         }
     }
 }
@@ -167,5 +204,34 @@ mod tests {
         // The last opening is kept for its own seed and length only.
         assert_eq!(chess.opening(8, 3, 8), balanced(chess_game, 8, 3, 8));
         assert_eq!(chess.opening(8, 3, 4), balanced(chess_game, 8, 3, 4));
+    }
+
+    /// Chess960 openings start from one of the 960 positions, drawn by
+    /// the seed and round; chess's stay as they were.
+    #[test]
+    fn chess960_openings_start_from_seeded_960_positions() {
+        let c960 = GameKind::Chess960.game();
+        let mut starts = std::collections::HashSet::new();
+        for round in 1..=6 {
+            let a = balanced(c960, 5, round, 4);
+            assert_eq!(a, balanced(c960, 5, round, 4));
+            let fen = a.fen.clone().expect("a 960 start");
+            let mut g = c960.open(&fen).expect("X-FEN");
+            for m in &a.moves {
+                g.play(m).expect("legal opening move");
+            }
+            assert_eq!(a.moves.len(), 4);
+            starts.insert(fen);
+            let bare = Balancer::new(c960).start(5, round);
+            assert!(bare.moves.is_empty() && bare.fen.is_some());
+            assert_eq!(bare, Balancer::new(c960).start(5, round));
+        }
+        assert!(starts.len() >= 5, "{starts:?}");
+        assert_ne!(
+            Balancer::new(c960).start(5, 1),
+            Balancer::new(c960).start(6, 1)
+        );
+        assert_eq!(balanced(GameKind::Chess.game(), 5, 1, 4).fen, None);
+        assert_eq!(Balancer::new(GameKind::Chess.game()).start(5, 1).fen, None);
     }
 }

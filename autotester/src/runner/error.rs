@@ -82,6 +82,12 @@ pub enum RunError {
         option: String,
         closest: Option<String>,
     },
+    #[error("player {player:?}: its engine cannot play {game}: it declares no {option} option")]
+    CannotPlay {
+        player: String,
+        game: &'static str,
+        option: &'static str,
+    },
 }
 
 impl RunError {

@@ -149,6 +149,6 @@ fn opening_source(game: &dyn GameType, plan: &MatchPlan) -> Result<OpeningSource
             plies: *plies,
             seed: plan.seed,
         },
-        OpeningsSpec::Start => OpeningSource::Start,
+        OpeningsSpec::Start => OpeningSource::Start { seed: plan.seed },
     })
 }

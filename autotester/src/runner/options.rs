@@ -13,11 +13,23 @@ use crate::config::Player;
 use crate::plan::MatchPlan;
 
 /// Refuses the run when a player sets an option its engine does not
-/// declare. Each engine that is given options is started once, without
-/// them, to read its `uci` answer.
+/// declare, or when the game needs a switch (`UCI_Chess960`) its engine
+/// does not have. Each engine that is given options, or must have the
+/// switch, is started once, without options, to read its `uci` answer.
 pub fn check(plan: &MatchPlan) -> Result<(), RunError> {
-    for player in plan.players.iter().filter(|p| !p.options.is_empty()) {
+    let game = plan.game.game();
+    let switch = game.uci_switch();
+    let asked = |p: &&Player| !p.options.is_empty() || switch.is_some();
+    for player in plan.players.iter().filter(asked) {
         let declared = declared_options(player, plan)?;
+        if let Some(switch) = switch.filter(|s| !declared.iter().any(|d| d.eq_ignore_ascii_case(s)))
+        {
+            return Err(RunError::CannotPlay {
+                player: player.name.clone(),
+                game: game.meta().title,
+                option: switch,
+            });
+        }
         for (name, _) in &player.options {
             if !declared.iter().any(|d| d.eq_ignore_ascii_case(name)) {
                 return Err(RunError::UnknownOption {

@@ -76,6 +76,23 @@ pub fn engines_moved(moves: &[PgnMove], black_first: bool) -> [bool; 2] {
     moved
 }
 
+/// `player`'s engine as `game` needs it: with the game's switch turned on
+/// (`UCI_Chess960`, as fastchess sends it for `-variant fischerandom`)
+/// after the player's own options, unless the player sets it.
+pub fn spec_for(player: &Player, game: &dyn GameType) -> EngineSpec {
+    let mut spec = spec(player);
+    if let Some(switch) = game.uci_switch() {
+        if !spec
+            .options
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case(switch))
+        {
+            spec.options.push((switch.to_string(), "true".to_string()));
+        }
+    }
+    spec
+}
+
 pub fn spec(player: &Player) -> EngineSpec {
     EngineSpec {
         name: player.name.clone(),
@@ -107,7 +124,7 @@ fn ready(
     let plan = shared.plan;
     let spec = EngineSpec {
         log: shared.log.clone(),
-        ..spec(&plan.players[i])
+        ..spec_for(&plan.players[i], shared.game)
     };
     let start = || UciEngine::start(&spec, &plan.timeouts);
     let reusable = engines[i].take().and_then(|e| {

@@ -343,7 +343,9 @@ impl Frontend for Chess {
     /// Chess960: the rules of chess (castling as FIDE's Chess960 rules
     /// generalise it) from one of 960 start positions.
     const START_VARIANT: Option<StartVariant> = Some(StartVariant {
-        name: "Chess960",
+        name: "chess960",
+        other_names: &["fischerandom"],
+        title: "Chess960",
         uci_option: "UCI_Chess960",
         start_count: 960,
         start_fen: crate::chess960::fen,

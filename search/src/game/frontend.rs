@@ -32,8 +32,14 @@ pub enum GoDialect {
 /// king takes rook), so a game object knows whether it plays it.
 #[derive(Clone, Copy, Debug)]
 pub struct StartVariant {
-    /// Its name as the PGN `Variant` tag writes it (`Chess960`).
+    /// A short lower-case name, as users type it (`chess960`).
     pub name: &'static str,
+    /// Other names users type for it (`fischerandom`, as cutechess's and
+    /// fastchess's `-variant` do; cutechess's PGN `Variant` tag too).
+    pub other_names: &'static [&'static str],
+    /// Its name as the PGN `Variant` tag writes it and people read it
+    /// (`Chess960`).
+    pub title: &'static str,
     /// The check option that switches an engine to it (`UCI_Chess960`).
     pub uci_option: &'static str,
     /// How many start positions it has, numbered from 0.

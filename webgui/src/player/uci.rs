@@ -42,19 +42,28 @@ impl UciEngine {
     /// Leiserchess 2018 or 2016), an engine that declares the option is
     /// set to the game's rule set, whatever its default (start-up checked
     /// that it lists it); one that does not is taken to play it already.
+    /// For Chess960 the engine's `UCI_Chess960` is turned on.
     pub fn spawn(game: &'static dyn GameType, path: &Path) -> Result<UciEngine, EngineError> {
         let timeouts = Timeouts::default();
         let start = |e: workbench::engine::EngineError| EngineError::Start(e.to_string());
         let mut client = Client::start_program(path, &timeouts).map_err(start)?;
-        let declares = |name: &str| {
-            client
-                .declared_options()
-                .iter()
-                .any(|o| o.eq_ignore_ascii_case(name))
-        };
+        let declared = client.declared_options().to_vec();
+        let declares = |name: &str| declared.iter().any(|o| o.eq_ignore_ascii_case(name));
         if let (Some(variant), true) = (game.uci_variant(), declares(VARIANT_OPTION)) {
             client
                 .set_option(VARIANT_OPTION, variant, &timeouts)
+                .map_err(start)?;
+        }
+        // Chess960's `UCI_Chess960`: start-up checked that the engine has it.
+        if let Some(switch) = game.uci_switch() {
+            if !declares(switch) {
+                return Err(EngineError::Start(format!(
+                    "the engine cannot play {}: it has no {switch} option",
+                    game.meta().title
+                )));
+            }
+            client
+                .set_option(switch, "true", &timeouts)
                 .map_err(start)?;
         }
         Ok(UciEngine {

@@ -26,6 +26,10 @@ const GAMES = {
     pieces: 'leiserchess', firstRank: 1, title: 'Leiserchess',
     start: 'ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W',
   },
+  chess960: {
+    pieces: 'chess', firstRank: 1, title: 'Chess960', chess960: true,
+    start: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  },
   leiserchess2016: {
     pieces: 'leiserchess', firstRank: 0, title: 'Leiserchess 2016',
     start: 'ss3nw3/3nw4/2nw1nw3/1nw3SE1SE/nw1nw3SE1/3SE1SE2/4SE3/3SE3NN W',
@@ -100,8 +104,23 @@ export function writePlacement(board) {
 
 // The rights whose king and rook stand where castling needs them.
 function possibleRights() {
+  if (info().chess960) return possibleRights960();
   const at = (name) => ed.board[squareIndex(name)];
   return CASTLING.filter((c) => at(c.king) === c.kingCode && at(c.rook) === c.rookCode).map((c) => c.right);
+}
+
+// Chess960, in X-FEN: a right needs the king on its back rank and a rook
+// of its colour on that side of it (the outermost one is meant).
+function possibleRights960() {
+  return CASTLING.filter((c) => {
+    const rank = c.king[1];
+    const files = [...'abcdefgh'];
+    const at = (file) => ed.board[squareIndex(file + rank)];
+    const king = files.findIndex((f) => at(f) === c.kingCode);
+    if (king < 0) return false;
+    const side = c.rook[0] === 'h' ? files.slice(king + 1) : files.slice(0, king);
+    return side.some((f) => at(f) === c.rookCode);
+  }).map((c) => c.right);
 }
 
 // Squares a pawn of the side not to move could just have passed with a

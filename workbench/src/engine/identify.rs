@@ -15,6 +15,10 @@
 //!   `UCI_Variant`, plays that game under rules it does not name: refused.
 //! - Any other engine plays the one game without a `UCI_Variant`: chess
 //!   (whatever options it declares: our chess engine's own, or none).
+//! - A game played by switching an engine of another game
+//!   (`GameType::uci_switch`: Chess960 by `UCI_Chess960`) is played by
+//!   the engines of that game that declare the switch; an engine given
+//!   the switch on plays it.
 
 use std::path::Path;
 
@@ -43,8 +47,14 @@ impl Signs {
         }
     }
 
+    /// The games engines show by their options: not those played by
+    /// switching another game's engine.
     fn all() -> Vec<Signs> {
-        GameKind::ALL.into_iter().map(Signs::of).collect()
+        GameKind::ALL
+            .into_iter()
+            .filter(|kind| kind.game().uci_switch().is_none())
+            .map(Signs::of)
+            .collect()
     }
 
     /// Whether the game's engines need no `UCI_Variant` to say what
@@ -76,9 +86,37 @@ fn variant_declaration(declared: &[OptionDecl]) -> Option<&OptionDecl> {
         .find(|d| d.name.eq_ignore_ascii_case(VARIANT_OPTION))
 }
 
+/// The games played by switching an engine of `base` with a check option
+/// (Chess960 for chess), each with its option.
+fn switched_games(base: GameKind) -> impl Iterator<Item = (GameKind, &'static str)> {
+    GameKind::ALL.into_iter().filter_map(move |kind| {
+        let game = kind.game();
+        let switch = game.uci_switch()?;
+        (game.base() == base && kind != base).then_some((kind, switch))
+    })
+}
+
+fn declares(declared: &[OptionDecl], name: &str) -> bool {
+    declared.iter().any(|d| d.name.eq_ignore_ascii_case(name))
+}
+
 /// The game an engine that declared `declared` plays, with the options
 /// `given` sent to it; `Err` says why that is not certain.
 pub fn recognise(declared: &[OptionDecl], given: &[(String, String)]) -> Result<GameKind, String> {
+    let base = recognise_base(declared, given)?;
+    let switched_on = |switch: &str| {
+        declares(declared, switch)
+            && given.iter().any(|(k, v)| {
+                k.eq_ignore_ascii_case(switch) && v.trim().eq_ignore_ascii_case("true")
+            })
+    };
+    Ok(switched_games(base)
+        .find(|&(_, switch)| switched_on(switch))
+        .map_or(base, |(kind, _)| kind))
+}
+
+/// The game an engine plays before any switch ([`recognise`]).
+fn recognise_base(declared: &[OptionDecl], given: &[(String, String)]) -> Result<GameKind, String> {
     let signs = Signs::all();
     if let Some(variant) = variant_declaration(declared) {
         let chosen = given
@@ -121,18 +159,24 @@ pub fn recognise(declared: &[OptionDecl], given: &[(String, String)]) -> Result<
 /// end switches it to the one a game needs); else the one game
 /// [`recognise`] finds. `Err` says why none is certain.
 pub fn games_played(declared: &[OptionDecl]) -> Result<Vec<GameKind>, String> {
-    let Some(variant) = variant_declaration(declared) else {
-        return recognise(declared, &[]).map(|kind| vec![kind]);
-    };
-    let signs = Signs::all();
-    let mut games = vec![recognise(declared, &[])?];
-    for value in &variant.vars {
-        if let Some(kind) = Signs::by_variant(&signs, value) {
-            if !games.contains(&kind) {
-                games.push(kind);
+    let mut games = vec![recognise_base(declared, &[])?];
+    if let Some(variant) = variant_declaration(declared) {
+        let signs = Signs::all();
+        for value in &variant.vars {
+            if let Some(kind) = Signs::by_variant(&signs, value) {
+                if !games.contains(&kind) {
+                    games.push(kind);
+                }
             }
         }
     }
+    let switched: Vec<GameKind> = games
+        .iter()
+        .flat_map(|&base| switched_games(base))
+        .filter(|&(_, switch)| declares(declared, switch))
+        .map(|(kind, _)| kind)
+        .collect();
+    games.extend(switched);
     Ok(games)
 }
 
@@ -214,5 +258,24 @@ mod tests {
         assert_eq!(games_played(&declared(&[HASH])), Ok(vec![GameKind::Chess]));
         let mit = declared(&["option name kface type spin default 50 min 0 max 100"]);
         assert!(games_played(&mit).is_err());
+    }
+
+    #[test]
+    fn a_chess_engine_with_uci_chess960_plays_chess960_when_switched_on() {
+        let c960 = declared(&[HASH, "option name UCI_Chess960 type check default false"]);
+        assert_eq!(
+            games_played(&c960),
+            Ok(vec![GameKind::Chess, GameKind::Chess960])
+        );
+        assert_eq!(recognise(&c960, &[]), Ok(GameKind::Chess));
+        let on = given("uci_chess960", "true");
+        assert_eq!(recognise(&c960, &on), Ok(GameKind::Chess960));
+        assert_eq!(
+            recognise(&c960, &given("UCI_Chess960", "false")),
+            Ok(GameKind::Chess)
+        );
+        // Without the option the engine plays chess only, whatever it is sent.
+        assert_eq!(recognise(&declared(&[HASH]), &on), Ok(GameKind::Chess));
+        assert_eq!(games_played(&declared(&[HASH])), Ok(vec![GameKind::Chess]));
     }
 }

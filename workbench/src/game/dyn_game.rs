@@ -90,7 +90,10 @@ pub(crate) fn find_move<G: Rules>(game: &G, id: MoveId) -> Result<G::Move, GameE
 
 impl<G: GuiGame> DynGame for G {
     fn game_type(&self) -> &'static dyn GameType {
-        super::game_type::of::<G>()
+        match self.plays_start_variant() {
+            true => super::game_type::start_variant_of::<G>(),
+            false => super::game_type::of::<G>(),
+        }
     }
 
     fn fen(&self) -> String {
@@ -108,7 +111,7 @@ impl<G: GuiGame> DynGame for G {
     }
 
     fn move_text(&self, mv: MoveId) -> Result<String, GameError> {
-        Ok(find_move(self, mv)?.to_string())
+        Ok(Rules::move_text(self, find_move(self, mv)?))
     }
 
     fn move_record(&self, mv: MoveId) -> Result<String, GameError> {

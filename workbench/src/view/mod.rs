@@ -126,6 +126,9 @@ pub struct MovePreview {
 pub trait GuiGame: Frontend + Searchable {
     /// The game's entry in the list the tools offer.
     const KIND: GameKind;
+    /// The entry of its start variant (Chess960 for chess), if it has one
+    /// (`Frontend::START_VARIANT`).
+    const START_VARIANT_KIND: Option<GameKind> = None;
     /// The game's name for people.
     const TITLE: &'static str;
     const PIECES: PieceSet;
