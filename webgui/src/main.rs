@@ -22,7 +22,7 @@ struct Args {
     #[arg(long, default_value_t = 8080)]
     port: u16,
     /// An external UCI engine instead of a game's built-in one:
-    /// `GAME=PATH` for one game (chess, leiserchess, leiserchess2016),
+    /// `GAME=PATH` for one game (chess, leiserchess, leiserchess2016, chess960),
     /// or a bare PATH for every game the program plays. Repeatable; each
     /// program's game is checked at start-up.
     #[arg(long, value_name = "[GAME=]PATH")]
