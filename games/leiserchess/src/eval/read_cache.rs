@@ -17,9 +17,15 @@ struct Slot<T> {
     value: Option<T>,
 }
 
-/// `slots` results of type `T`.
+/// Results kept per slot: the search evaluates siblings one after
+/// another, boards a move apart, so a slot's two latest results are both
+/// worth keeping (bench: 2.4% fewer instructions than one per slot; four
+/// gained nothing more).
+const WAYS: usize = 2;
+
+/// `slots` results of type `T`, [`WAYS`] per slot, most recent first.
 pub struct ReadCache<T> {
-    slots: Box<[Slot<T>]>,
+    slots: Box<[[Slot<T>; WAYS]]>,
 }
 
 impl<T: Copy> ReadCache<T> {
@@ -31,14 +37,14 @@ impl<T: Copy> ReadCache<T> {
             value: None,
         };
         ReadCache {
-            slots: vec![empty; slots].into_boxed_slice(),
+            slots: vec![[empty; WAYS]; slots].into_boxed_slice(),
         }
     }
 
     /// The result in `slot` and the squares it read, if it was computed
     /// with `tag` on a board equal to `ranks` (see [`Board::ranks`]) on
     /// every one of them; otherwise `compute()`'s `(result, squares read)`,
-    /// stored in the slot.
+    /// stored in the slot in place of its oldest result.
     #[inline]
     pub fn get_or(
         &mut self,
@@ -47,14 +53,21 @@ impl<T: Copy> ReadCache<T> {
         ranks: &[u64; 8],
         compute: impl FnOnce() -> (T, u64),
     ) -> (T, u64) {
-        let entry = &mut self.slots[slot];
-        if let Some(value) = entry.value {
-            if entry.tag == tag && differing_squares(&entry.board, ranks) & entry.reads == 0 {
-                return (value, entry.reads);
+        let ways = &mut self.slots[slot];
+        for way in 0..WAYS {
+            let entry = &ways[way];
+            if let Some(value) = entry.value {
+                if entry.tag == tag && differing_squares(&entry.board, ranks) & entry.reads == 0 {
+                    let reads = entry.reads;
+                    // Most recent first: the last way is the one replaced.
+                    ways[..=way].rotate_right(1);
+                    return (value, reads);
+                }
             }
         }
         let (value, reads) = compute();
-        *entry = Slot {
+        ways.rotate_right(1);
+        ways[0] = Slot {
             board: *ranks,
             reads,
             tag,
