@@ -139,18 +139,11 @@ impl Move {
     }
 
     /// [`Move::touched`] for a move whose squares are all on the board (any
-    /// generated move): square arithmetic instead of checked steps, for
-    /// the hot paths that test every move against a beam.
+    /// generated move), for the hot paths that test every move against a
+    /// beam: one lookup and one rotation (see [`TOUCHED`]).
     #[inline]
     pub fn touched_on_board(self) -> u64 {
-        /// Square-index deltas of swap directions (index 0: no swap) and of
-        /// basic moves (shifts 1–8; rotations 9–11 stay in place).
-        const SWAP_DELTAS: [i8; 16] = [0, 8, 9, 1, -7, -8, -9, -1, 7, 0, 0, 0, 0, 0, 0, 0];
-        const ACTION_DELTAS: [i8; 16] = [0, 8, 9, 1, -7, -8, -9, -1, 7, 0, 0, 0, 0, 0, 0, 0];
-        let from = (self.0 & 63) as i32;
-        let pivot = from + i32::from(SWAP_DELTAS[usize::from((self.0 >> SWAP_SHIFT) & 15)]);
-        let dest = pivot + i32::from(ACTION_DELTAS[usize::from((self.0 >> ACTION_SHIFT) & 15)]);
-        let bb = (1u64 << from) | (1u64 << (pivot & 63)) | (1u64 << (dest & 63));
+        let bb = TOUCHED[self.fields()].rotate_left(u32::from(self.0 & 63));
         debug_assert_eq!(bb, self.touched(), "{self}");
         bb
     }
@@ -159,16 +152,14 @@ impl Move {
     /// (on-board moves only, like [`Move::touched_on_board`]).
     #[inline]
     pub fn occupancy_after(self, occ: u64) -> u64 {
-        if self.is_rotation() {
-            return occ;
-        }
-        // A plain shift empties `from` and fills the destination; after a
-        // swap `from` holds the opposing piece, the swapped square empties.
-        let mut flips = self.touched_on_board();
-        if self.is_swap() {
-            flips &= !self.from().bit();
-        }
-        occ ^ flips
+        occ ^ FLIPS[self.fields()].rotate_left(u32::from(self.0 & 63))
+    }
+
+    /// The swap and basic-move fields, as an index into [`TOUCHED`] and
+    /// [`FLIPS`].
+    #[inline(always)]
+    fn fields(self) -> usize {
+        usize::from(self.0 >> SWAP_SHIFT) & 0xFF
     }
 
     /// A dense index in `0..MOVE_INDEX_COUNT`.
@@ -179,6 +170,46 @@ impl Move {
         let action = ((self.0 >> ACTION_SHIFT) & 15) as usize;
         (from * 9 + swap) * 11 + action - 1
     }
+}
+
+/// Square-index deltas of the swap field (0: no swap; 1–8: directions
+/// 0–7) and of the basic-move field (shifts 1–8; rotations 9–11 stay in
+/// place); unused values are 0.
+const SWAP_DELTAS: [i8; 16] = [0, 8, 9, 1, -7, -8, -9, -1, 7, 0, 0, 0, 0, 0, 0, 0];
+const ACTION_DELTAS: [i8; 16] = [0, 8, 9, 1, -7, -8, -9, -1, 7, 0, 0, 0, 0, 0, 0, 0];
+
+/// `TOUCHED[swap | action << 4]`: the squares such a move changes, as
+/// bits at `delta mod 64` for each delta from its from-square. Rotated
+/// left by the from-square, that is the move's [`Move::touched`]: every
+/// square of an on-board move lies in `0..64`, so no bit wraps wrongly.
+/// A 2 KB table that replaced three lookups, shifts and ors per move
+/// (bench: about 8% of all instructions went to `touched_on_board`).
+static TOUCHED: [u64; 256] = move_patterns(false);
+
+/// `FLIPS[swap | action << 4]`: as [`TOUCHED`], the squares whose
+/// occupancy the move flips: none for a rotation; for a swap not the
+/// from-square, which the opposing piece fills again.
+static FLIPS: [u64; 256] = move_patterns(true);
+
+const fn move_patterns(flips: bool) -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut fields = 0;
+    while fields < 256 {
+        let (swap, action) = (fields & 15, fields >> 4);
+        let pivot = SWAP_DELTAS[swap] as i64;
+        let dest = pivot + ACTION_DELTAS[action] as i64;
+        let mut bits = 1 | 1 << (pivot & 63) | 1 << (dest & 63);
+        if flips {
+            if action >= ROTATION_BASE as usize {
+                bits = 0;
+            } else if swap != 0 {
+                bits &= !1;
+            }
+        }
+        table[fields] = bits;
+        fields += 1;
+    }
+    table
 }
 
 impl search::GameMove for Move {
@@ -214,5 +245,57 @@ fn write_square(f: &mut fmt::Formatter<'_>, sq: Option<Square>) -> fmt::Result {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Move({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{RngCore, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::{Action, Move, ACTION_SHIFT, SWAP_SHIFT};
+
+    /// Every well-formed move whose squares are all on the board, but
+    /// swaps that shift back onto the from-square (full after the swap:
+    /// never generated).
+    fn on_board_moves() -> impl Iterator<Item = Move> {
+        (0..64u16).flat_map(|from| {
+            (0..=8u16).flat_map(move |swap| {
+                (1..=11u16).filter_map(move |action| {
+                    let mv = Move::from_u16(from | swap << SWAP_SHIFT | action << ACTION_SHIFT)?;
+                    let back = mv.is_swap() && !mv.is_rotation();
+                    let dest = mv.destination()?;
+                    (!back || dest != mv.from()).then_some(mv)
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn the_table_lookups_agree_with_the_move_definition() {
+        // Rule 3: a shift empties the square it leaves (the swapped one
+        // after a swap, whose from-square the opposing piece fills) and
+        // fills its destination; a rotation moves nothing.
+        let mut rng = ChaCha8Rng::seed_from_u64(41);
+        let mut count = 0;
+        for mv in on_board_moves() {
+            count += 1;
+            assert_eq!(mv.touched_on_board(), mv.touched(), "{mv}");
+            let pivot = mv.pivot().expect("on the board").bit();
+            let dest = mv.destination().expect("on the board").bit();
+            for _ in 0..4 {
+                // Full where the move needs a piece, empty where a shift
+                // goes.
+                let mut occ = rng.next_u64() | mv.from().bit() | pivot;
+                let mut after = occ;
+                if let Action::Shift(_) = mv.action() {
+                    occ &= !dest;
+                    after = (occ & !pivot) | dest;
+                }
+                assert_eq!(mv.occupancy_after(occ), after, "{mv} on {occ:#x}");
+            }
+        }
+        // 64 squares' rotations alone, and more.
+        assert!(count > 64 * 3, "{count} moves");
     }
 }
