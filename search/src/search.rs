@@ -558,6 +558,8 @@ struct Search<'a, G: Searchable> {
     nodes: u64,
     /// Counters for dashboards (quiescence nodes, table hits).
     stats: SearchStats,
+    /// What this iteration's quiescence has used of its share.
+    qs_credit: qsearch::QsCredit,
     seldepth: usize,
     aborted: bool,
     root_depth: i32,
@@ -618,6 +620,7 @@ impl<'a, G: Searchable> Search<'a, G> {
             start: shared.start,
             nodes: 0,
             stats: SearchStats::default(),
+            qs_credit: qsearch::QsCredit::default(),
             seldepth: 0,
             aborted: false,
             root_depth: 0,

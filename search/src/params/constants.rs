@@ -111,6 +111,13 @@ constants! {
     /// quiescence, so a position with 400 moves stays near 50,000 nodes
     /// (64 changes the chess bench).
     qs_node_budget_depth_1: u64 = 128;
+    /// Quiescence nodes an iteration allows per horizon node, on average:
+    /// a horizon node's quiescence keeps its budget only while the
+    /// iteration's quiescence stays within `qs_iteration_budget`, so
+    /// quiescence grows with the main search and not with the budget
+    /// (issue 41). 4: the chess and Leiserchess benches use about 1.5 and
+    /// stay unchanged (3 already changes the Leiserchess bench).
+    qs_nodes_per_horizon: u64 = 4;
 
     /// Internal iterative reduction applies at depth >= this.
     iir_min_depth: i32 = 4, uci "IIRMinDepth" 1..=32, spsa 2..=8 step 0.6;
@@ -182,6 +189,7 @@ impl SearchParams {
             qs_max_moves: usize::MAX,
             qs_node_budget_max: u64::MAX,
             qs_node_budget_depth_1: u64::MAX,
+            qs_nodes_per_horizon: u64::MAX,
             ..SearchParams::default()
         }
     }
@@ -199,6 +207,15 @@ impl SearchParams {
             depth_1 << doublings
         };
         budget.min(self.qs_node_budget_max)
+    }
+
+    /// The quiescence nodes an iteration of `depth` may have used once
+    /// `horizons` horizon nodes have started theirs: one horizon node's
+    /// budget plus `qs_nodes_per_horizon` for each of them.
+    #[inline]
+    pub fn qs_iteration_budget(&self, depth: i32, horizons: u64) -> u64 {
+        let earned = self.qs_nodes_per_horizon.saturating_mul(horizons);
+        self.qs_node_budget(depth).saturating_add(earned)
     }
 
     /// The share of the soft time limit, in percent, after `stable`
@@ -264,6 +281,16 @@ mod tests {
         assert_eq!(p.qs_node_budget(100), p.qs_node_budget_max);
         assert_eq!(SearchParams::exact().qs_node_budget(1), u64::MAX);
         assert_eq!(SearchParams::exact().qs_node_budget(200), u64::MAX);
+    }
+
+    #[test]
+    fn qs_iteration_budget_grows_with_the_horizon_nodes() {
+        let p = SearchParams::default();
+        assert_eq!(p.qs_iteration_budget(3, 0), p.qs_node_budget(3));
+        let per_node = p.qs_iteration_budget(3, 11) - p.qs_iteration_budget(3, 10);
+        assert_eq!(per_node, p.qs_nodes_per_horizon);
+        let exact = SearchParams::exact();
+        assert_eq!(exact.qs_iteration_budget(5, 1_000_000), u64::MAX);
     }
 
     #[test]

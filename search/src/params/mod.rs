@@ -36,10 +36,13 @@
 //! - **Quiescence limits**: a quiescence node searches at most
 //!   [`SearchParams::qs_max_moves`] noisy moves, and all the quiescence
 //!   below one horizon node shares a budget of nodes
-//!   ([`SearchParams::qs_node_budget`]) after which it only stands pat.
-//!   Chess captures run out long before either limit; in Leiserchess both
-//!   sides nearly always have a zap, and with many pawns the chains of zaps
-//!   made a depth-1 search take minutes.
+//!   ([`SearchParams::qs_node_budget`]) after which it only stands pat,
+//!   and no more than the iteration's horizon nodes have earned, at
+//!   [`SearchParams::qs_nodes_per_horizon`] each
+//!   ([`SearchParams::qs_iteration_budget`]). Chess captures run out long
+//!   before any limit; in Leiserchess both sides nearly always have a zap,
+//!   and with many pawns the chains of zaps made a depth-1 search take
+//!   minutes, and depth 3 after the first limit.
 //! - **Mate distance pruning**: a node cannot do better than mating right
 //!   now, nor worse than being mated right now; cut the window to that.
 //! - **TT cutoffs**: return a stored score when the stored depth and bound

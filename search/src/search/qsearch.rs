@@ -5,6 +5,7 @@ use super::node::Node;
 use super::Search;
 use crate::game::{Score, Searchable};
 use crate::movepick::MovePicker;
+use crate::params::SearchParams;
 use crate::score::{outcome_score, to_tt, INFINITE};
 use crate::tt::{Bound, TtHit};
 
@@ -14,6 +15,39 @@ struct QsBudget {
     /// The node count when `negamax` handed over.
     first_node: u64,
     nodes: u64,
+}
+
+/// The quiescence of one iteration, shared by its horizon nodes: each
+/// earns `qs_nodes_per_horizon` nodes, and its quiescence may spend what
+/// those before it left over, up to its own budget. A per-node budget
+/// alone bounds only depth 1: where nearly every quiescence uses all of
+/// it (Leiserchess boards full of pawns), an iteration costs the number
+/// of horizon nodes times a budget that doubles with the depth.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct QsCredit {
+    /// Horizon nodes whose quiescence has started in this iteration.
+    horizons: u64,
+    /// Nodes the quiescence of the finished ones used.
+    spent: u64,
+}
+
+impl QsCredit {
+    /// The node budget of the next horizon node's quiescence in an
+    /// iteration of `depth`.
+    #[inline(always)]
+    fn open(&mut self, params: &SearchParams, depth: i32) -> u64 {
+        self.horizons += 1;
+        let left = params
+            .qs_iteration_budget(depth, self.horizons)
+            .saturating_sub(self.spent);
+        params.qs_node_budget(depth).min(left)
+    }
+
+    /// Books the nodes a horizon node's quiescence used.
+    #[inline(always)]
+    fn close(&mut self, nodes: u64) {
+        self.spent += nodes;
+    }
 }
 
 impl<G: Searchable> Search<'_, G> {
@@ -26,13 +60,16 @@ impl<G: Searchable> Search<'_, G> {
         ply: usize,
     ) -> Score {
         // The budget of this horizon node's quiescence grows with the
-        // iteration: a shallow iteration is a quick first estimate, and
-        // at depth 1 every root move has a quiescence search of its own.
+        // iteration (a shallow iteration is a quick first estimate, and
+        // at depth 1 every root move has a quiescence search of its own),
+        // but not past what the iteration's horizon nodes have earned.
         let budget = QsBudget {
             first_node: self.nodes,
-            nodes: self.params.qs_node_budget(self.root_depth),
+            nodes: self.qs_credit.open(self.params, self.root_depth),
         };
-        self.quiesce::<PV>(alpha, beta, ply, budget)
+        let score = self.quiesce::<PV>(alpha, beta, ply, budget);
+        self.qs_credit.close(self.nodes - budget.first_node);
+        score
     }
 
     /// Quiescence proper: every node below one horizon node shares

@@ -6,6 +6,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
+use super::qsearch::QsCredit;
 use super::Search;
 use crate::game::{GameMove, Score, Searchable};
 use crate::info::{nps, ScoreBound, SearchInfo, SearchResult, SearchStats};
@@ -116,6 +117,7 @@ impl<G: Searchable> Search<'_, G> {
         report: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> Vec<RootLine<G::Move>> {
         self.root_depth = depth as i32;
+        self.qs_credit = QsCredit::default();
         self.seldepth = 0;
         self.excluded.clear();
         let mut current = Vec::with_capacity(lines);
