@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use search::{
-    EndReason, Evaluation, Frontend, GoDialect, Outcome, Perft, PerftStyle, Rules, Score,
+    EndReason, Evaluation, Features, Frontend, GoDialect, Outcome, Perft, PerftStyle, Rules, Score,
     SearchParams, Searchable, Side, StrengthScale,
 };
 
@@ -419,8 +419,14 @@ impl<R: SearchRules> Searchable for Game<R> {
     /// moves a position, chess's 5 to 20 quiet moves left a depth-3
     /// search barely wider than depth 2, and depth 3 no stronger
     /// (`docs/architecture.md`, "Late move pruning and the move count").
+    /// It prunes late noisy moves too: on a board full of pawns nearly
+    /// every move zaps, and a depth-3 search took minutes (issue 41).
     fn search_params() -> SearchParams {
         SearchParams {
+            features: Features {
+                noisy_lmp: true,
+                ..Features::PLAYING
+            },
             lmp_move_percent: 10,
             ..SearchParams::default()
         }

@@ -78,6 +78,11 @@ switches! {
     lmr_depth_pruning: "LMRDepthPruning", Development;
     bad_noisy_lmr: "BadNoisyLMR", Development;
     tt_noisy_lmr: "TTNoisyLMR", ByGame;
+    /// Late move pruning also prunes noisy moves, once as many of them
+    /// have been searched as it keeps quiet ones: for a game where nearly
+    /// every move can be noisy (Leiserchess, when the beam already ends
+    /// on a pawn's back, every move that leaves it alone zaps).
+    noisy_lmp: "NoisyLMP", ByGame;
 }
 
 impl Features {

@@ -26,7 +26,9 @@
 //!   evaluation plus `futility_base + futility_per_depth * depth` cannot
 //!   reach alpha.
 //! - **Late move pruning (LMP)**: near the leaves, skip quiet moves after the
-//!   first `lmp_base + depth * depth` moves.
+//!   first `lmp_base + depth * depth` moves. With **noisy LMP** on, noisy
+//!   moves too, after as many of them (for a game where nearly every move
+//!   can be noisy).
 //! - **Late move reductions (LMR)**: quiet moves late in the ordering are
 //!   searched at reduced depth (a table of `ln(depth) * ln(move number)`);
 //!   a fail high is re-searched at full depth.

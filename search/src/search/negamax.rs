@@ -534,6 +534,7 @@ impl<G: Searchable> Search<'_, G> {
         }
         let prunable = (may_prune
             && self.quiet_is_prunable(node, depth, state.alpha, late, tried.history))
+            || (shallow && noisy && self.noisy_is_late(state))
             || (shallow && self.loses_exchange(picker, depth, mv, noisy));
         let gives_check = self.make_unless_pruned(node, mv, prunable)?;
         if noisy {
@@ -658,6 +659,15 @@ impl<G: Searchable> Search<'_, G> {
         } else {
             keep
         }
+    }
+
+    /// Late move pruning of a noisy move (step 11 of `negamax`, with
+    /// `NoisyLMP`): once as many noisy moves have been searched as late
+    /// move pruning keeps quiet ones. Where nearly every move is noisy,
+    /// exempting them would leave a shallow node searching hundreds.
+    #[inline(always)]
+    fn noisy_is_late(&self, state: &MoveLoop<G::Move>) -> bool {
+        self.params.features.noisy_lmp && state.noisies.len() >= state.lmp_keep
     }
 
     /// Late move pruning (`late`: the quiet moves it keeps have been
