@@ -122,18 +122,49 @@ pub fn proximity(q: Square, enemy: Square) -> i64 {
     i64::from(PROXIMITY[DELTA[enemy.index()][q.index()] as usize])
 }
 
+/// `MANHATTAN_ROWS[k][q]`: the Manhattan distance from `k` to `q`, one
+/// row per square, so that the scoring loop reads two rows straight.
+static MANHATTAN_ROWS: [[u8; 64]; 64] = {
+    let mut table = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            table[a][b] = MANHATTAN[DELTA[a][b] as usize] as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// `PROXIMITY_ROWS[e][q]`: [`proximity`] of `q` to an enemy king on `e`.
+static PROXIMITY_ROWS: [[u32; 64]; 64] = {
+    let mut table = [[0u32; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            table[a][b] = PROXIMITY[DELTA[a][b] as usize];
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
 /// Sums over the reached squares, given the shortest length per square.
 #[inline]
 fn score_board(own_king: Square, enemy: Square, lengths: &impl Lengths) -> i64 {
-    let from_king = &DELTA[own_king.index()];
-    let from_enemy = &DELTA[enemy.index()];
+    let distance = &MANHATTAN_ROWS[own_king.index()];
+    let proximity = &PROXIMITY_ROWS[enemy.index()];
     let min = lengths.to_array();
     let mut total = 0u64;
     for q in BitIter(lengths.reached()) {
         let i = q.index();
         let len = (min[i] as usize).min(MAX_LEN);
         // Below 2^25 (distance ≤ 14, proximity ≤ 2 · 840²): fits a u32.
-        let weight = MANHATTAN[from_king[i] as usize] * PROXIMITY[from_enemy[i] as usize];
+        let weight = u32::from(distance[i]) * proximity[i];
         total += u64::from(weight) * u64::from(INV[len]);
     }
     total as i64
