@@ -119,7 +119,7 @@ pub enum Hit {
 impl Hit {
     /// The result of striking the piece with byte `code` on `cell`.
     #[inline(always)]
-    fn struck(cell: Cell, code: u8) -> Hit {
+    pub(crate) fn struck(cell: Cell, code: u8) -> Hit {
         if (code >> 2) & 3 == Kind::King as u8 {
             Hit::King(cell)
         } else {
