@@ -38,10 +38,14 @@ pub fn for_each_piece_move(board: &Board, side: Side, sq: Square, mut f: impl Fn
             f(Move::shift(sq, d));
         }
     }
-    let opponent = side.opponent();
+    // Rule 3.3 needs an opposing neighbour, which most pieces lack.
+    let opponents = board.pieces(side.opponent());
+    if NEIGHBOURS[sq.index()] & opponents == 0 {
+        return;
+    }
     for d in Dir::ALL {
         let b = cell.step(d);
-        if !board.at(b).is_piece_of(opponent) {
+        if !board.at(b).is_piece_of(side.opponent()) {
             continue;
         }
         // Rule 3.3: swap, then one basic move from the swapped square.
