@@ -28,5 +28,5 @@ pub mod text;
 pub mod view;
 
 pub use end::GameEnd;
-pub use game::{DynEngine, DynGame, GameError, GameType, MoveId};
+pub use game::{DynEngine, DynGame, GameError, GameType, MoveId, MoveNotation};
 pub use game_kind::GameKind;

@@ -13,6 +13,18 @@ use crate::view::{BoardView, GuiGame};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MoveId(pub u16);
 
+/// How a move is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveNotation {
+    /// The engines' protocol notation (UCI, MIT's notation) as the game
+    /// writes it (Chess960 castling king takes rook).
+    Protocol,
+    /// The record notation (SAN for chess).
+    Record,
+    /// The long record notation (LAN for chess: `Ng1f3`).
+    LongRecord,
+}
+
 /// A position of some game and the moves that led to it, as the front
 /// ends use it. Object-safe: a `Box<dyn DynGame>` is any game's position.
 pub trait DynGame: Send + Sync {
@@ -22,12 +34,9 @@ pub trait DynGame: Send + Sync {
     fn side_to_move(&self) -> Side;
     /// The legal moves, in the game's generation order.
     fn legal_moves(&self) -> Vec<MoveId>;
-    /// A legal move in protocol notation (UCI, MIT's notation).
-    fn move_text(&self, mv: MoveId) -> Result<String, GameError>;
-    /// A legal move in record notation (SAN for chess).
-    fn move_record(&self, mv: MoveId) -> Result<String, GameError>;
-    /// A legal move in long record notation (LAN for chess: `Ng1f3`).
-    fn move_long_record(&self, mv: MoveId) -> Result<String, GameError>;
+    /// A legal move written in `notation` (see the shorthands
+    /// `move_text`, `move_record` and `move_long_record`).
+    fn write_move(&self, mv: MoveId, notation: MoveNotation) -> Result<String, GameError>;
     /// Reads a move in protocol notation and checks that it is legal.
     fn parse(&self, text: &str) -> Result<MoveId, GameError>;
     /// Plays a legal move.
@@ -62,7 +71,22 @@ impl std::fmt::Debug for dyn DynGame {
     }
 }
 
-impl dyn DynGame {
+impl dyn DynGame + '_ {
+    /// A legal move in protocol notation (UCI, MIT's notation).
+    pub fn move_text(&self, mv: MoveId) -> Result<String, GameError> {
+        self.write_move(mv, MoveNotation::Protocol)
+    }
+
+    /// A legal move in record notation (SAN for chess).
+    pub fn move_record(&self, mv: MoveId) -> Result<String, GameError> {
+        self.write_move(mv, MoveNotation::Record)
+    }
+
+    /// A legal move in long record notation (LAN for chess: `Ng1f3`).
+    pub fn move_long_record(&self, mv: MoveId) -> Result<String, GameError> {
+        self.write_move(mv, MoveNotation::LongRecord)
+    }
+
     /// Reads and plays a move in protocol notation; returns it in record
     /// notation.
     pub fn play(&mut self, text: &str) -> Result<String, GameError> {
@@ -110,16 +134,13 @@ impl<G: GuiGame> DynGame for G {
         moves.into_iter().map(|m| MoveId(m.to_u16())).collect()
     }
 
-    fn move_text(&self, mv: MoveId) -> Result<String, GameError> {
-        Ok(Rules::move_text(self, find_move(self, mv)?))
-    }
-
-    fn move_record(&self, mv: MoveId) -> Result<String, GameError> {
-        Ok(self.move_to_record(find_move(self, mv)?))
-    }
-
-    fn move_long_record(&self, mv: MoveId) -> Result<String, GameError> {
-        Ok(self.move_to_long_record(find_move(self, mv)?))
+    fn write_move(&self, mv: MoveId, notation: MoveNotation) -> Result<String, GameError> {
+        let mv = find_move(self, mv)?;
+        Ok(match notation {
+            MoveNotation::Protocol => Rules::move_text(self, mv),
+            MoveNotation::Record => self.move_to_record(mv),
+            MoveNotation::LongRecord => self.move_to_long_record(mv),
+        })
     }
 
     fn parse(&self, text: &str) -> Result<MoveId, GameError> {

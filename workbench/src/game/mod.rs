@@ -14,7 +14,7 @@ mod game_type;
 
 pub use dyn_engine::DynEngine;
 pub(crate) use dyn_game::find_move;
-pub use dyn_game::{DynGame, MoveId};
+pub use dyn_game::{DynGame, MoveId, MoveNotation};
 pub use game_type::GameType;
 
 use thiserror::Error;
