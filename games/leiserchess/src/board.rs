@@ -19,6 +19,9 @@ pub struct Board {
     kings: [Cell; 2],
     /// Pawns of each side, as `Square` bitboards.
     pawns: [u64; 2],
+    /// Pawns and king of each side: asked for far more often than a piece
+    /// moves, so kept rather than built from the king's cell each time.
+    pieces: [u64; 2],
     /// Zobrist hash of the pieces (side to move not included).
     hash: u64,
 }
@@ -36,6 +39,7 @@ impl Board {
             cells: EMPTY_CELLS,
             kings: [Cell::from_index(0); 2],
             pawns: [0, 0],
+            pieces: [0, 0],
             hash: 0,
         }
     }
@@ -84,7 +88,7 @@ impl Board {
     /// Bitboard of `side`'s pieces (pawns and king).
     #[inline]
     pub fn pieces(&self, side: Side) -> u64 {
-        self.pawns[side.index()] | self.king_square(side).bit()
+        self.pieces[side.index()]
     }
 
     /// Bitboard of every occupied square.
@@ -109,6 +113,12 @@ impl Board {
         if old.is_pawn() {
             self.pawns[old.colour_index()] &= !sq.bit();
         }
+        if old.is_piece() {
+            self.pieces[old.colour_index()] &= !sq.bit();
+        }
+        if piece.is_piece() {
+            self.pieces[piece.colour_index()] |= sq.bit();
+        }
         if piece.is_pawn() {
             self.pawns[piece.colour_index()] |= sq.bit();
         } else if piece.is_king() {
@@ -123,6 +133,7 @@ impl Board {
         BoardSummary {
             kings: self.kings,
             pawns: self.pawns,
+            pieces: self.pieces,
             hash: self.hash,
         }
     }
@@ -138,6 +149,7 @@ impl Board {
     pub fn restore(&mut self, summary: &BoardSummary) {
         self.kings = summary.kings;
         self.pawns = summary.pawns;
+        self.pieces = summary.pieces;
         self.hash = summary.hash;
     }
 
@@ -162,9 +174,11 @@ impl Board {
             .cells
             .iter()
             .all(|(cell, code)| cell.is_on_board() || code == Piece::SENTINEL.code() as u8);
+        let pieces = [0, 1].map(|c| pawns[c] | kings[c].map_or(0, |k: Cell| k.square().bit()));
         sentinels_ok
             && hash == self.hash
             && pawns == self.pawns
+            && pieces == self.pieces
             && kings == [Some(self.kings[0]), Some(self.kings[1])]
     }
 }
@@ -174,6 +188,7 @@ impl Board {
 pub struct BoardSummary {
     kings: [Cell; 2],
     pawns: [u64; 2],
+    pieces: [u64; 2],
     hash: u64,
 }
 
