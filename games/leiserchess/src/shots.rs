@@ -78,7 +78,7 @@ pub fn revert_raw(cells: &mut Mailbox, undo: RawUndo) {
 /// The cells a move changes, as up to three `(cell, new code)` pairs on
 /// distinct cells, read over the unchanged board (no copy of it).
 #[derive(Clone, Copy, Debug)]
-struct Changes([(Cell, u8); 3]);
+pub(crate) struct Changes([(Cell, u8); 3]);
 
 impl Changes {
     /// The cell an unused pair names: a sentinel that no beam reads.
@@ -86,7 +86,7 @@ impl Changes {
 
     /// The changes of `mv` and the moving piece's final cell.
     #[inline(always)]
-    fn of(cells: &Mailbox, mv: Move) -> (Changes, Cell) {
+    pub(crate) fn of(cells: &Mailbox, mv: Move) -> (Changes, Cell) {
         let a = mv.from().cell();
         let piece = cells[a];
         let mut changes = [(Changes::UNUSED, 0); 3];
@@ -115,7 +115,7 @@ impl Changes {
 
     /// The byte on `cell` after the move.
     #[inline(always)]
-    fn cell(&self, cells: &Mailbox, cell: Cell) -> u8 {
+    pub(crate) fn cell(&self, cells: &Mailbox, cell: Cell) -> u8 {
         let [c0, c1, c2] = self.0;
         if cell == c0.0 {
             c0.1

@@ -38,7 +38,7 @@ use crate::laser::{nearest, BeamDir, BEAM, OFF, RAYS, SQUARE_STEPS, ZAP};
 use crate::movegen;
 use crate::moves::Move;
 use crate::piece::Piece;
-use crate::shots::{apply_raw, revert_raw, touches_possible};
+use crate::shots::{touches_possible, Changes};
 use crate::square::{dilate, BitIter, Dir, Square};
 
 use super::cache::EvalState;
@@ -182,6 +182,23 @@ pub(super) fn walk<const RECORD: bool, L: Lengths>(
     cells: &Mailbox,
     occ: u64,
     from: Square,
+    dir: BeamDir,
+    len: u16,
+    opposing_pawn: u8,
+    lengths: &mut L,
+    record: impl FnMut(usize, BeamDir, u16),
+) -> u64 {
+    let code_on = |sq: Square| cells[sq.cell()];
+    walk_by::<RECORD, L>(code_on, occ, from, dir, len, opposing_pawn, lengths, record)
+}
+
+/// [`walk`] reading the byte of each blocker's square through `code_on`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn walk_by<const RECORD: bool, L: Lengths>(
+    code_on: impl Fn(Square) -> u8,
+    occ: u64,
+    from: Square,
     mut dir: BeamDir,
     mut len: u16,
     opposing_pawn: u8,
@@ -215,7 +232,7 @@ pub(super) fn walk<const RECORD: bool, L: Lengths>(
         let Some(b) = blocker else {
             return entered;
         };
-        let code = cells[Square::from_index(b as u8).cell()];
+        let code = code_on(Square::from_index(b as u8));
         let next = BEAM[dir as usize][code as usize];
         debug_assert!(next != OFF);
         if next == ZAP {
@@ -468,25 +485,34 @@ impl Current {
             }
             // The run meets the shifted pawn: this beam is its own.
         }
-        let (undo, _) = apply_raw(scratch, mv);
-        let mut reads = 0;
+        // The board after the move, read through its changes (a blocker
+        // the move did not touch is read straight): nothing is written.
+        let cells: &Mailbox = scratch;
+        let (changes, _) = Changes::of(cells, mv);
+        let changed = mv.touched_on_board();
+        let code_on = |q: Square| {
+            if changed & q.bit() == 0 {
+                cells[q.cell()]
+            } else {
+                changes.cell(cells, q.cell())
+            }
+        };
         // A piece that now stops the beam on the first changed square
         // adds nothing: the current beam reached it at this length.
-        if BEAM[at.dir() as usize][scratch[first.cell()] as usize] != ZAP {
-            let before = (first.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
-            reads = walk::<false, L>(
-                scratch,
-                mv.occupancy_after(self.occ),
-                Square::from_index(before),
-                at.dir(),
-                at.len(),
-                self.opposing_pawn,
-                lengths,
-                |_, _, _| {},
-            );
+        if BEAM[at.dir() as usize][code_on(first) as usize] == ZAP {
+            return 0;
         }
-        revert_raw(scratch, undo);
-        reads
+        let before = (first.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
+        walk_by::<false, L>(
+            code_on,
+            mv.occupancy_after(self.occ),
+            Square::from_index(before),
+            at.dir(),
+            at.len(),
+            self.opposing_pawn,
+            lengths,
+            |_, _, _| {},
+        )
     }
 }
 
