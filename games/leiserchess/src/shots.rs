@@ -3,8 +3,8 @@
 //! The beam after a move can only differ from the beam now if the move
 //! changes a cell the current beam crosses (its king's cell included). So
 //! the current beam is walked once; moves that touch none of its cells
-//! share its result, and only the others are replayed on a scratch copy of
-//! the mailbox.
+//! share its result, and only the others are replayed, reading the board
+//! through the few cells the move changes (nothing is written).
 
 use search::Side;
 

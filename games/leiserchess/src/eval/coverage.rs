@@ -328,7 +328,8 @@ fn coverage_given_king<L: Lengths>(
     let mut entry = [Entry(0); 64];
     let current = Current::walk(board, side, &mut entry, &mut lengths);
     // Step 2: the moves of other pieces that change a square of it,
-    // replayed on a scratch copy of the cells.
+    // replayed over the cells and the few the move changes (the scratch
+    // copy serves the walks past a vacated square and the king's).
     let mut scratch = *board.cells();
     let mut reads = current.reads_around();
     for sq in BitIter(board.pieces(side) & !current.king_sq.bit()) {
