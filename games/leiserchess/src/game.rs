@@ -428,6 +428,9 @@ impl<R: SearchRules> Searchable for Game<R> {
                 ..Features::PLAYING
             },
             lmp_move_percent: 10,
+            // Boards full of pawns: a zap nearly every move, so
+            // quiescence grows with the main search, not its budget.
+            qs_nodes_per_horizon: 4,
             ..SearchParams::default()
         }
     }

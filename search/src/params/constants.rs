@@ -115,9 +115,12 @@ constants! {
     /// a horizon node's quiescence keeps its budget only while the
     /// iteration's quiescence stays within `qs_iteration_budget`, so
     /// quiescence grows with the main search and not with the budget
-    /// (issue 41). 4: the chess and Leiserchess benches use about 1.5 and
-    /// stay unchanged (3 already changes the Leiserchess bench).
-    qs_nodes_per_horizon: u64 = 4;
+    /// (issue 41). Off (no limit) by default: chess's quiescence is
+    /// bounded by its captures running out, and with the search's
+    /// pruning off the credit cut chess's quiescence short (the
+    /// differential test against plain alpha-beta). Leiserchess sets 4:
+    /// its bench uses about 1.5 and stays unchanged (3 changes it).
+    qs_nodes_per_horizon: u64 = u64::MAX;
 
     /// Internal iterative reduction applies at depth >= this.
     iir_min_depth: i32 = 4, uci "IIRMinDepth" 1..=32, spsa 2..=8 step 0.6;
@@ -285,12 +288,18 @@ mod tests {
 
     #[test]
     fn qs_iteration_budget_grows_with_the_horizon_nodes() {
-        let p = SearchParams::default();
+        let p = SearchParams {
+            qs_nodes_per_horizon: 4,
+            ..SearchParams::default()
+        };
         assert_eq!(p.qs_iteration_budget(3, 0), p.qs_node_budget(3));
         let per_node = p.qs_iteration_budget(3, 11) - p.qs_iteration_budget(3, 10);
         assert_eq!(per_node, p.qs_nodes_per_horizon);
         let exact = SearchParams::exact();
         assert_eq!(exact.qs_iteration_budget(5, 1_000_000), u64::MAX);
+        // Off by default (chess).
+        let default = SearchParams::default();
+        assert_eq!(default.qs_iteration_budget(5, 1), u64::MAX);
     }
 
     #[test]
