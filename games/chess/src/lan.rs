@@ -5,7 +5,6 @@
 //! Chess960 too. The square left names the piece, so unlike SAN it needs
 //! no disambiguation (`Nb1d2` where SAN writes `Nbd2`).
 
-use crate::movegen::has_legal_moves;
 use crate::mv::{Move, MoveKind};
 use crate::position::Position;
 use crate::role::Role;
@@ -15,11 +14,7 @@ impl Position {
     /// `a7xb8=Q+`, `O-O`).
     pub fn lan(&self, mv: Move) -> String {
         let mut lan = self.lan_without_suffix(mv);
-        let mut after = *self;
-        after.play_unchecked(mv);
-        if after.in_check() {
-            lan.push(if has_legal_moves(&after) { '+' } else { '#' });
-        }
+        lan.extend(self.check_suffix(mv));
         lan
     }
 

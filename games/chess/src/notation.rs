@@ -64,12 +64,17 @@ impl Position {
     /// The SAN of a legal move, with `+` or `#`.
     pub fn san(&self, mv: Move) -> String {
         let mut san = self.san_without_suffix(mv);
+        san.extend(self.check_suffix(mv));
+        san
+    }
+
+    /// `+` when a legal move gives check, `#` when it mates (SAN and LAN).
+    pub(crate) fn check_suffix(&self, mv: Move) -> Option<char> {
         let mut after = *self;
         after.play_unchecked(mv);
-        if after.in_check() {
-            san.push(if has_legal_moves(&after) { '+' } else { '#' });
-        }
-        san
+        after
+            .in_check()
+            .then(|| if has_legal_moves(&after) { '+' } else { '#' })
     }
 
     fn san_without_suffix(&self, mv: Move) -> String {

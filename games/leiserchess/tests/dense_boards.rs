@@ -12,8 +12,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use leiserchess::Leiserchess;
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::{Engine, Limits, Rules, SearchResult};
 
@@ -76,33 +75,7 @@ fn assert_depth_3_within_budget(engine: &mut Engine<Leiserchess>, fen: &str) {
 /// A random board with both kings and `PAWNS_A_SIDE` pawns a side, every
 /// piece on a random square in a random orientation.
 fn random_dense_board(rng: &mut ChaCha8Rng) -> String {
-    let mut squares: Vec<String> = (0..64)
-        .map(|i| format!("{}{}", (b'a' + i % 8) as char, i / 8))
-        .collect();
-    squares.shuffle(rng);
-    let kings = ["NN", "EE", "SS", "WW"];
-    let pawns = ["NW", "NE", "SE", "SW"];
-    let mut pieces = vec![
-        (squares[0].clone(), kings[rng.gen_range(0..4)].to_string()),
-        (
-            squares[1].clone(),
-            kings[rng.gen_range(0..4)].to_lowercase(),
-        ),
-    ];
-    for (i, square) in squares[2..2 + 2 * PAWNS_A_SIDE].iter().enumerate() {
-        let code = pawns[rng.gen_range(0..4)];
-        let code = if i % 2 == 0 {
-            code.to_string()
-        } else {
-            code.to_lowercase()
-        };
-        pieces.push((square.clone(), code));
-    }
-    let refs: Vec<(&str, &str)> = pieces
-        .iter()
-        .map(|(s, c)| (s.as_str(), c.as_str()))
-        .collect();
-    common::fen_of(&refs, if rng.gen() { 'W' } else { 'B' })
+    common::random_position_balanced(rng, PAWNS_A_SIDE)
 }
 
 /// Whether the game is over, or one move ends it: the search stops as

@@ -482,6 +482,21 @@ pub fn fen_of(pieces: &[(&str, &str)], side: char) -> String {
 /// A rules-valid position (rule 7.2) with both kings and `pawns` pawns of
 /// random colours and orientations on random squares.
 pub fn random_position(rng: &mut ChaCha8Rng, pawns: usize) -> String {
+    random_board(rng, pawns, |_, rng| rng.gen())
+}
+
+/// Like [`random_position`] with `pawns_a_side` pawns of each colour.
+pub fn random_position_balanced(rng: &mut ChaCha8Rng, pawns_a_side: usize) -> String {
+    random_board(rng, 2 * pawns_a_side, |i, _| i % 2 == 0)
+}
+
+/// Both kings and `pawns` pawns on random squares in random orientations,
+/// pawn `i` Tangerine's when `tangerine(i, rng)`; a random side to move.
+fn random_board(
+    rng: &mut ChaCha8Rng,
+    pawns: usize,
+    mut tangerine: impl FnMut(usize, &mut ChaCha8Rng) -> bool,
+) -> String {
     let mut squares: Vec<String> = (0..64)
         .map(|i| format!("{}{}", (b'a' + i % 8) as char, i / 8))
         .collect();
@@ -495,9 +510,9 @@ pub fn random_position(rng: &mut ChaCha8Rng, pawns: usize) -> String {
             kings[rng.gen_range(0..4)].to_lowercase(),
         ),
     ];
-    for sq in &squares[2..2 + pawns] {
+    for (i, sq) in squares[2..2 + pawns].iter().enumerate() {
         let code = pawn_codes[rng.gen_range(0..4)];
-        let code = if rng.gen() {
+        let code = if tangerine(i, rng) {
             code.to_string()
         } else {
             code.to_lowercase()
