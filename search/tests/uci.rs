@@ -308,7 +308,34 @@ fn perft_per_depth_style() {
     assert_eq!(&lines[lines.len() - 3..], expected.as_slice());
     assert_eq!(expected[0], "perft 1 3");
     assert_eq!(expected[1], "perft 2 5");
+    // `make` counts the same leaves, every move of the upper plies made.
+    s.send("perft 3 make");
+    let lines = s.wait_for(|l| l.starts_with("perft 3 "), 2, LONG);
+    assert_eq!(&lines[lines.len() - 3..], expected.as_slice());
     s.close();
+}
+
+#[test]
+fn perft_make_counts_what_perft_counts() {
+    let s = Session::start::<TicTacToe>();
+    s.send("go perft 3 make");
+    let lines = s.wait_for(|l| l.starts_with("Nodes searched"), 1, LONG);
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Nodes searched: 504")
+    );
+    s.close();
+    for (fen, depth) in [("1/2 w", 3), ("3/4/5 w", 6)] {
+        let mut pos = Nim::from_fen(fen).expect("fen");
+        for d in 0..=depth {
+            assert_eq!(pos.perft_make(d), pos.perft(d), "{fen} depth {d}");
+        }
+    }
+    // Won games below depth 5 have no moves: they count nothing deeper.
+    let mut pos = TicTacToe::startpos();
+    for d in 0..=6 {
+        assert_eq!(pos.perft_make(d), pos.perft(d), "tic-tac-toe depth {d}");
+    }
 }
 
 #[test]

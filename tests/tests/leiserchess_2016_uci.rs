@@ -66,6 +66,13 @@ fn perft_counts_the_2016_rules() {
         ["perft 1 78", "perft 2 6084", "perft 3 473126"],
         "{lines:?}"
     );
+    // The same leaves through the full make (`perft N make`).
+    e.send("go perft 3 make");
+    let lines = e.read_until(T, |l| l.starts_with("Nodes searched"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Nodes searched: 473126")
+    );
 }
 
 /// Rules 3.1, 6.1a and 7.1: a swap with an own piece is a plain step onto

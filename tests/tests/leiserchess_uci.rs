@@ -163,6 +163,8 @@ fn perft_prints_each_depth() {
     };
     // Rule 8.3: MIT's counts, ko not applied (tests/data/perft.txt) ...
     assert_eq!(counts("perft 4"), [61, 3757, 239_205, 15_537_748]);
+    // ... the same counted through the full make ...
+    assert_eq!(counts("perft 4 make"), [61, 3757, 239_205, 15_537_748]);
     // ... and the ko-aware count under its own name.
     assert_eq!(counts("perft 4 legal"), [61, 3757, 239_197, 15_535_830]);
     e.send("go perft 3 legal");

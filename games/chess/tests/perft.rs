@@ -2,8 +2,9 @@
 
 mod common;
 
-use chess::{divide, perft, Position};
+use chess::{divide, perft, Chess, Position};
 use common::Case;
+use search::Perft;
 
 /// Depths with more leaves than this are skipped, so the suite stays at a
 /// few seconds in the optimised test profile; the start position to depth 6
@@ -30,6 +31,30 @@ fn perft_suite_matches_published_counts() {
         }
     }
     assert!(checked >= 30, "only {checked} perft entries ran");
+}
+
+/// `perft N make` walks the tree through the game's make and unmake: the
+/// same counts, at depths cheap in the test profile.
+#[test]
+fn perft_make_counts_what_perft_counts() {
+    let mut checked = 0;
+    for case in cases() {
+        let mut game = Chess::from_fen(&case.fen).expect("suite FEN parses");
+        for &(depth, expected) in &case.counts {
+            if expected > 1_000_000 {
+                continue;
+            }
+            assert_eq!(
+                game.perft_make(depth),
+                expected,
+                "{} depth {depth}",
+                case.fen
+            );
+            assert_eq!(Perft::perft(&mut game, depth), expected);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "only {checked} perft entries ran");
 }
 
 // The start position to depth 6 and Kiwipete to depth 5 must stay in budget.

@@ -1,6 +1,7 @@
 //! Perft (rule 8) from `tests/data/perft.txt`: MIT's count (`perft`, ko
-//! not applied) and the legal count (`perft N legal`, ko applied), each
-//! cross-checked against the simple implementation at shallow depths.
+//! not applied), also counted through the full make (`perft N make`), and
+//! the legal count (`perft N legal`, ko applied), each cross-checked
+//! against the simple implementation at shallow depths.
 
 mod common;
 
@@ -127,6 +128,28 @@ fn perft_suite_legal_counts_apply_ko() {
 }
 
 #[test]
+fn perft_make_counts_what_perft_counts() {
+    // rule 8.3 through the full make: the same leaves as MIT's count.
+    let mut checked = 0;
+    for case in cases() {
+        let (mut game, _) = setup(&case);
+        for (i, &expected) in case.counts.iter().enumerate().take(3) {
+            let depth = i as u32 + 1;
+            let got = game.perft_make(depth);
+            assert_eq!(
+                got, expected,
+                "perft {depth} make of {} {:?}",
+                case.fen, case.moves
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20);
+    // Depth 4 from the start: 239,205 moves made, 15,537,748 counted.
+    assert_eq!(Leiserchess::startpos().perft_make(4), 15_537_748);
+}
+
+#[test]
 fn divide_sums_to_perft() {
     let mut game = Leiserchess::startpos();
     let divide = game.perft_divide(3);
@@ -187,6 +210,7 @@ fn every_way_of_counting_agrees_on_two_kings() {
     for depth in 1..=4 {
         let perft = game.perft(depth);
         assert_eq!(divide_by_trait(&mut game, depth), perft, "go perft {depth}");
+        assert_eq!(game.perft_make(depth), perft, "perft {depth} make");
         let divide: u64 = game.perft_divide(depth).iter().map(|(_, n)| n).sum();
         assert_eq!(divide, perft, "perft_divide {depth}");
         for walk in 1..depth {
@@ -220,6 +244,7 @@ fn perft_of_a_game_ended_by_a_king_zap_is_one_at_every_depth() {
     for depth in 0..=4 {
         assert_eq!(game.perft(depth), 1, "Leiserchess::perft({depth})");
         assert_eq!(Perft::perft(&mut game, depth), 1, "Perft::perft({depth})");
+        assert_eq!(game.perft_make(depth), 1, "perft_make({depth})");
     }
     assert!(game.perft_divide(3).is_empty());
 }

@@ -83,6 +83,8 @@ enum Count {
     Perft,
     /// Rule 8.4.
     Legal,
+    /// Rules 8.1 and 8.2 through the full make (`perft N make`).
+    Make,
 }
 
 impl Count {
@@ -90,12 +92,13 @@ impl Count {
         match self {
             Count::Perft => game.perft(depth),
             Count::Legal => game.perft_legal(depth),
+            Count::Make => game.perft_make(depth),
         }
     }
 
     fn expected(self, case: &Case, depth: u32) -> u64 {
         let counts = match self {
-            Count::Perft => &case.perft,
+            Count::Perft | Count::Make => &case.perft,
             Count::Legal => &case.legal,
         };
         counts[depth as usize - 1]
@@ -121,6 +124,12 @@ fn check(count: Count, depths: std::ops::RangeInclusive<u32>, chosen: impl Fn(us
 fn perft_counts_depths_1_to_3() {
     // rules 8.1 and 8.2: every generated move counts, ko is not applied.
     check(Count::Perft, 1..=3, |_| true);
+}
+
+#[test]
+fn perft_make_counts_depths_1_to_3() {
+    // rules 8.1 and 8.2, every move of the upper plies made.
+    check(Count::Make, 1..=3, |_| true);
 }
 
 #[test]

@@ -20,6 +20,12 @@ pub enum PerftCount {
     /// Legal move sequences only (`perft N legal`): every rule of play
     /// applied.
     Legal,
+    /// The leaves of [`PerftCount::Rules`], counted through the game's
+    /// full `make` and `unmake` at every ply but the last, whose moves are
+    /// generated and counted unmade (`perft N make`, as MIT's Leiserchess
+    /// players count): a yardstick of move generation and make/unmake
+    /// speed, with no bulk counting.
+    Make,
 }
 
 /// The rules of a game: positions, legal moves, their notation and the

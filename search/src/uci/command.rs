@@ -30,7 +30,7 @@ pub enum Command {
     Quit,
     /// `ponderhit`: the move pondered on was played; the clock starts.
     PonderHit,
-    /// `perft <depth> [legal]`, in the game's own format.
+    /// `perft <depth> [legal|make]`, in the game's own format.
     Perft(PerftRequest),
     /// `d` or `display`.
     Display,
@@ -60,22 +60,30 @@ impl Command {
     }
 }
 
-/// What `perft <depth> [legal]` and `go perft <depth> [legal]` count.
+/// What `perft <depth> [legal|make]` and `go perft <depth> [legal|make]`
+/// count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PerftRequest {
     pub depth: u32,
     pub count: PerftCount,
 }
 
-/// The word after a perft depth that asks for the legal count.
-const LEGAL: &str = "legal";
+/// The words after a perft depth that ask for a count other than the
+/// game's own: `legal` (every rule of play applied) and `make` (the
+/// game's own count, every move above the last ply made).
+const PERFT_WORDS: [(&str, PerftCount); 2] =
+    [("legal", PerftCount::Legal), ("make", PerftCount::Make)];
 
-/// The `legal` word after a perft depth, if there: which count is asked.
+/// The word after a perft depth, if there: which count is asked.
 fn perft_count<'a>(tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> PerftCount {
-    match tokens.next_if_eq(&LEGAL) {
-        Some(_) => PerftCount::Legal,
-        None => PerftCount::Rules,
+    let count = tokens
+        .peek()
+        .and_then(|t| PERFT_WORDS.iter().find(|(w, _)| w == t))
+        .map(|&(_, count)| count);
+    if count.is_some() {
+        tokens.next();
     }
+    count.unwrap_or(PerftCount::Rules)
 }
 
 /// The parameters of `go`, as given.
@@ -100,7 +108,7 @@ pub struct Go {
     /// `searchmoves …`: only these root moves (as text; the driver checks
     /// them against the position).
     pub searchmoves: Vec<String>,
-    /// `go perft <depth> [legal]`: count instead of searching.
+    /// `go perft <depth> [legal|make]`: count instead of searching.
     pub perft: Option<PerftRequest>,
     /// What was wrong with the line. The rest of it is still used: a GUI
     /// waits for a `bestmove` after any `go`.
@@ -369,7 +377,11 @@ mod tests {
         let perft = |depth, count| Ok(Some(Command::Perft(PerftRequest { depth, count })));
         assert_eq!(parse("perft 3"), perft(3, PerftCount::Rules));
         assert_eq!(parse("perft 3 legal"), perft(3, PerftCount::Legal));
+        assert_eq!(parse("perft 5 make"), perft(5, PerftCount::Make));
         assert!(parse("perft 3 legall").is_err());
+        assert!(parse("perft 3 maker").is_err());
+        assert!(parse("perft 3 make legal").is_err());
+        assert!(parse("perft 3 legal make").is_err());
         assert!(parse("perft").is_err());
         assert!(parse("perft x").is_err());
         assert!(parse("bogus").is_err());
@@ -454,6 +466,7 @@ mod tests {
         let perft = |depth, count| Some(PerftRequest { depth, count });
         assert_eq!(go("go perft 4").perft, perft(4, PerftCount::Rules));
         assert_eq!(go("go perft 4 legal").perft, perft(4, PerftCount::Legal));
+        assert_eq!(go("go perft 5 make").perft, perft(5, PerftCount::Make));
         // A GUI may send a negative clock when flagging.
         let c = go("go wtime -50").limits(Side::White).clock.expect("clock");
         assert_eq!(c.remaining, Duration::ZERO);

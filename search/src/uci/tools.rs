@@ -20,7 +20,7 @@ const PERFT_UNSTOPPABLE_DEPTH: u32 = 3;
 /// The moves a perft of kind `count` counts in `pos`.
 fn counted_moves<G: Perft>(pos: &G, count: PerftCount, out: &mut Vec<G::Move>) {
     match count {
-        PerftCount::Rules => pos.perft_moves(out),
+        PerftCount::Rules | PerftCount::Make => pos.perft_moves(out),
         PerftCount::Legal => pos.legal_moves(out),
     }
 }
@@ -30,6 +30,7 @@ fn game_perft<G: Perft>(pos: &mut G, count: PerftCount, depth: u32) -> u64 {
     match count {
         PerftCount::Rules => pos.perft(depth),
         PerftCount::Legal => pos.perft_legal(depth),
+        PerftCount::Make => pos.perft_make(depth),
     }
 }
 
