@@ -55,9 +55,9 @@ pub mod tt;
 pub mod uci;
 
 pub use game::{
-    EndReason, EvalParams, Evaluation, Frontend, GameMove, GoDialect, NoParams, Outcome, Perft,
-    PerftCount, PerftStyle, Rules, Score, Searchable, Side, SpinOption, StartVariant, UciGame,
-    UnknownOption,
+    EndReason, EvalParams, Evaluation, Frontend, GameMove, GoDialect, NoParams, NoisyKey, Outcome,
+    Perft, PerftCount, PerftStyle, Rules, Score, Searchable, Side, SpinOption, StartVariant,
+    UciGame, UnknownOption,
 };
 pub use info::{ScoreBound, SearchInfo, SearchResult, SearchStats};
 pub use params::{Features, SearchParams, Stage};

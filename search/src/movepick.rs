@@ -21,7 +21,7 @@
 //! unique, the largest key names its own move, and a move once returned
 //! has its key replaced by [`PICKED`]: nothing is moved around.
 
-use crate::game::{GameMove, Searchable, Side};
+use crate::game::{GameMove, NoisyKey, Searchable, Side};
 use crate::history::History;
 
 const GOOD_NOISY: i32 = 1 << 28;
@@ -130,6 +130,9 @@ impl<M: GameMove> OrderingContext<'_, M> {
 pub struct MovePicker<M> {
     moves: Vec<M>,
     keys: Vec<i64>,
+    /// Each move's noisy key when the generator gave them (quiescence's
+    /// noisy moves), else empty: the picker asks the game.
+    known: Vec<NoisyKey>,
     stage: Stage,
     has_tt_move: bool,
     /// The key of the move returned last, once the moves are scored.
@@ -143,21 +146,32 @@ pub struct MovePicker<M> {
 }
 
 impl<M: GameMove> MovePicker<M> {
-    /// Takes the generated `moves` and a key buffer to reuse (see
+    /// Takes the generated `moves`, their noisy keys `known` when the
+    /// generator gave them (else empty) and a key buffer to reuse (see
     /// [`MovePicker::into_buffers`]). `tt_move` is the packed move from the
     /// table, 0 for none.
-    pub fn new(mut moves: Vec<M>, mut keys: Vec<i64>, tt_move: u16) -> Self {
+    pub fn new(
+        mut moves: Vec<M>,
+        mut keys: Vec<i64>,
+        mut known: Vec<NoisyKey>,
+        tt_move: u16,
+    ) -> Self {
+        debug_assert!(known.is_empty() || known.len() == moves.len());
         keys.clear();
         let mut has_tt_move = false;
         if tt_move != 0 {
             if let Some(i) = moves.iter().position(|m| m.to_u16() == tt_move) {
                 moves[..=i].rotate_right(1);
+                if !known.is_empty() {
+                    known[..=i].rotate_right(1);
+                }
                 has_tt_move = true;
             }
         }
         MovePicker {
             moves,
             keys,
+            known,
             stage: Stage::TtMove,
             has_tt_move,
             last_key: None,
@@ -247,11 +261,15 @@ impl<M: GameMove> MovePicker<M> {
         let first = usize::from(self.has_tt_move);
         for i in first..self.moves.len() {
             let mv = self.moves[i];
-            let score = if let Some(hint) = pos.noisy_key(mv) {
+            let noisy = match self.known.get(i) {
+                Some(&known) => Some(known),
+                None => pos.noisy_key(mv),
+            };
+            let score = if let Some(key) = noisy {
                 let order = ctx
-                    .noisy_score(pos, mv, hint)
+                    .noisy_score(pos, mv, key.order)
                     .clamp(-NOISY_ORDER_LIMIT, NOISY_ORDER_LIMIT);
-                if pos.see_ge(mv, 0) {
+                if key.see_ge_zero.unwrap_or_else(|| pos.see_ge(mv, 0)) {
                     GOOD_NOISY + order
                 } else {
                     BAD_NOISY + order
@@ -306,8 +324,8 @@ impl<M: GameMove> MovePicker<M> {
         }
     }
 
-    /// Hands the buffers back for reuse.
-    pub fn into_buffers(self) -> (Vec<M>, Vec<i64>) {
-        (self.moves, self.keys)
+    /// Hands the buffers back for reuse: moves, keys and known noisy keys.
+    pub fn into_buffers(self) -> (Vec<M>, Vec<i64>, Vec<NoisyKey>) {
+        (self.moves, self.keys, self.known)
     }
 }

@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Score, Searchable};
+use crate::game::{NoisyKey, Score, Searchable};
 use crate::history::{History, Killers};
 use crate::info::{SearchInfo, SearchResult, SearchStats};
 use crate::params::SearchParams;
@@ -87,6 +87,7 @@ struct Frame<M> {
     /// Buffers reused by every node at this ply.
     moves: Vec<M>,
     keys: Vec<i64>,
+    noisy_keys: Vec<NoisyKey>,
     quiets: Vec<M>,
     /// The noisy moves searched at this ply's node, for capture history.
     noisies: Vec<M>,
@@ -110,6 +111,7 @@ impl<M> Frame<M> {
         Frame {
             moves: Vec::new(),
             keys: Vec::new(),
+            noisy_keys: Vec::new(),
             quiets: Vec::new(),
             noisies: Vec::new(),
             pv: Vec::new(),

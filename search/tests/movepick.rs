@@ -7,7 +7,7 @@ mod common;
 use common::random_tree::{RandomTree, TreeMove};
 use search::history::History;
 use search::movepick::{MovePicker, OrderingContext};
-use search::{GameMove, Rules, Searchable};
+use search::{GameMove, NoisyKey, Rules, Searchable};
 
 /// The ordering context of `pos`'s root, without killers.
 fn context<'a>(
@@ -39,7 +39,7 @@ fn pick_all(
 ) -> Vec<(TreeMove, bool, usize)> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    let mut picker = MovePicker::new(moves, Vec::new(), 0);
+    let mut picker = MovePicker::new(moves, Vec::new(), Vec::new(), 0);
     let no_replies = History::new(0, 0, 1);
     let ctx = context(pos, history, &no_replies, [None, None], None);
     let mut out = Vec::new();
@@ -164,7 +164,7 @@ fn the_counter_move_follows_the_killers_and_precedes_other_quiets() {
         ctx.counter = counter;
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
-        let mut picker = MovePicker::new(moves, Vec::new(), 0);
+        let mut picker = MovePicker::new(moves, Vec::new(), Vec::new(), 0);
         let mut out = Vec::new();
         while let Some(mv) = picker.next(&pos, &ctx) {
             if pos.noisy_key(mv).is_none() {
@@ -188,13 +188,81 @@ fn the_table_move_is_known_only_when_it_is_one_of_the_moves() {
     pos.legal_moves(&mut moves);
     assert!(moves.len() >= 2, "a root with two moves");
     let second = moves[1];
-    let picker = MovePicker::new(moves.clone(), Vec::new(), second.to_u16());
+    let picker = MovePicker::new(moves.clone(), Vec::new(), Vec::new(), second.to_u16());
     assert_eq!(picker.tt_move(), Some(second));
-    let none = MovePicker::new(moves.clone(), Vec::new(), 0);
+    let none = MovePicker::new(moves.clone(), Vec::new(), Vec::new(), 0);
     assert_eq!(none.tt_move(), None);
     // A packed move not in the list (a collision) is not the table move.
     let unknown = (0..=u16::MAX)
         .find(|&p| p != 0 && moves.iter().all(|m| m.to_u16() != p))
         .expect("a packed move outside the list");
-    assert_eq!(MovePicker::new(moves, Vec::new(), unknown).tt_move(), None);
+    assert_eq!(
+        MovePicker::new(moves, Vec::new(), Vec::new(), unknown).tt_move(),
+        None
+    );
+}
+
+/// Every move of a picker over `pos`'s noisy moves, with the keys the
+/// generator found (`known`) or without them, the table move `tt_move`.
+fn pick_noisy(pos: &RandomTree, known: bool, tt_move: u16) -> Vec<(TreeMove, Option<bool>)> {
+    let mut moves = Vec::new();
+    let mut keys = Vec::new();
+    pos.noisy_moves(&mut moves, &mut keys);
+    if !known {
+        keys.clear();
+    }
+    let history = History::new(2, RandomTree::MOVE_INDEX_COUNT, 1000);
+    let no_replies = History::new(0, 0, 1);
+    let ctx = context(pos, &history, &no_replies, [None, None], None);
+    let mut picker = MovePicker::new(moves, Vec::new(), keys, tt_move);
+    let mut out = Vec::new();
+    while let Some(mv) = picker.next(pos, &ctx) {
+        out.push((mv, picker.last_loses_exchange()));
+    }
+    out
+}
+
+#[test]
+fn noisy_keys_from_the_generator_order_as_the_games_own() {
+    let mut compared = 0;
+    for seed in 0..500u64 {
+        let pos = RandomTree::new(seed, 0, false);
+        let mut noisy = Vec::new();
+        pos.noisy_moves(&mut noisy, &mut Vec::new());
+        // The table move anywhere in the list (the keys turn with it).
+        for tt_move in std::iter::once(0).chain(noisy.iter().map(|m| m.to_u16())) {
+            let asked = pick_noisy(&pos, false, tt_move);
+            assert_eq!(pick_noisy(&pos, true, tt_move), asked, "seed {seed}");
+            compared += asked.len();
+        }
+    }
+    assert!(compared > 1_000, "only {compared} moves compared");
+}
+
+#[test]
+fn an_exchange_the_game_knows_is_not_asked_again() {
+    // A key that answers `see_ge(mv, 0)` is trusted over `see_ge`: given
+    // the opposite answer, each move lands in the other noisy stage.
+    let (pos, moves) = (0..1_000u64)
+        .find_map(|seed| {
+            let pos = RandomTree::new(seed, 0, false);
+            let mut moves = Vec::new();
+            pos.noisy_moves(&mut moves, &mut Vec::new());
+            (moves.len() >= 3).then_some((pos, moves))
+        })
+        .expect("a position with three noisy moves");
+    let flipped: Vec<_> = moves
+        .iter()
+        .map(|&mv| NoisyKey {
+            see_ge_zero: Some(!pos.see_ge(mv, 0)),
+            ..pos.noisy_key(mv).expect("noisy")
+        })
+        .collect();
+    let history = History::new(2, RandomTree::MOVE_INDEX_COUNT, 1000);
+    let no_replies = History::new(0, 0, 1);
+    let ctx = context(&pos, &history, &no_replies, [None, None], None);
+    let mut picker = MovePicker::new(moves, Vec::new(), flipped, 0);
+    while let Some(mv) = picker.next(&pos, &ctx) {
+        assert_eq!(picker.last_loses_exchange(), Some(pos.see_ge(mv, 0)));
+    }
 }

@@ -29,7 +29,7 @@ fn alpha_beta(pos: &mut Chess, depth: i32, ply: usize, mut alpha: Score, beta: S
             return beta;
         }
         alpha = alpha.max(stand_pat);
-        pos.noisy_moves(&mut moves);
+        pos.noisy_moves(&mut moves, &mut Vec::new());
     } else {
         Rules::legal_moves(pos, &mut moves);
         if moves.is_empty() {

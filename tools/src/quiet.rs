@@ -19,10 +19,12 @@ pub fn quiescence(game: &mut Chess, mut alpha: i32, beta: i32) -> i32 {
     }
     alpha = alpha.max(stand_pat);
     let mut moves: Vec<Move> = Vec::new();
-    game.noisy_moves(&mut moves);
-    moves.sort_by_key(|&mv| std::cmp::Reverse(game.noisy_key(mv).unwrap_or(0)));
+    let mut keys = Vec::new();
+    game.noisy_moves(&mut moves, &mut keys);
+    let mut ordered: Vec<_> = moves.into_iter().zip(keys).collect();
+    ordered.sort_by_key(|&(_, key)| std::cmp::Reverse(key.order));
     let mut best = stand_pat;
-    for mv in moves {
+    for (mv, _) in ordered {
         game.make(mv);
         let score = -quiescence(game, -beta, -alpha);
         game.unmake();

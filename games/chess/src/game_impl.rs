@@ -2,7 +2,7 @@
 //! autotester and the web GUI use.
 
 use search::{
-    Evaluation, Features, Frontend, GameMove, Outcome, Perft, Rules, Score, SearchParams,
+    Evaluation, Features, Frontend, GameMove, NoisyKey, Outcome, Perft, Rules, Score, SearchParams,
     Searchable, Side, StartVariant, StrengthScale,
 };
 
@@ -212,59 +212,16 @@ impl Searchable for Chess {
 
     /// Captures and queen promotions (under-promotions are not worth
     /// quiescence's time).
-    fn noisy_moves(&self, out: &mut Vec<Move>) {
+    fn noisy_moves(&self, out: &mut Vec<Move>, keys: &mut Vec<NoisyKey>) {
         let pos = self.position();
-        let their = pos.color_bb(!pos.side_to_move());
-        let ep = pos
-            .ep_square()
-            .map_or(Bitboard::EMPTY, Bitboard::from_square);
-        generate(pos, |mut pm| {
-            pm.to &= if pm.role == Role::Pawn {
-                their | ep | Bitboard::BACK_RANKS
-            } else {
-                their
-            };
-            if pm.to.nonempty() {
-                let start = out.len();
-                push_moves(pos, pm, out);
-                // Keep queen promotions only.
-                let mut i = start;
-                while i < out.len() {
-                    if matches!(out[i].promotion(), Some(r) if r != Role::Queen) {
-                        out.swap_remove(i);
-                    } else {
-                        i += 1;
-                    }
-                }
-            }
-            false
-        });
+        let start = out.len();
+        push_noisy_moves(pos, out);
+        keys.extend(out[start..].iter().filter_map(|&mv| noisy_key(pos, mv)));
     }
 
-    /// Captures and queen promotions are noisy; most valuable victim
-    /// first, then least valuable attacker.
     #[inline]
-    fn noisy_key(&self, mv: Move) -> Option<i32> {
-        if !mv.is_capture() && mv.promotion() != Some(Role::Queen) {
-            return None;
-        }
-        let pos = self.position();
-        let victim = if mv.is_en_passant() {
-            Role::Pawn
-        } else {
-            pos.role_at(mv.to()).unwrap_or(Role::Pawn)
-        };
-        let attacker = pos.role_at(mv.from()).unwrap_or(Role::Pawn);
-        let promotion = if mv.promotion().is_some() {
-            PROMOTION_BONUS
-        } else {
-            0
-        };
-        Some(
-            SEE_VALUES[victim.index()] * VICTIM_WEIGHT
-                - SEE_VALUES[attacker.index()] / ATTACKER_DIVISOR
-                + promotion,
-        )
+    fn noisy_key(&self, mv: Move) -> Option<NoisyKey> {
+        noisy_key(self.position(), mv)
     }
 
     #[inline]
@@ -316,6 +273,61 @@ impl Searchable for Chess {
     fn unmake_null(&mut self) {
         self.undo();
     }
+}
+
+/// Appends the captures and queen promotions of `pos`.
+fn push_noisy_moves(pos: &crate::Position, out: &mut Vec<Move>) {
+    let their = pos.color_bb(!pos.side_to_move());
+    let ep = pos
+        .ep_square()
+        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    generate(pos, |mut pm| {
+        pm.to &= if pm.role == Role::Pawn {
+            their | ep | Bitboard::BACK_RANKS
+        } else {
+            their
+        };
+        if pm.to.nonempty() {
+            let start = out.len();
+            push_moves(pos, pm, out);
+            // Keep queen promotions only.
+            let mut i = start;
+            while i < out.len() {
+                if matches!(out[i].promotion(), Some(r) if r != Role::Queen) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        false
+    });
+}
+
+/// Captures and queen promotions are noisy; most valuable victim first,
+/// then least valuable attacker. The exchange is left to `see_ge`.
+#[inline]
+fn noisy_key(pos: &crate::Position, mv: Move) -> Option<NoisyKey> {
+    if !mv.is_capture() && mv.promotion() != Some(Role::Queen) {
+        return None;
+    }
+    let victim = if mv.is_en_passant() {
+        Role::Pawn
+    } else {
+        pos.role_at(mv.to()).unwrap_or(Role::Pawn)
+    };
+    let attacker = pos.role_at(mv.from()).unwrap_or(Role::Pawn);
+    let promotion = if mv.promotion().is_some() {
+        PROMOTION_BONUS
+    } else {
+        0
+    };
+    Some(NoisyKey {
+        order: SEE_VALUES[victim.index()] * VICTIM_WEIGHT
+            - SEE_VALUES[attacker.index()] / ATTACKER_DIVISOR
+            + promotion,
+        see_ge_zero: None,
+    })
 }
 
 /// Whether `color` has a piece other than pawns and its king.

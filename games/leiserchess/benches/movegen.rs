@@ -42,12 +42,14 @@ fn bench_movegen(c: &mut Criterion) {
             black_box(n)
         })
     });
+    let mut keys = Vec::new();
     c.bench_function("noisy_moves (all bench positions)", |b| {
         b.iter(|| {
             let mut n = 0;
             for g in &games {
                 moves.clear();
-                g.noisy_moves(&mut moves);
+                keys.clear();
+                g.noisy_moves(&mut moves, &mut keys);
                 n += moves.len();
             }
             black_box(n)

@@ -7,8 +7,8 @@
 use std::fmt::Write as _;
 
 use search::{
-    EndReason, Evaluation, Features, Frontend, GoDialect, Outcome, Perft, PerftStyle, Rules, Score,
-    SearchParams, Searchable, Side, StrengthScale,
+    EndReason, Evaluation, Features, Frontend, GoDialect, NoisyKey, Outcome, Perft, PerftStyle,
+    Rules, Score, SearchParams, Searchable, Side, StrengthScale,
 };
 
 use crate::eval::{self, EvalState, Params};
@@ -446,7 +446,7 @@ impl<R: SearchRules> Searchable for Game<R> {
         Outcome::win(self.pos.side.opponent(), NO_LEGAL_MOVES)
     }
 
-    fn noisy_moves(&self, out: &mut Vec<R::Move>) {
+    fn noisy_moves(&self, out: &mut Vec<R::Move>, keys: &mut Vec<NoisyKey>) {
         if self.pos.zapped.is_some() {
             return;
         }
@@ -468,19 +468,19 @@ impl<R: SearchRules> Searchable for Game<R> {
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if R::zap_after(board, side, mv, beam).noisy {
+            if let Some(key) = R::zap_after(board, side, mv, beam).noisy_key() {
                 out[keep] = mv;
+                keys.push(key);
                 keep += 1;
             }
         }
         out.truncate(keep);
     }
 
-    /// One laser computation for both answers.
+    /// One laser computation for the order and the exchange.
     #[inline]
-    fn noisy_key(&self, mv: R::Move) -> Option<i32> {
-        let zap = self.zap_after(mv);
-        zap.noisy.then_some(zap.value)
+    fn noisy_key(&self, mv: R::Move) -> Option<NoisyKey> {
+        self.zap_after(mv).noisy_key()
     }
 
     /// A one-move exchange: a zap of an opposing pawn wins 100, of an own

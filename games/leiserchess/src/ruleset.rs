@@ -92,6 +92,18 @@ pub struct Zap {
     pub noisy: bool,
 }
 
+impl Zap {
+    /// The move picker's key of a noisy zap: ordered by its value, and its
+    /// exchange (`see_ge(mv, 0)`) is that value's sign, known already.
+    #[inline]
+    pub fn noisy_key(self) -> Option<search::NoisyKey> {
+        self.noisy.then_some(search::NoisyKey {
+            order: self.value,
+            see_ge_zero: Some(self.value >= 0),
+        })
+    }
+}
+
 /// What the search and the tools need of a rule set beyond its rules.
 pub trait SearchRules: RuleSet {
     /// The size of the dense move index.

@@ -35,8 +35,19 @@ fn noisy_moves_are_exactly_the_zapping_moves() {
             };
             g.unmake();
             assert_eq!(key.is_some(), expected, "{mv} in {}", g.fen());
-            if let Some(order) = key {
-                assert_eq!(order.signum(), expected_order_sign, "{mv} in {}", g.fen());
+            if let Some(key) = key {
+                assert_eq!(
+                    key.order.signum(),
+                    expected_order_sign,
+                    "{mv} in {}",
+                    g.fen()
+                );
+                assert_eq!(
+                    key.see_ge_zero,
+                    Some(g.see_ge(mv, 0)),
+                    "{mv} in {}",
+                    g.fen()
+                );
             }
             total_noisy += usize::from(expected);
         }

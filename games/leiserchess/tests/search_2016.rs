@@ -75,8 +75,9 @@ fn noisy_moves_are_the_moves_whose_shot_zaps() {
             let key = g.noisy_key(mv);
             assert_eq!(key.is_some(), is_noisy, "{mv} in {}", g.fen());
             assert_eq!(noisy.contains(&mv), is_noisy, "{mv} in {}", g.fen());
-            if is_noisy {
-                assert_eq!(key, Some(value), "{mv} in {}", g.fen());
+            if let Some(key) = key {
+                assert_eq!(key.order, value, "{mv} in {}", g.fen());
+                assert_eq!(key.see_ge_zero, Some(value >= 0), "{mv} in {}", g.fen());
             }
             assert_eq!(g.see_ge(mv, 0), value >= 0, "{mv} in {}", g.fen());
             multi += usize::from(value.abs() >= 200 && value.abs() < 10_000);

@@ -31,7 +31,7 @@ pub use outcome::{EndReason, Outcome};
 pub use params::{EvalParams, NoParams, SpinOption, UnknownOption};
 pub use perft::Perft;
 pub use rules::{GameMove, PerftCount, Rules};
-pub use searchable::Searchable;
+pub use searchable::{NoisyKey, Searchable};
 
 /// Everything the UCI driver asks of a game: implemented for every game
 /// that has the rest.

@@ -3,6 +3,18 @@
 use super::{Evaluation, Outcome, Score};
 use crate::params::SearchParams;
 
+/// How the move picker orders a noisy move: what
+/// [`Searchable::noisy_key`] says of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoisyKey {
+    /// Higher first: MVV-LVA and the like.
+    pub order: i32,
+    /// `see_ge(mv, 0)` when the game found it on the way (Leiserchess:
+    /// the one laser shot that tells the move noisy also tells what it
+    /// wins), so that the picker need not ask again; `None`: ask.
+    pub see_ge_zero: Option<bool>,
+}
+
 /// The search's extension of the rules and the evaluation: terminal checks
 /// made cheap, noisy moves and ordering hints, the null move.
 pub trait Searchable: Evaluation {
@@ -41,14 +53,17 @@ pub trait Searchable: Evaluation {
         false
     }
 
-    /// Appends the noisy moves quiescence searches. With `in_check` the
-    /// search generates all legal moves instead. Default: none.
-    fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
+    /// Appends the noisy moves quiescence searches to `out` and the
+    /// [`Searchable::noisy_key`] of each to `keys` (found on the way, so
+    /// that the move picker does not classify them again). With
+    /// `in_check` the search generates all legal moves instead. Default:
+    /// none.
+    fn noisy_moves(&self, _out: &mut Vec<Self::Move>, _keys: &mut Vec<NoisyKey>) {}
 
-    /// `Some(order)` for a noisy move (not reduced or futility-pruned;
-    /// higher `order` first: MVV-LVA and the like), `None` for a quiet
-    /// one. Default: every move is quiet.
-    fn noisy_key(&self, _mv: Self::Move) -> Option<i32> {
+    /// `Some(key)` for a noisy move (not reduced or futility-pruned;
+    /// ordered by its key), `None` for a quiet one. Default: every move is
+    /// quiet.
+    fn noisy_key(&self, _mv: Self::Move) -> Option<NoisyKey> {
         None
     }
 

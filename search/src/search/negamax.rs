@@ -384,7 +384,8 @@ impl<G: Searchable> Search<'_, G> {
         } else {
             hit.map_or(0, |h| h.mv)
         };
-        let picker = self.move_picker(ply, moves, tt_move);
+        let known = self.take_noisy_keys(ply);
+        let picker = self.move_picker(ply, moves, known, tt_move);
         self.w.killers.reset(ply + 1);
         Some(picker)
     }

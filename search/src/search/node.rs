@@ -9,7 +9,7 @@
 //! or per move costs speed on this hot path.
 
 use super::Search;
-use crate::game::{GameMove, Score, Searchable, Side};
+use crate::game::{GameMove, NoisyKey, Score, Searchable, Side};
 use crate::movepick::MovePicker;
 use crate::score::{clamp_eval, from_tt, is_mate_score, outcome_score, to_tt, MAX_PLY};
 use crate::tt::{Bound, TtHit};
@@ -192,24 +192,36 @@ impl<G: Searchable> Search<'_, G> {
         moves
     }
 
-    /// A picker of `moves` using this ply's key buffer, `tt_move` first.
+    /// This ply's buffer of noisy keys, emptied.
+    #[inline(always)]
+    pub(super) fn take_noisy_keys(&mut self, ply: usize) -> Vec<NoisyKey> {
+        let mut keys = std::mem::take(&mut self.w.stack[ply].noisy_keys);
+        keys.clear();
+        keys
+    }
+
+    /// A picker of `moves` (with their noisy keys `known`, when the
+    /// generator gave them) using this ply's key buffer, `tt_move` first.
     #[inline(always)]
     pub(super) fn move_picker(
         &mut self,
         ply: usize,
         moves: Vec<G::Move>,
+        known: Vec<NoisyKey>,
         tt_move: u16,
     ) -> MovePicker<G::Move> {
         let keys = std::mem::take(&mut self.w.stack[ply].keys);
-        MovePicker::new(moves, keys, tt_move)
+        MovePicker::new(moves, keys, known, tt_move)
     }
 
     /// Gives the picker's buffers back to this ply.
     #[inline(always)]
     pub(super) fn put_back_buffers(&mut self, ply: usize, picker: MovePicker<G::Move>) {
-        let (moves, keys) = picker.into_buffers();
-        self.w.stack[ply].moves = moves;
-        self.w.stack[ply].keys = keys;
+        let (moves, keys, noisy_keys) = picker.into_buffers();
+        let frame = &mut self.w.stack[ply];
+        frame.moves = moves;
+        frame.keys = keys;
+        frame.noisy_keys = noisy_keys;
     }
 
     #[inline]

@@ -163,16 +163,18 @@ impl<G: Searchable> Search<'_, G> {
         hit: Option<TtHit>,
     ) -> Option<MovePicker<G::Move>> {
         let mut moves = self.take_moves(ply);
+        let mut known = self.take_noisy_keys(ply);
         if in_check {
             self.pos.legal_moves(&mut moves);
             if moves.is_empty() {
                 self.w.stack[ply].moves = moves;
+                self.w.stack[ply].noisy_keys = known;
                 return None;
             }
         } else {
-            self.pos.noisy_moves(&mut moves);
+            self.pos.noisy_moves(&mut moves, &mut known);
         }
-        Some(self.move_picker(ply, moves, hit.map_or(0, |h| h.mv)))
+        Some(self.move_picker(ply, moves, known, hit.map_or(0, |h| h.mv)))
     }
 
     /// Step 7 of `quiesce`, the move loop, skipping captures that lose

@@ -70,7 +70,7 @@ fn quiesce<G: UciGame>(pos: &mut G, ply: usize) -> Score {
         best = Score::MIN;
     } else {
         best = clamp_eval(pos.evaluate(&Default::default(), &mut Default::default()));
-        pos.noisy_moves(&mut moves);
+        pos.noisy_moves(&mut moves, &mut Vec::new());
     }
     for mv in moves {
         pos.make(mv);

@@ -10,8 +10,8 @@ use std::fmt;
 
 use super::{mix, mix2};
 use search::{
-    EndReason, Evaluation, Frontend, GameMove, NoParams, Outcome, Perft, Rules, Score, Searchable,
-    Side,
+    EndReason, Evaluation, Frontend, GameMove, NoParams, NoisyKey, Outcome, Perft, Rules, Score,
+    Searchable, Side,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -266,18 +266,21 @@ impl Searchable for RandomTree {
         self.node().checks < MAX_CHECKS && self.key(6) % 6 == 0
     }
 
-    fn noisy_moves(&self, out: &mut Vec<TreeMove>) {
+    fn noisy_moves(&self, out: &mut Vec<TreeMove>, keys: &mut Vec<NoisyKey>) {
         for i in 1..=self.child_count() {
             let mv = TreeMove(i as u16);
-            if self.move_noisy(mv) {
+            if let Some(key) = self.noisy_key(mv) {
                 out.push(mv);
+                keys.push(key);
             }
         }
     }
 
-    fn noisy_key(&self, mv: TreeMove) -> Option<i32> {
-        self.move_noisy(mv)
-            .then(|| (self.key(300 + mv.0 as u64) % 100) as i32)
+    fn noisy_key(&self, mv: TreeMove) -> Option<NoisyKey> {
+        self.move_noisy(mv).then(|| NoisyKey {
+            order: (self.key(300 + mv.0 as u64) % 100) as i32,
+            see_ge_zero: None,
+        })
     }
 
     fn see_ge(&self, mv: TreeMove, _threshold: Score) -> bool {

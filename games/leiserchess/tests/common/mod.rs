@@ -589,6 +589,10 @@ where
     let mut legal = Vec::new();
     g.legal_moves(&mut legal);
     let mut noisy = Vec::new();
-    g.noisy_moves(&mut noisy);
+    let mut keys = Vec::new();
+    g.noisy_moves(&mut noisy, &mut keys);
+    // The keys found on the way are the ones the move picker would ask for.
+    let asked: Vec<_> = noisy.iter().map(|&mv| g.noisy_key(mv)).collect();
+    assert_eq!(keys.into_iter().map(Some).collect::<Vec<_>>(), asked);
     (legal, noisy.into_iter().collect())
 }
