@@ -94,7 +94,7 @@ pub struct OrderingContext<'a, M> {
 impl<M: GameMove> OrderingContext<'_, M> {
     /// A quiet move's history score: its own, plus its history as the
     /// reply to each earlier move known.
-    #[inline]
+    #[inline(always)]
     pub fn quiet_score<G: Searchable<Move = M>>(&self, pos: &G, mv: M) -> i32 {
         let mut score = self.history.get(self.side.index(), pos.move_index(mv));
         if self.earlier.iter().any(Option::is_some) {
