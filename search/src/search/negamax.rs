@@ -384,8 +384,9 @@ impl<G: Searchable> Search<'_, G> {
         } else {
             hit.map_or(0, |h| h.mv)
         };
-        let known = self.take_noisy_keys(ply);
-        let picker = self.move_picker(ply, moves, known, tt_move);
+        // No noisy keys come with the legal moves: the picker asks.
+        let no_keys = self.take_noisy_keys(ply);
+        let picker = self.move_picker(ply, moves, no_keys, tt_move);
         self.w.killers.reset(ply + 1);
         Some(picker)
     }
