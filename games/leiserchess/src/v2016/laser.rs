@@ -140,13 +140,20 @@ impl Overlay<'_> {
 
 /// What the laser of `side` does after `side` plays the generated move
 /// `mv` on `board`, whose shot now is `now`. A move that changes no square
-/// any of the beams entered leaves every beam as it is.
-#[inline]
+/// any of the beams entered leaves every beam as it is: that common case
+/// is inlined into every caller, the replay is not.
+#[inline(always)]
 pub fn shot_after(board: &Board, side: Side, mv: Move, now: &Shot) -> Shot {
-    let touched = mv.touched();
-    if touched & now.squares == 0 {
+    if mv.touched() & now.squares == 0 {
         return *now;
     }
+    replay(board, side, mv, now)
+}
+
+/// [`shot_after`] for a move that changes a square some beam entered.
+#[inline(never)]
+fn replay(board: &Board, side: Side, mv: Move, now: &Shot) -> Shot {
+    let touched = mv.touched();
     let cells = board.cells();
     let a = mv.from().cell();
     let piece = cells[a];
