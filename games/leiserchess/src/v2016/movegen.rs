@@ -5,8 +5,8 @@ use search::Side;
 
 use crate::board::Board;
 use crate::laser;
-use crate::piece::Rotation;
-use crate::square::{BitIter, Dir};
+use crate::piece::{Piece, Rotation};
+use crate::square::{BitIter, Dir, Square};
 
 use super::moves::{Kind, Move};
 
@@ -36,27 +36,48 @@ pub fn generate(board: &Board, side: Side, out: &mut Vec<Move>) {
 /// [`generate`] for the pieces of `side` on the squares of `mask` only.
 #[inline]
 pub fn generate_pieces(board: &Board, side: Side, mask: u64, out: &mut Vec<Move>) {
-    let cells = board.cells();
     let king = board.king_square(side);
     for sq in BitIter(board.pieces(side) & mask & !pinned(board, side)) {
-        for r in Rotation::ALL {
-            out.push(Move::new(sq, Kind::Rotate(r)));
-        }
-        let cell = sq.cell();
-        for d in Dir::ALL {
-            let code = cells[cell.step(d)];
-            // Empty: a shift; a king or pawn of either side: a swap; a
-            // sentinel: off the board.
-            if code == 0 {
-                out.push(Move::new(sq, Kind::Shift(d)));
-            } else if crate::piece::Piece::from_code(code).is_piece() {
-                out.push(Move::new(sq, Kind::Swap(d)));
-            }
-        }
-        if sq == king {
-            out.push(Move::new(sq, Kind::Null));
-        }
+        push_piece_moves(board, sq, sq == king, out);
     }
+}
+
+/// The moves of one piece: 3 rotations, at most 8 steps and the king's
+/// null move.
+const PIECE_MOVES: usize = 12;
+
+/// Appends the moves of the piece on `sq` with no branch per step: each
+/// step is written (a shift onto an empty square, else a swap) and
+/// counted unless its square is off the board, whose sentinel is neither
+/// empty nor a piece. Which neighbours are empty is as good as random, so
+/// a branch per step was often mispredicted.
+#[inline(always)]
+fn push_piece_moves(board: &Board, sq: Square, is_king: bool, out: &mut Vec<Move>) {
+    out.reserve(PIECE_MOVES);
+    let len = out.len();
+    let spare = &mut out.spare_capacity_mut()[..PIECE_MOVES];
+    let mut n = 0;
+    for r in Rotation::ALL {
+        spare[n].write(Move::new(sq, Kind::Rotate(r)));
+        n += 1;
+    }
+    let cells = board.cells();
+    let cell = sq.cell();
+    for d in Dir::ALL {
+        let code = cells[cell.step(d)];
+        let kind = if code == 0 {
+            Kind::Shift(d)
+        } else {
+            Kind::Swap(d)
+        };
+        spare[n].write(Move::new(sq, kind));
+        n += usize::from(code == 0 || Piece::from_code(code).is_piece());
+    }
+    spare[n].write(Move::new(sq, Kind::Null));
+    n += usize::from(is_king);
+    // SAFETY: `spare` starts at `len`, and its first `n` slots (at most
+    // `PIECE_MOVES`, within the reserved capacity) were written above.
+    unsafe { out.set_len(len + n) };
 }
 
 /// The squares on an edge of the board, and its corners.
