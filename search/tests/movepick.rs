@@ -57,6 +57,21 @@ fn pick_all(
     out
 }
 
+/// The first random root (by seed) where `moves_of` finds at least `count`
+/// moves, and those moves.
+fn first_root_with(
+    count: usize,
+    moves_of: impl Fn(&RandomTree) -> Vec<TreeMove>,
+) -> (RandomTree, Vec<TreeMove>) {
+    (0..1_000u64)
+        .find_map(|seed| {
+            let pos = RandomTree::new(seed, 0, false);
+            let moves = moves_of(&pos);
+            (moves.len() >= count).then_some((pos, moves))
+        })
+        .unwrap_or_else(|| panic!("no root with {count} such moves"))
+}
+
 /// The quiet moves the test's `retain_quiets` keeps: every third.
 fn kept(mv: TreeMove) -> bool {
     mv.0.is_multiple_of(3)
@@ -146,16 +161,12 @@ fn capture_history_adds_to_a_noisy_moves_hint_only_when_on() {
 
 #[test]
 fn the_counter_move_follows_the_killers_and_precedes_other_quiets() {
-    // Find a position with at least four quiet moves.
-    let (pos, quiets) = (0..1_000u64)
-        .find_map(|seed| {
-            let pos = RandomTree::new(seed, 0, false);
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            moves.retain(|m| pos.noisy_key(*m).is_none());
-            (moves.len() >= 4).then_some((pos, moves))
-        })
-        .expect("a position with four quiet moves");
+    let (pos, quiets) = first_root_with(4, |pos| {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        moves.retain(|m| pos.noisy_key(*m).is_none());
+        moves
+    });
     let history = History::new(2, RandomTree::MOVE_INDEX_COUNT, 1000);
     let no_replies = History::new(0, 0, 1);
     let order = |counter: Option<TreeMove>| {
@@ -243,14 +254,11 @@ fn noisy_keys_from_the_generator_order_as_the_games_own() {
 fn an_exchange_the_game_knows_is_not_asked_again() {
     // A key that answers `see_ge(mv, 0)` is trusted over `see_ge`: given
     // the opposite answer, each move lands in the other noisy stage.
-    let (pos, moves) = (0..1_000u64)
-        .find_map(|seed| {
-            let pos = RandomTree::new(seed, 0, false);
-            let mut moves = Vec::new();
-            pos.noisy_moves(&mut moves, &mut Vec::new());
-            (moves.len() >= 3).then_some((pos, moves))
-        })
-        .expect("a position with three noisy moves");
+    let (pos, moves) = first_root_with(3, |pos| {
+        let mut moves = Vec::new();
+        pos.noisy_moves(&mut moves, &mut Vec::new());
+        moves
+    });
     let flipped: Vec<_> = moves
         .iter()
         .map(|&mv| NoisyKey {
