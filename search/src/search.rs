@@ -510,6 +510,7 @@ impl<G: Searchable> Engine<G> {
             let mut search = Search::new(&shared, main, stop, &counters[0]);
             search.counters = &counters;
             search.node_limit = node_limit;
+            search.soft_node_limit = limits.soft_nodes;
             search.budget = budget;
             search.pondering = options.pondering;
             search.mate_limit = limits.mate;
@@ -540,6 +541,9 @@ struct Search<'a, G: Searchable> {
     /// Every thread's counter (main thread only, for reports).
     counters: &'a [AtomicU64],
     node_limit: u64,
+    /// No iteration starts once the nodes of all threads are past this
+    /// (`Limits::soft_nodes`; main thread only).
+    soft_node_limit: Option<u64>,
     /// The time limits, turned into deadlines when the clock starts.
     budget: TimeBudget,
     /// Set while pondering: the clock starts when it is cleared.
@@ -612,6 +616,7 @@ impl<'a, G: Searchable> Search<'a, G> {
             counter,
             counters: &[],
             node_limit: u64::MAX,
+            soft_node_limit: None,
             budget: TimeBudget::UNLIMITED,
             pondering: None,
             soft_deadline: None,

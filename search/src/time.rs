@@ -21,7 +21,14 @@ pub struct Clock {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
+    /// Aborts the search at once when this many nodes are reached.
     pub nodes: Option<u64>,
+    /// A soft node limit: no iteration starts once a completed iteration
+    /// has taken the node count (all threads) past it. Checked between
+    /// iterations only, so the last iteration always completes (unless a
+    /// hard limit cuts it): node-limited data generation keeps whole
+    /// iterations, as a soft time limit does.
+    pub soft_nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub clock: Option<Clock>,
     /// Stop once a mate in at most this many moves is found (UCI
@@ -47,12 +54,13 @@ impl Limits {
     }
 
     /// Whether only `stop` can end the search: `infinite`, or no depth,
-    /// node, time or clock limit (a bare `go`, or `go mate N` that may
-    /// never find its mate).
+    /// node (hard or soft), time or clock limit (a bare `go`, or
+    /// `go mate N` that may never find its mate).
     pub fn is_unbounded(&self) -> bool {
         self.infinite
             || (self.depth.is_none()
                 && self.nodes.is_none()
+                && self.soft_nodes.is_none()
                 && self.movetime.is_none()
                 && self.clock.is_none())
     }

@@ -100,6 +100,13 @@ impl<G: Searchable> Search<'_, G> {
         Instant::now() >= scaled
     }
 
+    /// Whether a completed iteration has taken the nodes of all threads
+    /// past the soft node limit (`Limits::soft_nodes`).
+    pub(super) fn soft_nodes_passed(&self) -> bool {
+        self.soft_node_limit
+            .is_some_and(|limit| self.total_nodes() > limit)
+    }
+
     /// The share of the soft limit to use now, in percent: the product
     /// of the scalings that are on.
     fn soft_percent(&self) -> u32 {
@@ -151,7 +158,159 @@ impl<G: Searchable> Search<'_, G> {
 
 #[cfg(test)]
 mod tests {
+    use std::fmt;
+    use std::sync::atomic::AtomicBool;
+
     use super::{RootEffort, Stability};
+    use crate::game::{
+        EndReason, Evaluation, GameMove, NoParams, Outcome, Rules, Score, Searchable, Side,
+    };
+    use crate::search::Engine;
+    use crate::time::Limits;
+
+    /// A move of [`Endless`]: which of the four children.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Step(u16);
+
+    impl fmt::Display for Step {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "s{}", self.0)
+        }
+    }
+
+    impl GameMove for Step {
+        fn to_u16(self) -> u16 {
+            self.0
+        }
+    }
+
+    /// A game that never ends: four moves everywhere, an evaluation
+    /// hashed from the path, so only limits end a search of it.
+    #[derive(Clone, Debug)]
+    struct Endless {
+        keys: Vec<u64>,
+    }
+
+    fn mix(x: u64) -> u64 {
+        let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+
+    impl Rules for Endless {
+        type Move = Step;
+        type FenError = fmt::Error;
+        type MoveError = fmt::Error;
+
+        fn startpos() -> Self {
+            Endless { keys: vec![1] }
+        }
+        fn from_fen(_fen: &str) -> Result<Self, fmt::Error> {
+            Ok(Endless::startpos())
+        }
+        fn fen(&self) -> String {
+            "endless".to_string()
+        }
+        fn side_to_move(&self) -> Side {
+            if self.keys.len() % 2 == 1 {
+                Side::White
+            } else {
+                Side::Black
+            }
+        }
+        fn legal_moves(&self, out: &mut Vec<Step>) {
+            out.extend((1..=4).map(Step));
+        }
+        fn parse_move(&self, _text: &str) -> Result<Step, fmt::Error> {
+            Err(fmt::Error)
+        }
+        fn make(&mut self, mv: Step) {
+            let key = mix(self.hash() ^ u64::from(mv.0));
+            self.keys.push(key);
+        }
+        fn unmake(&mut self) {
+            if self.keys.len() > 1 {
+                self.keys.pop();
+            }
+        }
+        fn hash(&self) -> u64 {
+            *self.keys.last().expect("the root stays")
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+    }
+
+    impl Evaluation for Endless {
+        type Params = NoParams;
+        type EvalState = ();
+
+        fn evaluate(&self, _params: &NoParams, _state: &mut ()) -> Score {
+            (self.hash() % 201) as Score - 100
+        }
+    }
+
+    impl Searchable for Endless {
+        const MOVE_INDEX_COUNT: usize = 8;
+
+        fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
+            None
+        }
+        fn no_moves_outcome(&self) -> Outcome {
+            Outcome::draw(EndReason::REPETITION)
+        }
+        fn move_index(&self, mv: Step) -> usize {
+            mv.0 as usize
+        }
+    }
+
+    /// The nodes counted after each completed iteration, and the result's
+    /// depth and nodes, of one search of [`Endless`] within `limits`.
+    fn iterations(limits: &Limits) -> (Vec<u64>, u32, u64) {
+        let mut engine = Engine::<Endless>::new(1).expect("table");
+        let mut after = Vec::new();
+        let stop = AtomicBool::new(false);
+        let result = engine.search(&Endless::startpos(), limits, &stop, &mut |info| {
+            after.push(info.nodes)
+        });
+        (after, result.depth, result.nodes)
+    }
+
+    #[test]
+    fn the_soft_node_limit_ends_the_first_iteration_past_it() {
+        for soft in [1, 500, 3_000, 20_000] {
+            let limits = Limits {
+                soft_nodes: Some(soft),
+                ..Limits::default()
+            };
+            let (after, depth, nodes) = iterations(&limits);
+            // Every iteration but the last ended within the limit; the
+            // last one, completed, went past it.
+            let (&last, earlier) = after.split_last().expect("an iteration");
+            assert!(earlier.iter().all(|&n| n <= soft), "{soft}: {after:?}");
+            assert!(last > soft, "{soft}: {after:?}");
+            assert_eq!(depth as usize, after.len(), "{soft}: {after:?}");
+            assert_eq!(nodes, last, "{soft}: nothing searched after it");
+        }
+    }
+
+    #[test]
+    fn the_hard_node_limit_still_cuts_an_iteration() {
+        let soft_only = Limits {
+            soft_nodes: Some(20_000),
+            ..Limits::default()
+        };
+        let (after, _, _) = iterations(&soft_only);
+        let last = *after.last().expect("an iteration");
+        let hard = Limits {
+            nodes: Some(last - 1),
+            ..soft_only.clone()
+        };
+        let (_, depth, nodes) = iterations(&hard);
+        assert!(nodes < last);
+        assert_eq!(depth as usize, after.len() - 1, "the last iteration cut");
+        assert!(!hard.is_unbounded() && !soft_only.is_unbounded());
+    }
 
     #[test]
     fn stability_counts_iterations_with_the_same_best_move_and_notes_drops() {

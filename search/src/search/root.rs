@@ -266,7 +266,7 @@ impl<G: Searchable> Search<'_, G> {
 
     /// Whether the iteration just completed (best score `score`) ends the
     /// search: a mate proven within the horizon, the mate asked for, the
-    /// soft time limit, or a weakened level's node budget.
+    /// soft time or node limit, or a weakened level's node budget.
     fn iteration_is_last(&mut self, depth: u32, score: Score) -> bool {
         if is_mate_score(score) && MATE - score.abs() <= depth as i32 {
             return true;
@@ -278,7 +278,10 @@ impl<G: Searchable> Search<'_, G> {
             return true;
         }
         self.start_clock_on_ponderhit();
-        if self.soft_limit_passed() || self.skill.is_some_and(|s| self.nodes >= s.nodes()) {
+        if self.soft_limit_passed()
+            || self.soft_nodes_passed()
+            || self.skill.is_some_and(|s| self.nodes >= s.nodes())
+        {
             return true;
         }
         // With a single move there is nothing to think about when the

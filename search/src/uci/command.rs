@@ -137,6 +137,7 @@ impl Go {
         Limits {
             depth: self.depth,
             nodes: self.nodes,
+            soft_nodes: None,
             movetime: self.movetime.map(ms),
             clock,
             mate: self.mate.filter(|&m| m > 0),
