@@ -12,12 +12,18 @@
 //! 3. [`net`]: train the small network that corrects the tuned
 //!    evaluation (`chess::eval::net`) on the same data.
 //!
-//! The recipe, with commands and figures, is `tools/README.md`.
+//! `datagen` (in `src/bin/datagen.rs`) plays the engine against itself
+//! and writes training positions for a chess network ([`datagen`]) as
+//! 32-byte records ([`packed`]).
+//!
+//! The recipes, with commands and figures, are in `tools/README.md`.
 
 pub mod dataset;
+pub mod datagen;
 pub mod extract;
 pub mod label;
 pub mod net;
 pub mod output;
+pub mod packed;
 pub mod quiet;
 pub mod tune;
