@@ -56,8 +56,8 @@ pub mod uci;
 
 pub use game::{
     EndReason, EvalParams, Evaluation, Frontend, GameMove, GoDialect, NoParams, NoisyKey, Outcome,
-    Perft, PerftCount, PerftStyle, Rules, Score, Searchable, Side, SpinOption, StartVariant,
-    UciGame, UnknownOption,
+    Perft, PerftCount, PerftStyle, Rules, Score, Searchable, SetOptionError, Side, SpinOption,
+    StartVariant, StringOption, UciGame, UnknownOption,
 };
 pub use info::{ScoreBound, SearchInfo, SearchResult, SearchStats};
 pub use params::{Features, SearchParams, Stage};

@@ -28,7 +28,7 @@ mod searchable;
 pub use evaluation::Evaluation;
 pub use frontend::{Frontend, GoDialect, PerftStyle, StartVariant};
 pub use outcome::{EndReason, Outcome};
-pub use params::{EvalParams, NoParams, SpinOption, UnknownOption};
+pub use params::{EvalParams, NoParams, SetOptionError, SpinOption, StringOption, UnknownOption};
 pub use perft::Perft;
 pub use rules::{GameMove, PerftCount, Rules};
 pub use searchable::{NoisyKey, Searchable};

@@ -1,7 +1,8 @@
 //! The UCI options: the engine's own (`Hash`, `Threads`, `Move Overhead`,
 //! `Clear Hash`, `Ponder`, the strength options `UCI_LimitStrength`,
 //! `UCI_Elo` and `Skill Level`, one check option per search feature), the
-//! game's evaluation parameters as spin options, and the check option of
+//! game's evaluation parameters as spin options, its text settings as
+//! string options (`EvalFile` for chess), and the check option of
 //! the game's start variant (`UCI_Chess960`), which the game itself holds. The switches whose match showed
 //! no gain (`Stage::Development`) are accepted by `setoption` always but
 //! listed by `uci` only when [`DEV_OPTIONS_ENV`] is set, so that a GUI's
@@ -24,10 +25,24 @@ pub const MAX_MOVE_OVERHEAD_MS: i64 = 5_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Kind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
     Button,
+    /// Text; an empty default is shown as `<empty>`, as UCI asks.
+    String {
+        default: String,
+    },
 }
+
+/// What `setoption` sends for "no value" to a string option (besides no
+/// value at all): UCI's way to write the empty string.
+const EMPTY_STRING: &str = "<empty>";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct UciOption {
@@ -116,6 +131,15 @@ fn all_options<G: UciGame>() -> Vec<UciOption> {
             false => spin(o.name, o.default as i64, o.min as i64, o.max as i64),
         });
     }
+    for o in G::Params::string_options() {
+        options.push(UciOption {
+            name: o.name.to_string(),
+            kind: Kind::String {
+                default: o.default.to_string(),
+            },
+            development: false,
+        });
+    }
     options
 }
 
@@ -134,6 +158,14 @@ pub fn option_lines<G: UciGame>() -> Vec<String> {
                 format!("option name {} type check default {default}", o.name)
             }
             Kind::Button => format!("option name {} type button", o.name),
+            Kind::String { default } => {
+                let shown = if default.is_empty() {
+                    EMPTY_STRING
+                } else {
+                    &default
+                };
+                format!("option name {} type string default {shown}", o.name)
+            }
         })
         .collect()
 }
@@ -186,6 +218,12 @@ pub fn set_option<G: UciGame>(
                 return Err(bad(format!("{v} is outside {min}..{max}")));
             }
             set_spin(engine, &option.name, v)
+        }
+        Kind::String { .. } => {
+            // No value, or UCI's `<empty>`, sets the empty string.
+            let text = value.map_or("", str::trim);
+            let text = if text == EMPTY_STRING { "" } else { text };
+            set_eval_string(engine, &option.name, text)
         }
     }
 }
@@ -252,6 +290,24 @@ fn set_eval_param<G: UciGame>(
         name: name.to_string(),
         reason: e.to_string(),
     })?;
+    *engine.eval_params_mut() = params;
+    Ok(())
+}
+
+/// Sets a game's string option, on a copy so that a refusal (a file that
+/// cannot be read, say) changes nothing.
+fn set_eval_string<G: UciGame>(
+    engine: &mut Engine<G>,
+    name: &str,
+    value: &str,
+) -> Result<(), UciError> {
+    let mut params = engine.eval_params().clone();
+    params
+        .set_string(name, value)
+        .map_err(|e| UciError::OptionValue {
+            name: name.to_string(),
+            reason: e.to_string(),
+        })?;
     *engine.eval_params_mut() = params;
     Ok(())
 }
