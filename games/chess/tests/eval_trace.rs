@@ -103,6 +103,7 @@ fn the_pawn_king_cache_changes_no_evaluation() {
         let choice = EvalChoice {
             tuned: i % 97 < 60,
             net: i % 3 == 0,
+            ..EvalChoice::default()
         };
         let cached = evaluate_cached(pos, &choice, &mut cache);
         assert_eq!(cached, evaluate_choice(pos, &choice), "{}", pos.fen());

@@ -22,6 +22,7 @@ fn updated_sums_equal_sums_from_scratch() {
     let choice = EvalChoice {
         tuned: true,
         net: true,
+        ..EvalChoice::default()
     };
     let mut rng = StdRng::seed_from_u64(99);
     let mut checked = 0;

@@ -27,6 +27,10 @@
 //! `threats`, `taper` (phase, blend, drawish endings, tempo), `report`
 //! (the `eval` command), `pawn_cache`, `net` (the correction network),
 //! `weights` and `tuned` (the tables), `trace` (the tuner's view).
+//!
+//! `nnue` is another evaluation altogether, a neural network that
+//! replaces all of the above when the `Nnue` option is on and a network
+//! is loaded (`EvalFile`): see [`EvalChoice::nnue_network`].
 
 use crate::attacks::king_attacks;
 use crate::bitboard::Bitboard;
@@ -40,6 +44,7 @@ mod accumulator;
 mod king;
 mod masks;
 pub mod net;
+pub mod nnue;
 mod pawn_cache;
 mod pawns;
 mod pieces;
@@ -181,6 +186,9 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// network's correction if chosen.
 #[inline]
 pub fn evaluate_choice(pos: &Position, choice: &EvalChoice) -> i32 {
+    if let Some(network) = choice.nnue_network() {
+        return network.evaluate(pos);
+    }
     let crafted = if choice.tuned {
         evaluate_with(pos, &TUNED_WEIGHTS)
     } else {
@@ -211,28 +219,36 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
 /// it has the position's pawns and kings (the same score either way).
 #[inline]
 pub fn evaluate_cached(pos: &Position, choice: &EvalChoice, cache: &mut PawnKingCache) -> i32 {
+    if let Some(network) = choice.nnue_network() {
+        return network.evaluate(pos);
+    }
     crafted_cached(pos, choice, cache) + net_correction(pos, choice)
 }
 
-/// One search thread's evaluation state: the pawn-king cache and the
-/// network's sums along the line searched.
+/// One search thread's evaluation state: the pawn-king cache, the
+/// correction network's sums and the NNUE's accumulators along the line
+/// searched.
 #[derive(Default)]
 pub struct EvalState {
     pub pawn_king: PawnKingCache,
     pub net: net::Accumulators,
+    pub nnue: nnue::Accumulators,
 }
 
 /// The evaluation of `game`'s position, as [`evaluate_cached`] gives it,
-/// with the network's sums updated from the position's ancestors.
+/// with the networks' sums updated from the position's ancestors.
 #[inline]
 pub fn evaluate_game(game: &Chess, choice: &EvalChoice, state: &mut EvalState) -> i32 {
     let pos = game.position();
+    let history = game.history();
+    let line = |ply: usize| history.get(ply).map_or(pos, |(before, _)| before);
+    if let Some(network) = choice.nnue_network() {
+        return state.nnue.evaluate(network, history.len(), line);
+    }
     let crafted = crafted_cached(pos, choice, &mut state.pawn_king);
     if !choice.net {
         return crafted;
     }
-    let history = game.history();
-    let line = |ply: usize| history.get(ply).map_or(pos, |(before, _)| before);
     crafted + state.net.evaluate(&net::NETWORK, history.len(), line)
 }
 
@@ -240,7 +256,7 @@ pub fn evaluate_game(game: &Chess, choice: &EvalChoice, state: &mut EvalState) -
 /// the pawn-king cache.
 #[inline]
 fn crafted_cached(pos: &Position, choice: &EvalChoice, cache: &mut PawnKingCache) -> i32 {
-    cache.serve(*choice);
+    cache.serve(choice);
     if choice.tuned {
         evaluate_with_cache(pos, &TUNED_WEIGHTS, cache)
     } else {
@@ -342,6 +358,7 @@ mod tests {
             &EvalChoice {
                 tuned: false,
                 net: false,
+                ..EvalChoice::default()
             },
         );
         let want = format!(

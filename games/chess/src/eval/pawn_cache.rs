@@ -55,10 +55,10 @@ impl Default for PawnKingCache {
 impl PawnKingCache {
     /// Readies the cache for the weights of `choice`, emptying it when
     /// its scores were computed with other weights.
-    pub fn serve(&mut self, choice: EvalChoice) {
-        if self.serves != Some(choice) {
+    pub fn serve(&mut self, choice: &EvalChoice) {
+        if self.serves.as_ref() != Some(choice) {
             self.entries.fill(EMPTY);
-            self.serves = Some(choice);
+            self.serves = Some(choice.clone());
         }
     }
 

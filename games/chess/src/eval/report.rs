@@ -55,6 +55,11 @@ pub fn report(pos: &Position, choice: &EvalChoice) -> String {
         "total (White's view, {weights_name} weights): {white_view} cp (before tempo and scaling: {} mg, {} eg)",
         total.mg, total.eg
     );
+    if let Some(network) = choice.nnue_network() {
+        let nnue = network.evaluate(pos) * pos.side_to_move().fold(1, -1);
+        let _ = writeln!(out, "NNUE (White's view), the evaluation in use: {nnue} cp");
+        return out;
+    }
     if choice.net {
         let correction = net::NETWORK.evaluate(pos) * pos.side_to_move().fold(1, -1);
         let _ = writeln!(

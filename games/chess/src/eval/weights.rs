@@ -14,8 +14,9 @@
 //! [`SCALE_MATERIAL_EG`]), and the attack units per role that index the
 //! king-danger table.
 
-use search::{EvalParams, SpinOption, UnknownOption};
+use search::{EvalParams, SetOptionError, SpinOption, StringOption, UnknownOption};
 
+use super::nnue::{self, EvalFile, Network};
 use super::{s, tuned, S};
 
 /// Where each group of weights starts in [`Weights::raw`], and how many
@@ -397,14 +398,20 @@ pub static HAND_WEIGHTS: Weights = Weights::from_raw(hand_written_raw());
 /// The weights `texel tune` fitted (`src/eval/tuned.rs`): the default.
 pub static TUNED_WEIGHTS: Weights = Weights::from_raw(tuned::TUNED_RAW);
 
-/// What the engine evaluates with, as UCI spin options so that an SPRT
+/// What the engine evaluates with, as UCI check options so that an SPRT
 /// can compare the choices in one binary: `TunedEval` (1 = the tuned
-/// weights, the default; 0 = the hand-written ones) and `NetEval` (1, the
-/// default: add the network's correction, [`super::net`]; 0: without it).
-#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
+/// weights, the default; 0 = the hand-written ones), `NetEval` (1, the
+/// default: add the network's correction, [`super::net`]; 0: without it)
+/// and `Nnue` (0, the default; 1: the NNUE, [`super::nnue`], instead of
+/// all of those, when a network is loaded), and the string option
+/// `EvalFile`, the NNUE's network file.
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
 pub struct EvalChoice {
     pub tuned: bool,
     pub net: bool,
+    pub nnue: bool,
+    /// The network `EvalFile` loaded, if any.
+    pub eval_file: Option<EvalFile>,
 }
 
 impl Default for EvalChoice {
@@ -412,6 +419,8 @@ impl Default for EvalChoice {
         EvalChoice {
             tuned: true,
             net: true,
+            nnue: false,
+            eval_file: None,
         }
     }
 }
@@ -419,6 +428,23 @@ impl Default for EvalChoice {
 impl EvalChoice {
     pub const OPTION: &'static str = "TunedEval";
     pub const NET_OPTION: &'static str = "NetEval";
+    pub const NNUE_OPTION: &'static str = "Nnue";
+    pub const EVAL_FILE_OPTION: &'static str = "EvalFile";
+
+    /// The NNUE the evaluation uses: with `Nnue` on, the network of
+    /// `EvalFile`, else the one compiled in ([`nnue::embedded`]: none
+    /// yet). `None` (the hand-written evaluation) when `Nnue` is off or
+    /// there is no network.
+    #[inline]
+    pub fn nnue_network(&self) -> Option<&Network> {
+        if !self.nnue {
+            return None;
+        }
+        match &self.eval_file {
+            Some(file) => Some(&file.network),
+            None => nnue::embedded(),
+        }
+    }
 
     /// The weights chosen.
     #[inline]
@@ -444,6 +470,7 @@ impl EvalParams for EvalChoice {
         vec![
             switch(Self::OPTION, default.tuned),
             switch(Self::NET_OPTION, default.net),
+            switch(Self::NNUE_OPTION, default.nnue),
         ]
     }
 
@@ -452,9 +479,38 @@ impl EvalParams for EvalChoice {
             self.tuned = value != 0;
         } else if name.eq_ignore_ascii_case(Self::NET_OPTION) {
             self.net = value != 0;
+        } else if name.eq_ignore_ascii_case(Self::NNUE_OPTION) {
+            self.nnue = value != 0;
         } else {
             return Err(UnknownOption(name.to_string()));
         }
+        Ok(())
+    }
+
+    fn string_options() -> Vec<StringOption> {
+        vec![StringOption {
+            name: Self::EVAL_FILE_OPTION,
+            default: "",
+        }]
+    }
+
+    /// `EvalFile`: reads the network file named (empty: none); a file
+    /// that cannot be read or is not a network of this engine is refused,
+    /// saying why, and the network loaded before stays.
+    fn set_string(&mut self, name: &str, value: &str) -> Result<(), SetOptionError> {
+        if !name.eq_ignore_ascii_case(Self::EVAL_FILE_OPTION) {
+            return Err(UnknownOption(name.to_string()).into());
+        }
+        let refused = |e: nnue::NnueError| {
+            SetOptionError::Refused(match e {
+                nnue::NnueError::Io { .. } => e.to_string(),
+                _ => format!("'{value}' is not a network this engine reads: {e}"),
+            })
+        };
+        self.eval_file = match value {
+            "" => None,
+            path => Some(EvalFile::load(path).map_err(refused)?),
+        };
         Ok(())
     }
 }
@@ -475,8 +531,14 @@ mod tests {
         assert!(choice.set("Nope", 1).is_err());
         choice.set("neteval", 1).expect("known option");
         assert!(choice.net);
+        assert!(!choice.nnue);
+        choice.set("nnue", 1).expect("known option");
+        assert!(choice.nnue);
+        // No network is loaded (nor compiled in yet): the hand-written
+        // evaluation stays.
+        assert!(choice.nnue_network().is_none());
         // `UCI_Chess960` belongs to the game, not the evaluation.
-        assert_eq!(EvalChoice::options().len(), 2);
+        assert_eq!(EvalChoice::options().len(), 3);
         assert!(choice.set("UCI_Chess960", 1).is_err());
     }
 
