@@ -23,6 +23,7 @@ pub mod datagen;
 pub mod extract;
 pub mod label;
 pub mod net;
+pub mod nnue;
 pub mod output;
 pub mod packed;
 pub mod quiet;

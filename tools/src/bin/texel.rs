@@ -44,6 +44,8 @@ enum Command {
     Tune(TuneArgs),
     /// Train the network that corrects the tuned evaluation; write its weights (net.bin).
     Net(NetArgs),
+    /// Train the chess NNUE on `datagen`'s positions; write the engine's network file.
+    Nnue(tools::nnue::cli::NnueArgs),
     /// Relabel a data set with a UCI engine's expected score blended with the game's result.
     Label(LabelArgs),
 }
@@ -103,6 +105,8 @@ enum TexelError {
     ResultWeight(f64),
     #[error(transparent)]
     Label(#[from] LabelError),
+    #[error(transparent)]
+    Nnue(#[from] tools::nnue::cli::NnueError),
     #[error("{out} line {line} is not a label of {data}'s position {line} (labelled from other data?); remove it or choose another --out")]
     NotAResume {
         out: PathBuf,
@@ -471,6 +475,7 @@ fn main() -> ExitCode {
         Command::Tune(args) => run_tune(args),
         Command::Net(args) => run_net(args),
         Command::Label(args) => run_label(args),
+        Command::Nnue(args) => tools::nnue::cli::run(args).map_err(TexelError::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

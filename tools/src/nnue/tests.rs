@@ -1,0 +1,200 @@
+//! The trainer against the engine's float network, its gradient against
+//! finite differences, and its files and data split.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use chess::eval::nnue::{FloatNetwork, DEFAULT_BUCKETS, HIDDEN};
+use chess::{legal_moves, Position};
+
+use super::checkpoint;
+use super::cli::position_of;
+use super::data::split_by_game;
+use super::model::{backprop, forward, initial, loss};
+use super::sample::{Sample, Target};
+use super::train::{mean_loss, train, TrainOptions};
+use crate::packed::PackedPosition;
+
+const TARGET: Target = Target {
+    result_weight: 0.4,
+    scale: 400.0,
+};
+
+/// Positions of random legal games from the start, `count` of them.
+fn random_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Position::startpos();
+        for _ in 0..rng.gen_range(0..80) {
+            let moves: Vec<_> = legal_moves(&pos).iter().copied().collect();
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            pos.play_unchecked(mv);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+fn packed(pos: &Position, score: i16, result: u8, ply: u16) -> PackedPosition {
+    PackedPosition::pack(pos, score, result, ply)
+}
+
+/// Initial weights with larger output weights, so that every weight
+/// matters.
+fn random_net(seed: u64) -> FloatNetwork {
+    let mut net = initial(DEFAULT_BUCKETS, seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed + 1);
+    net.output
+        .iter_mut()
+        .for_each(|w| *w = rng.gen_range(-0.5..0.5));
+    net.input_bias
+        .iter_mut()
+        .for_each(|b| *b = rng.gen_range(-0.2..0.5));
+    net.output_bias
+        .iter_mut()
+        .for_each(|b| *b = rng.gen_range(-0.1..0.1));
+    net
+}
+
+#[test]
+fn the_trainer_computes_what_the_engines_float_network_does() {
+    let net = random_net(3);
+    for pos in random_positions(7, 200) {
+        let s = Sample::new(&packed(&pos, 0, 1, 0), &net.buckets, TARGET);
+        let ours = forward(&net, &s);
+        let engine = net.evaluate(&pos);
+        assert!(
+            (ours - engine).abs() <= 1e-3 * engine.abs().max(1.0),
+            "{ours} vs {engine} on {}",
+            pos.fen()
+        );
+    }
+}
+
+#[test]
+fn the_gradient_matches_finite_differences() {
+    let net = random_net(5);
+    let pos = &random_positions(11, 1)[0];
+    let s = Sample::new(&packed(pos, 120, 2, 30), &net.buckets, TARGET);
+    let mut grad = FloatNetwork::zeroed(net.buckets);
+    backprop(&net, &s, TARGET.scale, &mut grad);
+    let feature = usize::from(s.features(1)[2]);
+    // (group, index): input weight of an active feature, input bias,
+    // an output weight of each half, the output bias.
+    let bucket = s.bucket();
+    let probes = [
+        (0, feature * HIDDEN + 3),
+        (1, 7),
+        (2, bucket * 2 * HIDDEN + 5),
+        (2, bucket * 2 * HIDDEN + HIDDEN + 9),
+        (3, bucket),
+    ];
+    // f32 losses: a step of 1e-2 keeps the difference well above their
+    // rounding, and a gradient formula off by a factor or a sign still
+    // fails by far more than 5%.
+    for (group, i) in probes {
+        let h = 1e-2;
+        let nudged = |delta: f32| {
+            let mut n = net.clone();
+            param(&mut n, group)[i] += delta;
+            f64::from(loss(&n, &s, TARGET.scale))
+        };
+        let numeric = (nudged(h) - nudged(-h)) / (2.0 * f64::from(h));
+        let analytic = f64::from(param(&mut grad, group)[i]);
+        assert!(
+            (numeric - analytic).abs() <= 5e-2 * numeric.abs().max(1e-4),
+            "group {group} index {i}: {numeric} vs {analytic}"
+        );
+    }
+}
+
+fn param(net: &mut FloatNetwork, group: usize) -> &mut [f32] {
+    match group {
+        0 => &mut net.input,
+        1 => &mut net.input_bias,
+        2 => &mut net.output,
+        _ => &mut net.output_bias,
+    }
+}
+
+#[test]
+fn training_lowers_the_error_and_is_repeatable() {
+    let positions = random_positions(13, 64);
+    let data: Vec<PackedPosition> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, pos)| packed(pos, (i as i16 % 7 - 3) * 150, (i % 3) as u8, i as u16))
+        .collect();
+    let options = TrainOptions {
+        epochs: 40,
+        batch: 16,
+        learning_rate: 0.003,
+        target: TARGET,
+        threads: 2,
+        seed: 1,
+    };
+    let start = initial(DEFAULT_BUCKETS, 2);
+    let before = mean_loss(&start, &data, &options);
+    let run = || train(start.clone(), &data, &data, &options, |_, _| {});
+    let trained = run();
+    let after = mean_loss(&trained, &data, &options);
+    assert!(after < before / 2.0, "{before} -> {after}");
+    assert_eq!(
+        trained.input,
+        run().input,
+        "same data and seed, same network"
+    );
+}
+
+#[test]
+fn a_float_checkpoint_reads_back_and_garbage_does_not() {
+    let net = random_net(17);
+    let bytes = checkpoint::to_bytes(&net);
+    let back = checkpoint::from_bytes(&bytes).expect("its own file");
+    assert_eq!(back.input, net.input);
+    assert_eq!(back.output_bias, net.output_bias);
+    assert_eq!(back.buckets, net.buckets);
+    assert!(checkpoint::from_bytes(&bytes[..bytes.len() - 1]).is_none());
+    assert!(checkpoint::from_bytes(b"CNNF").is_none());
+    let mut wrong = bytes.clone();
+    wrong[0] = b'X';
+    assert!(checkpoint::from_bytes(&wrong).is_none());
+}
+
+#[test]
+fn games_are_held_out_whole() {
+    let positions = random_positions(19, 10);
+    // 40 games of 10 positions each, plies rising within a game.
+    let games: Vec<Vec<PackedPosition>> = (0..40)
+        .map(|game| {
+            (0..10)
+                .map(|ply| packed(&positions[ply], game as i16, (game % 3) as u8, ply as u16))
+                .collect()
+        })
+        .collect();
+    let (fitted, held) = split_by_game(&games, 0.3);
+    assert!(!held.is_empty() && !fitted.is_empty());
+    for game in 0..40i16 {
+        let in_held = held.iter().filter(|p| p.score_white() == game).count();
+        assert!(
+            in_held == 0 || in_held == 10,
+            "game {game} split: {in_held} held"
+        );
+    }
+}
+
+#[test]
+fn a_packed_record_gives_back_its_pieces_and_side() {
+    for pos in random_positions(23, 100) {
+        let back = position_of(&packed(&pos, 0, 1, 0)).expect("a legal position");
+        assert_eq!(back.side_to_move(), pos.side_to_move());
+        assert_eq!(back.occupied(), pos.occupied());
+        for sq in pos.occupied() {
+            assert_eq!(back.piece_at(sq), pos.piece_at(sq));
+        }
+    }
+}
