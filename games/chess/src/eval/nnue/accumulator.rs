@@ -47,8 +47,11 @@ struct CacheEntry {
     pieces: [[Bitboard; 6]; 2],
 }
 
-/// At most one piece a square arrives or leaves between two positions.
-type Pieces = ArrayVec<(Color, Role, Square), 64>;
+/// The pieces that arrive or leave with one move: at most 2 (castling
+/// moves two pieces; a capturing promotion takes two away and brings
+/// one). Kept small, as the lists are made for every update.
+const MOVED: usize = 4;
+type Pieces = ArrayVec<(Color, Role, Square), MOVED>;
 
 /// One search thread's accumulators: one entry per ply of the game, found
 /// by the position's key so that entries left by another line are never
@@ -124,44 +127,56 @@ impl Accumulators {
     fn step(&mut self, net: &Network, before: &Position, after: &Position, i: usize) {
         let (done, next) = self.plies.split_at_mut(i + 1);
         let (prev, next) = (&done[i], &mut next[0]);
-        let mut changes: Option<(Pieces, Pieces)> = None;
+        // Two positions a move apart differ by a few pieces; any others
+        // (a line that is not one) are refreshed.
+        let (mut added, mut removed) = (Pieces::new(), Pieces::new());
+        let moved = differences(before, after, &mut added, &mut removed);
         for perspective in Color::ALL {
             let p = perspective.index();
             let view = View::of(net.buckets(), after, perspective);
-            if view.slot() != View::of(net.buckets(), before, perspective).slot() {
+            if !moved || view.slot() != View::of(net.buckets(), before, perspective).slot() {
                 refresh(&mut self.cache, net, after, perspective, &mut next.sums[p]);
                 continue;
             }
-            let (added, removed) = changes.get_or_insert_with(|| differences(before, after));
-            let rows = |pieces: &Pieces| -> ArrayVec<&Row, 64> {
+            let rows = |pieces: &Pieces| -> ArrayVec<&Row, MOVED> {
                 pieces
                     .iter()
                     .map(|&(c, r, sq)| net.row(view.index(c, r, sq)))
                     .collect()
             };
-            simd::apply(
-                &mut next.sums[p],
-                &prev.sums[p],
-                &rows(added),
-                &rows(removed),
-            );
+            let (adds, subs) = (rows(&added), rows(&removed));
+            simd::apply(&mut next.sums[p], &prev.sums[p], &adds, &subs);
         }
         next.hash = after.hash();
     }
 }
 
-/// The pieces of `after` not in `before`, and those of `before` not in
-/// `after`.
-fn differences(before: &Position, after: &Position) -> (Pieces, Pieces) {
-    let (mut added, mut removed) = (Pieces::new(), Pieces::new());
+/// Fills `added` with the pieces of `after` not in `before`, and
+/// `removed` with those of `before` not in `after`; false (the lists
+/// unfinished) if either has more than [`MOVED`].
+#[inline]
+fn differences(
+    before: &Position,
+    after: &Position,
+    added: &mut Pieces,
+    removed: &mut Pieces,
+) -> bool {
     for color in Color::ALL {
         for role in Role::ALL {
             let (was, is) = (before.pieces(color, role), after.pieces(color, role));
-            added.extend((is & !was).map(|sq| (color, role, sq)));
-            removed.extend((was & !is).map(|sq| (color, role, sq)));
+            for sq in is & !was {
+                if added.try_push((color, role, sq)).is_err() {
+                    return false;
+                }
+            }
+            for sq in was & !is {
+                if removed.try_push((color, role, sq)).is_err() {
+                    return false;
+                }
+            }
         }
     }
-    (added, removed)
+    true
 }
 
 /// Sets `out` to `perspective`'s accumulator in `pos`, from its refresh

@@ -526,3 +526,25 @@ fn nnue_from_float_refuses_what_does_not_fit() {
     edge.output.iter_mut().step_by(3).for_each(|w| *w = 1.99);
     assert!(Network::from_float(&edge).is_ok());
 }
+
+#[test]
+fn nnue_accumulators_refresh_a_line_of_unrelated_positions() {
+    // Not a game: each position differs from the one before by more
+    // pieces than a move moves, so each is refreshed, not updated.
+    let net = random_network(15);
+    let line: Vec<Position> = [
+        crate::position::STARTING_FEN,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        crate::position::STARTING_FEN,
+    ]
+    .iter()
+    .map(|fen| Position::from_fen(fen).expect("fen"))
+    .collect();
+    let mut accumulators = Accumulators::default();
+    accumulators.evaluate(&net, 0, |i| &line[i]);
+    for last in 1..line.len() {
+        let incremental = accumulators.evaluate(&net, last, |i| &line[i]);
+        assert_eq!(incremental, net.evaluate(&line[last]), "{last}");
+    }
+}
