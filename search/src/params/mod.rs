@@ -49,10 +49,16 @@
 //!   now, nor worse than being mated right now; cut the window to that.
 //! - **TT cutoffs**: return a stored score when the stored depth and bound
 //!   suffice (the table is still used for move ordering when this is off).
-//! - **Improving**: a node whose static evaluation is above that of the
-//!   same side's node two plies up. When it is not, reverse futility
-//!   pruning takes a smaller margin, late move pruning keeps half as many
-//!   quiet moves and late move reductions reduce one ply more.
+//! - **Improving**: a node not in check whose static evaluation (corrected,
+//!   not the table-adjusted one) is above that of the same side's node two
+//!   plies up, or four plies up when the node two plies up was in check
+//!   (Stockfish's definition). With neither to compare with (the root and
+//!   its children, or checks two and four plies up) a node counts as
+//!   improving, so that the flag never prunes the first plies harder; in
+//!   check it never is. An improving node's reverse futility margin is
+//!   `rfp_margin * (depth - 1)` instead of `rfp_margin * depth`; a node
+//!   that is not keeps half as many quiet moves from late move pruning
+//!   (`(lmp_base + depth²) / 2`) and reduces its late moves one ply more.
 //! - **Internal iterative reduction (IIR)**: a node from
 //!   [`SearchParams::iir_min_depth`] on without a table move is searched
 //!   one ply shallower: its move order is poor, and it fills the table

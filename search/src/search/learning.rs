@@ -113,16 +113,25 @@ impl<G: Searchable> Search<'_, G> {
     }
 
     /// Whether the side to move's static evaluation at `ply` is above
-    /// its evaluation two plies up (false when either side was in check,
-    /// or the flag is off).
+    /// its evaluation two plies up, or four plies up when it was in check
+    /// two plies up, as Stockfish defines it. With neither to compare
+    /// with (near the root, or checks at both) the node counts as
+    /// improving: nothing says the side is worse off, so it is pruned and
+    /// reduced no harder than without the flag. False in check (its
+    /// static evaluation means nothing) and when the flag is off.
     #[inline(always)]
     pub(super) fn improving(&self, node: &Node) -> bool {
-        if !self.params.features.improving || node.in_check || node.ply < 2 {
+        if !self.params.features.improving || node.in_check {
             return false;
         }
-        self.w.stack[node.ply - 2]
-            .static_eval
-            .is_some_and(|before| node.static_eval > before)
+        let up = |plies: usize| {
+            node.ply
+                .checked_sub(plies)
+                .and_then(|p| self.w.stack[p].static_eval)
+        };
+        up(2)
+            .or_else(|| up(4))
+            .is_none_or(|before| node.static_eval > before)
     }
 
     /// The static evaluation corrected by what searches have found of

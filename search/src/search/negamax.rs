@@ -834,3 +834,6 @@ struct Tried<M> {
     /// The node's table move is noisy (only looked at with `TTNoisyLMR`).
     tt_noisy: bool,
 }
+
+#[cfg(test)]
+mod tests;
