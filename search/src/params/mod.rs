@@ -63,10 +63,19 @@
 //!   [`SearchParams::iir_min_depth`] on without a table move is searched
 //!   one ply shallower: its move order is poor, and it fills the table
 //!   for a later, deeper visit.
-//! - **Continuation history**: the history of a quiet move as the reply
-//!   to the move one ply and two plies earlier (indexed by the moving
-//!   piece and its destination), added to its plain history for move
-//!   ordering and late move reductions.
+//! - **Continuation history**: the history of a quiet move (entry: its
+//!   moving piece and destination, `piece_to`) as the reply to the move
+//!   one ply earlier and as the follow-up to the same side's move two
+//!   plies earlier (row: that move's `piece_to`; no row at the root or
+//!   after a null move). A cutoff at depth `d` gives the cutoff move
+//!   `history_bonus(d)` in both rows and every quiet move searched
+//!   before it the same malus, with the plain history's gravity; only
+//!   cutoffs update it, and only `ucinewgame` clears it. The move order
+//!   adds both rows to the plain history; late move reductions (and
+//!   history pruning) read the mean of the tables that apply. Every move
+//!   the main search, ProbCut and quiescence make is noted for the plies
+//!   below, so that a quiescence node in check orders its quiet evasions
+//!   by the rows of the move that gave check.
 //! - **Correction history**: per side and structure key (chess: the
 //!   pawns), how far searches have found the static evaluation off; the
 //!   static evaluation of the main search is corrected by it

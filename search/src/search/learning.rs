@@ -61,11 +61,14 @@ impl<G: Searchable> Search<'_, G> {
         [self.piece_to_before(ply, 1), self.piece_to_before(ply, 2)]
     }
 
-    /// Remembers which move leaves `ply` (for the continuation history of
-    /// the plies below), before it is made.
+    /// Remembers which move leaves `ply` (for the continuation history and
+    /// counter move of the plies below), before it is made: every move
+    /// the main search, ProbCut and quiescence make, and the null move
+    /// (none). Only when one of the two reads it.
     #[inline(always)]
     pub(super) fn note_move(&mut self, ply: usize, mv: Option<G::Move>) {
-        if G::PIECE_TO_COUNT > 0 {
+        let f = self.params.features;
+        if G::PIECE_TO_COUNT > 0 && (f.continuation_history || f.counter_move) {
             self.w.stack[ply].piece_to = mv.map(|m| self.pos.piece_to(m));
         }
     }

@@ -210,8 +210,9 @@ impl<G: Searchable> Search<'_, G> {
                 continue;
             }
             tried += 1;
-            self.pos.make(mv);
-            self.tt.prefetch(self.pos.hash());
+            // Noted: a child in check orders its quiet evasions by their
+            // history as replies to this move.
+            self.make_noted(node.ply, mv);
             let score = -self.quiesce::<PV>(-node.beta, -alpha, node.ply + 1, budget);
             self.pos.unmake();
             if self.aborted {

@@ -327,6 +327,47 @@ fn continuation_history_rewards_the_cutoff_as_a_reply_to_the_last_two_moves() {
 }
 
 #[test]
+fn quiescence_notes_its_moves_for_the_continuation_rows_below() {
+    // Move 6 is the only noisy move and gives check; at ply 3 the checked
+    // side's every move is searched, in the order of its history as the
+    // reply to 6.
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let setup = Setup {
+        noisy_from: 6,
+        check: 6,
+        max_plies: 4,
+        evals: vec![-50; 16],
+        log: Some(log.clone()),
+        ..Setup::default()
+    };
+    let params = params_with(|f| f.continuation_history = true);
+    with_search(Toy::new(setup), params, |s| {
+        play(s, &[1, 2]);
+        // A stale row at ply 2, as an earlier sibling's move leaves it.
+        s.note_move(2, Some(Mv(5)));
+        let check_row = Toy::piece_to_of(Side::White, 6);
+        s.w.continuation
+            .update(check_row, Toy::piece_to_of(Side::Black, 3), 1000);
+        log.lock().expect("log").clear();
+
+        s.qsearch::<false>(-100, 100, 2);
+
+        assert_eq!(s.w.stack[2].piece_to, Some(check_row));
+        let lines = log.lock().expect("log").clone();
+        assert_eq!(lines[0], [1, 2, 6], "the noisy move");
+        let replies: Vec<u16> = lines
+            .iter()
+            .filter(|l| l.len() == 4)
+            .map(|l| l[3])
+            .collect();
+        // The noisy evasion, then the quiet one with the best history as
+        // a reply to 6, which fails high (a stale row would have put 1
+        // there).
+        assert_eq!(replies, [6, 3]);
+    });
+}
+
+#[test]
 fn capture_history_rewards_the_cutoff_capture_and_reorders_noisy_moves() {
     let setup = Setup {
         noisy_from: 4,
