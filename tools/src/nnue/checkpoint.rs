@@ -1,6 +1,7 @@
 //! The trainer's own file of a network in floating point (the engine's
 //! file holds integers, [`chess::eval::nnue::Network::to_bytes`]): to go
-//! on training from where a run stopped, or on more data.
+//! on training from where a run stopped, or on more data. An engine's
+//! file serves as a start too, read back as floats.
 //!
 //! Layout, little endian: `b"CNNF"`, `u32` version 1, the 32-byte king
 //! bucket map, then the input weights, input biases, output weights and
@@ -8,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use chess::eval::nnue::{FloatNetwork, KingBuckets};
+use chess::eval::nnue::{FloatNetwork, KingBuckets, Network};
 
 const MAGIC: &[u8; 4] = b"CNNF";
 const VERSION: u32 = 1;
@@ -21,8 +22,8 @@ pub enum CheckpointError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{0}: not a float network of this trainer (bad magic, version or size)")]
-    Format(PathBuf),
+    #[error("{0}: neither a float network of this trainer nor an engine's network file ({1})")]
+    Format(PathBuf, String),
 }
 
 /// The bytes of `net`.
@@ -78,10 +79,17 @@ pub fn write(path: &Path, net: &FloatNetwork) -> Result<(), CheckpointError> {
     })
 }
 
-pub fn read(path: &Path) -> Result<FloatNetwork, CheckpointError> {
+/// The float network of `path`: a file of this trainer, or an engine's
+/// network file read back as floats (the network it plays, exactly).
+pub fn read_either(path: &Path) -> Result<FloatNetwork, CheckpointError> {
     let bytes = std::fs::read(path).map_err(|source| CheckpointError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    from_bytes(&bytes).ok_or_else(|| CheckpointError::Format(path.to_path_buf()))
+    if let Some(net) = from_bytes(&bytes) {
+        return Ok(net);
+    }
+    Network::from_bytes(&bytes)
+        .map(|net| net.to_float())
+        .map_err(|e| CheckpointError::Format(path.to_path_buf(), e.to_string()))
 }

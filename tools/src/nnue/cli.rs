@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use chess::eval::nnue::{FloatNetwork, Network, DEFAULT_BUCKETS};
+use chess::eval::nnue::{FloatNetwork, KingBuckets, Network, DEFAULT_BUCKETS};
 use chess::Position;
 
 use super::checkpoint::{self, CheckpointError};
@@ -49,10 +49,18 @@ pub struct NnueArgs {
     /// The seed of the initial weights and of the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Start from this float network (`OUT.float` or `OUT.last.float` of
-    /// an earlier run) instead of random weights.
+    /// Start from this network instead of random weights: a float file
+    /// (`OUT.float` or `OUT.last.float` of an earlier run) or an engine's
+    /// network file (its integers read back as floats).
     #[arg(long)]
     pub init: Option<PathBuf>,
+    /// The king bucket layout: `one` (a single set of inputs), `four`
+    /// (the default: the king on the first rank on files a-b or c-d, on
+    /// the second rank, further up), or 32 comma-separated bucket numbers
+    /// for the king's squares a1-d1, a2-d2, ..., a8-d8 (mirrored to files
+    /// a-d). Ignored with `--init`, whose network has its own.
+    #[arg(long, default_value = "four", value_parser = parse_buckets)]
+    pub buckets: KingBuckets,
     /// Use at most this many positions (the first games read, whole).
     #[arg(long)]
     pub max_positions: Option<usize>,
@@ -95,8 +103,8 @@ pub fn run(args: NnueArgs) -> Result<(), NnueError> {
         return Err(NnueError::NothingHeldOut(count));
     }
     let net = match &args.init {
-        Some(path) => checkpoint::read(path)?,
-        None => initial(DEFAULT_BUCKETS, args.seed),
+        Some(path) => checkpoint::read_either(path)?,
+        None => initial(args.buckets, args.seed),
     };
     let options = TrainOptions {
         epochs: args.epochs,
@@ -134,6 +142,28 @@ pub fn run(args: NnueArgs) -> Result<(), NnueError> {
         quantization_gap(&best, &held_out, &options)?
     );
     Ok(())
+}
+
+/// A `--buckets` value.
+fn parse_buckets(text: &str) -> Result<KingBuckets, String> {
+    match text {
+        "one" => return Ok(KingBuckets([0; 32])),
+        "four" => return Ok(DEFAULT_BUCKETS),
+        _ => {}
+    }
+    let numbers: Vec<u8> = text
+        .split(',')
+        .map(|n| n.trim().parse::<u8>())
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("not a bucket number list: {e}"))?;
+    let map: [u8; 32] = numbers
+        .try_into()
+        .map_err(|n: Vec<u8>| format!("{} bucket numbers, not 32", n.len()))?;
+    let buckets = KingBuckets(map);
+    if (0..buckets.count() as u8).any(|b| !map.contains(&b)) {
+        return Err("the bucket numbers must run from 0 without a gap".to_string());
+    }
+    Ok(buckets)
 }
 
 /// Keeps the first games up to `max` positions in all (the first game

@@ -5,7 +5,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use chess::eval::nnue::{FloatNetwork, DEFAULT_BUCKETS, HIDDEN};
+use chess::eval::nnue::{FloatNetwork, Network, DEFAULT_BUCKETS, HIDDEN};
 use chess::{legal_moves, Position};
 
 use super::checkpoint;
@@ -163,6 +163,21 @@ fn a_float_checkpoint_reads_back_and_garbage_does_not() {
     let mut wrong = bytes.clone();
     wrong[0] = b'X';
     assert!(checkpoint::from_bytes(&wrong).is_none());
+}
+
+#[test]
+fn a_run_starts_from_an_engines_network_file_too() {
+    let engine = Network::from_float(&random_net(29)).expect("in range");
+    let path = std::env::temp_dir().join(format!("nnue-init-{}.nnue", std::process::id()));
+    std::fs::write(&path, engine.to_bytes()).expect("temp file");
+    let read = checkpoint::read_either(&path);
+    std::fs::write(&path, b"neither").expect("temp file");
+    let garbage = checkpoint::read_either(&path);
+    let _ = std::fs::remove_file(&path);
+    let float = read.expect("an engine file");
+    let again = Network::from_float(&float).expect("in range");
+    assert_eq!(again.to_bytes(), engine.to_bytes());
+    assert!(garbage.is_err());
 }
 
 #[test]

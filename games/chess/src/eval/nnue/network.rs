@@ -253,6 +253,28 @@ impl Network {
         Ok(net)
     }
 
+    /// The network in floating point, each integer divided by its unit:
+    /// what a trainer goes on from when only the engine's file is left
+    /// ([`Network::from_float`] of it gives this network back exactly).
+    pub fn to_float(&self) -> FloatNetwork {
+        let values = |rows: &mut dyn Iterator<Item = &Row>, unit: i32| -> Vec<f32> {
+            rows.flat_map(|r| r.0)
+                .map(|v| f32::from(v) / unit as f32)
+                .collect()
+        };
+        FloatNetwork {
+            buckets: self.buckets,
+            input: values(&mut self.input.iter(), QA),
+            input_bias: values(&mut std::iter::once(&self.input_bias), QA),
+            output: values(&mut self.output.iter().flatten(), QB),
+            output_bias: self
+                .output_bias
+                .iter()
+                .map(|&b| b as f32 / (QA * QB) as f32)
+                .collect(),
+        }
+    }
+
     /// The king bucket layout.
     pub fn buckets(&self) -> &KingBuckets {
         &self.buckets

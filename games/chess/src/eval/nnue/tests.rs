@@ -325,6 +325,15 @@ fn nnue_file_round_trips() {
     assert_eq!(read.evaluate(&pos), one.evaluate(&pos));
 }
 
+#[test]
+fn nnue_to_float_gives_back_the_same_network() {
+    // A trainer going on from the engine's file starts from exactly the
+    // network the engine plays.
+    let net = random_network(13);
+    let back = Network::from_float(&net.to_float()).expect("in range");
+    assert_eq!(back.to_bytes(), net.to_bytes());
+}
+
 /// Rewrites the checksum of a file changed by hand, so that the change
 /// itself is what the reader sees.
 fn reseal(bytes: &mut [u8]) {
