@@ -2,17 +2,21 @@
 
 use crate::score::MAX_PLY;
 
-/// A table of bounded statistics in `rows` rows of `per_row` entries.
-/// Every update goes through the "gravity" formula
-/// `h += bonus - h * |bonus| / max`, which keeps each value within `±max`
-/// and lets old information decay as new information arrives. This is the
-/// only history type in the search; its tables differ in what indexes the
-/// rows and the entries:
+/// A table of bounded statistics in `rows` rows of `per_row` entries,
+/// each kept within `±max`. This is the only history type in the search;
+/// its tables differ in what indexes the rows and the entries, and in how
+/// they learn:
 /// - quiet move history: the side to move, the game's move index;
 /// - continuation history: the piece and square of an earlier move, the
 ///   piece and square of this one;
+/// - capture history: one row, the piece and square of the noisy move;
+///
+/// those three by the "gravity" formula `h += bonus - h * |bonus| / max`
+/// ([`History::update`]), which lets old information decay as new
+/// information arrives; and
 /// - correction history: the side to move, a key of the position's
-///   structure (the value is an evaluation correction).
+///   structure, whose value is an evaluation correction: a moving average
+///   of the errors searches found ([`History::blend`]).
 #[derive(Clone, Debug)]
 pub struct History {
     values: Vec<i16>,
@@ -82,6 +86,23 @@ impl History {
         let old = self.values[slot] as i32;
         let new = old + bonus - old * bonus.abs() / self.max;
         self.values[slot] = new.clamp(-self.max, self.max) as i16;
+    }
+
+    /// Moves the value `weight / scale` of the way to `target` (a moving
+    /// average weighted by `weight`, `0..=scale`), within `±max`:
+    /// `h = (h * (scale - weight) + target * weight) / scale`.
+    #[inline]
+    pub fn blend(&mut self, row: usize, index: usize, target: i32, weight: i32, scale: i32) {
+        if self.values.is_empty() {
+            return;
+        }
+        let scale = i64::from(scale.max(1));
+        let weight = i64::from(weight).clamp(0, scale);
+        let slot = self.slot(row, index);
+        let old = i64::from(self.values[slot]);
+        let new = (old * (scale - weight) + i64::from(target) * weight) / scale;
+        let max = i64::from(self.max);
+        self.values[slot] = new.clamp(-max, max) as i16;
     }
 }
 
@@ -168,6 +189,24 @@ mod tests {
         h.update(0, 0, 500);
         // 500 + 500 - 500 * 500 / 1000 = 750
         assert_eq!(h.get(0, 0), 750);
+    }
+
+    #[test]
+    fn blend_is_a_weighted_moving_average_within_the_bound() {
+        let mut h = History::new(2, 4, 8192);
+        h.blend(1, 2, 80 * 256, 6, 256);
+        assert_eq!(h.get(1, 2), 480, "6/256 of the way from 0 to 20480");
+        h.blend(1, 2, 79 * 256, 6, 256);
+        assert_eq!(h.get(1, 2), (480 * 250 + 79 * 256 * 6) / 256);
+        h.blend(1, 2, -79 * 256, 6, 256);
+        assert!(h.get(1, 2) < 942);
+        for _ in 0..1000 {
+            h.blend(0, 0, 1_000_000, 16, 256);
+        }
+        assert_eq!(h.get(0, 0), 8192, "clamped to max");
+        h.blend(0, 0, 0, 256, 256);
+        assert_eq!(h.get(0, 0), 0, "the full weight replaces the value");
+        assert_eq!(h.get(1, 3), 0);
     }
 
     #[test]

@@ -125,10 +125,17 @@ constants! {
     /// Internal iterative reduction applies at depth >= this.
     iir_min_depth: i32 = 4, uci "IIRMinDepth" 1..=32, spsa 2..=8 step 0.6;
 
-    /// Correction history values stay within ±correction_max; the
-    /// evaluation is corrected by `value / correction_divisor`.
-    correction_max: i32 = 1024;
-    correction_divisor: i32 = 8;
+    /// Correction history: a value is `correction_grain` times the
+    /// correction it stands for, within ±correction_max (±32 evaluation
+    /// units). A search's error moves it `min(depth + 1,
+    /// correction_weight_max) / correction_weight_scale` of the way to
+    /// the error: a moving average weighted by depth. Stormphrax's
+    /// constants (grain 256, at most 32, weight min(depth + 1, 16) / 256);
+    /// no match has tuned them here.
+    correction_max: i32 = 8192;
+    correction_grain: i32 = 256;
+    correction_weight_max: i32 = 16;
+    correction_weight_scale: i32 = 256;
 
     /// Singular extensions apply at depth >= `se_min_depth` when the
     /// table's lower bound is at most `se_tt_depth_margin` plies shallower;

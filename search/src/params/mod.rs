@@ -76,10 +76,21 @@
 //!   the main search, ProbCut and quiescence make is noted for the plies
 //!   below, so that a quiescence node in check orders its quiet evasions
 //!   by the rows of the move that gave check.
-//! - **Correction history**: per side and structure key (chess: the
-//!   pawns), how far searches have found the static evaluation off; the
-//!   static evaluation of the main search is corrected by it
-//!   (`value / correction_divisor`).
+//! - **Correction history**: per side to move and structure key (chess:
+//!   the pawns; 16,384 entries a side), how far searches have found the
+//!   static evaluation off. Each node's static evaluation, in the main
+//!   search and in quiescence, before any pruning, is corrected by
+//!   `value / correction_grain` (within the non-mate scores); the table
+//!   keeps the game's evaluation, and stored scores are never corrected.
+//!   After a main-search node (not a singular extension test) that is not
+//!   in check, whose best score is not a mate, whose best move is quiet
+//!   or absent, and whose result bounds the error (exact, a fail high
+//!   above the corrected static evaluation or a fail low below it), the
+//!   value moves `min(depth + 1, correction_weight_max) /
+//!   correction_weight_scale` of the way to `(best - corrected static
+//!   evaluation) * correction_grain` and is clamped to
+//!   `±correction_max` (±32 evaluation units): a moving average weighted
+//!   by depth, as in Stormphrax. Cleared by `ucinewgame`.
 //! - **Singular extensions** with multi-cut: when the table's move has a
 //!   deep enough lower bound, the node is searched at half depth without
 //!   it, against a bar `se_margin_per_depth * depth` below the stored

@@ -138,7 +138,8 @@ impl<G: Searchable> Search<'_, G> {
     }
 
     /// The static evaluation corrected by what searches have found of
-    /// positions with the same structure key.
+    /// positions with the same structure key: `raw + value /
+    /// correction_grain`, within the scores that are not mates.
     #[inline(always)]
     pub(super) fn corrected(&self, raw: Score) -> Score {
         if !self.params.features.correction_history {
@@ -148,13 +149,17 @@ impl<G: Searchable> Search<'_, G> {
         let side = self.pos.side_to_move().index();
         let correction = self.w.correction.get(side, key % super::CORRECTION_ENTRIES);
         let limit = MATE_IN_MAX_PLY - 1;
-        (raw + correction / self.params.correction_divisor.max(1)).clamp(-limit, limit)
+        (raw + correction / self.params.correction_grain.max(1)).clamp(-limit, limit)
     }
 
-    /// Moves the correction of this node's structure towards what its
-    /// search found, when the result says something about the static
-    /// evaluation: not in check, no noisy best move (its gain is not the
-    /// evaluation's error), and a bound on the right side of it.
+    /// Moves the correction of this node's structure towards the error
+    /// its search found (the result less the corrected static
+    /// evaluation), by `min(depth + 1, correction_weight_max)` parts in
+    /// `correction_weight_scale`, when the result says something about
+    /// the static evaluation: not in check, not a mate, no noisy best
+    /// move (its gain is not the evaluation's error), and a bound on the
+    /// right side of it (a fail high above it, a fail low below it, or
+    /// an exact score).
     #[inline(always)]
     pub(super) fn learn_correction(
         &mut self,
@@ -162,7 +167,8 @@ impl<G: Searchable> Search<'_, G> {
         best: Score,
         best_move: Option<G::Move>,
     ) {
-        if !self.params.features.correction_history || node.in_check || is_mate_score(best) {
+        let p = self.params;
+        if !p.features.correction_history || node.in_check || is_mate_score(best) {
             return;
         }
         if best_move.is_some_and(|m| self.pos.noisy_key(m).is_some()) {
@@ -177,10 +183,12 @@ impl<G: Searchable> Search<'_, G> {
         if wrong_side {
             return;
         }
-        let max = self.params.correction_max;
-        let bonus = ((best - node.static_eval) * node.depth * self.params.correction_divisor / 8)
-            .clamp(-max / 4, max / 4);
+        let error = (best - node.static_eval).saturating_mul(p.correction_grain);
+        let weight = (node.depth + 1).min(p.correction_weight_max);
         let key = self.pos.correction_key() as usize % super::CORRECTION_ENTRIES;
-        self.w.correction.update(node.us.index(), key, bonus);
+        let scale = p.correction_weight_scale;
+        self.w
+            .correction
+            .blend(node.us.index(), key, error, weight, scale);
     }
 }

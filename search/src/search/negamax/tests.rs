@@ -17,6 +17,7 @@ use crate::game::{
     EndReason, Evaluation, GameMove, NoParams, NoisyKey, Outcome, Rules, Score, Searchable, Side,
 };
 use crate::params::{Features, SearchParams};
+use crate::score::mate_in;
 use crate::tt::TranspositionTable;
 
 /// A move of [`Toy`]: its number, from 1.
@@ -505,5 +506,92 @@ fn improving_decides_the_futility_margin_the_late_moves_kept_and_reduced() {
         assert_eq!(s.late_move_reduction::<false>(&node, &tried, 5), table);
         node.improving = false;
         assert_eq!(s.late_move_reduction::<false>(&node, &tried, 5), table + 1);
+    });
+}
+
+#[test]
+fn correction_history_moves_towards_the_error_by_its_depth_weight() {
+    let setup = Setup {
+        evals: vec![100; 16],
+        ..Setup::default()
+    };
+    let params = params_with(|f| f.correction_history = true);
+    let grain = params.correction_grain;
+    assert_eq!((grain, params.correction_weight_scale), (256, 256));
+    with_search(Toy::new(setup), params, |s| {
+        play(s, &[1]);
+        let key = s.pos.correction_key() as usize % super::super::CORRECTION_ENTRIES;
+        let us = Side::Black.index();
+
+        // An exact 180 at depth 5 against a static 100: weight
+        // min(5 + 1, 16) / 256 of the way to 80 (in 256ths).
+        let node = s.node(1, 5, 0, 200, Side::Black, None);
+        assert_eq!(node.static_eval, 100);
+        s.learn_correction(&node, 180, Some(Mv(2)));
+        assert_eq!(s.w.correction.get(us, key), 80 * 256 * 6 / 256);
+        assert_eq!(s.w.correction.get(us, key), 480);
+        assert_eq!(s.corrected(100), 101, "100 + 480 / 256");
+        assert_eq!(s.w.correction.get(1 - us, key), 0, "the other side's");
+
+        // Used: the node's static evaluation is corrected, the stored
+        // one stays the game's.
+        let node = s.node(1, 5, 0, 200, Side::Black, None);
+        assert_eq!(
+            (node.static_eval, node.raw_eval, node.eval),
+            (101, 100, 101)
+        );
+        assert_eq!(s.w.stack[1].static_eval, Some(101));
+
+        // Again: the error is now 79 against the corrected 101.
+        s.learn_correction(&node, 180, Some(Mv(2)));
+        let again = (480 * (256 - 6) + 79 * 256 * 6) / 256;
+        assert_eq!(again, 942);
+        assert_eq!(s.w.correction.get(us, key), again);
+        assert_eq!(s.corrected(100), 103);
+
+        // Deep and far off: the weight stops at 16, the value at
+        // ±correction_max (32 evaluation units).
+        let deep = s.node(1, 40, 0, 20_000, Side::Black, None);
+        for _ in 0..200 {
+            s.learn_correction(&deep, 10_000, None);
+        }
+        assert_eq!(s.w.correction.get(us, key), params.correction_max);
+        assert_eq!(s.corrected(100), 100 + params.correction_max / grain);
+        assert_eq!(s.corrected(100), 132);
+    });
+}
+
+#[test]
+fn correction_history_learns_only_from_results_that_bound_the_error() {
+    let setup = Setup {
+        evals: vec![100; 16],
+        noisy_from: 5,
+        ..Setup::default()
+    };
+    let params = params_with(|f| f.correction_history = true);
+    with_search(Toy::new(setup), params, |s| {
+        play(s, &[1]);
+        let key = s.pos.correction_key() as usize % super::super::CORRECTION_ENTRIES;
+        let value = |s: &Search<'_, Toy>| s.w.correction.get(Side::Black.index(), key);
+        // A fail high at or below the static evaluation, a fail low at or
+        // above it: the bound says nothing of the error's size.
+        let high = s.node(1, 5, 40, 50, Side::Black, None);
+        s.learn_correction(&high, 60, Some(Mv(2)));
+        let low = s.node(1, 5, 150, 200, Side::Black, None);
+        s.learn_correction(&low, 120, None);
+        // A noisy best move, a mate, a node in check.
+        let exact = s.node(1, 5, 0, 300, Side::Black, None);
+        s.learn_correction(&exact, 180, Some(Mv(5)));
+        s.learn_correction(&exact, mate_in(7), Some(Mv(2)));
+        let mut checked = exact;
+        checked.in_check = true;
+        s.learn_correction(&checked, 180, Some(Mv(2)));
+        assert_eq!(value(s), 0);
+        // A fail high above it and a fail low below it do.
+        s.learn_correction(&high, 110, Some(Mv(2)));
+        assert_eq!(value(s), 10 * 256 * 6 / 256);
+        let before = value(s);
+        s.learn_correction(&low, 90, None);
+        assert!(value(s) < before);
     });
 }
