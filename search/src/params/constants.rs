@@ -143,6 +143,11 @@ constants! {
     se_min_depth: i32 = 8, uci "SEMinDepth" 1..=32;
     se_tt_depth_margin: i32 = 3;
     se_margin_per_depth: i32 = 2, uci "SEMarginPerDepth" 0..=100;
+    /// Plies the table's move loses at a non-PV node when another move
+    /// reaches the bar, the bar is below beta and the stored score is at
+    /// or above beta (the negative extension; Stockfish 15 takes 2,
+    /// engines after it 1 to 3). No match has tuned it here.
+    se_negative_extension: i32 = 1;
 
     /// SEE pruning applies at depth <= `see_max_depth`; a noisy move is
     /// skipped when its exchange loses more than `see_noisy_margin *

@@ -91,13 +91,22 @@
 //!   evaluation) * correction_grain` and is clamped to
 //!   `±correction_max` (±32 evaluation units): a moving average weighted
 //!   by depth, as in Stormphrax. Cleared by `ucinewgame`.
-//! - **Singular extensions** with multi-cut: when the table's move has a
-//!   deep enough lower bound, the node is searched at half depth without
-//!   it, against a bar `se_margin_per_depth * depth` below the stored
-//!   score. If no other move reaches the bar, the table's move is
-//!   singular and searched one ply deeper; if the bar is at or above
-//!   beta and another move reaches it, several moves fail high and the
-//!   node returns the bar.
+//! - **Singular extensions** with multi-cut: at a node below the root,
+//!   from depth `se_min_depth` on and above ply `2 * iteration depth`,
+//!   not itself a singular test, whose table entry holds a move with a
+//!   lower or exact bound at least `depth - se_tt_depth_margin` deep and
+//!   a score that is not a mate, the node is searched without that move
+//!   at depth `(depth - 1) / 2` with a zero window at a bar
+//!   `se_margin_per_depth * depth` below the stored score (after the
+//!   pruning before the moves; the test's result is not stored). If no
+//!   other move reaches the bar, the table's move is singular and
+//!   searched one ply deeper; if another does and the bar is at or above
+//!   beta, several moves fail high and the node returns the bar
+//!   (multi-cut); if another does, the bar is below beta and the stored
+//!   score at or above it, the table's move is searched
+//!   `se_negative_extension` plies shallower at a non-PV node (the
+//!   negative extension; no check extension then). Otherwise nothing
+//!   changes.
 //! - **SEE pruning** in the main search: near the leaves
 //!   (depth <= [`SearchParams::see_max_depth`]), outside check, once a
 //!   move has been searched, a move whose static exchange loses more

@@ -65,10 +65,9 @@ impl<G: Searchable> Search<'_, G> {
         }
 
         // 8b. Singular extension: is the table's move the only good one?
-        let singular = match self.singular_test(&node, hit) {
+        let singular = match self.singular_test::<PV>(&node, hit) {
             Singular::MultiCut(score) => return score,
-            Singular::Extend(mv) => Some(mv),
-            Singular::No => None,
+            verdict => verdict,
         };
 
         // 9. Generate the moves; none left ends the game by its rules.
@@ -159,9 +158,13 @@ impl<G: Searchable> Search<'_, G> {
     /// half depth without that move against a bar below the stored
     /// score. No other move reaching the bar makes the move singular (it
     /// is extended); when the bar is at or above beta and some other
-    /// move reaches it, several moves fail high (multi-cut).
+    /// move reaches it, several moves fail high (multi-cut); when the bar
+    /// is below beta but the stored score is at or above it, the table's
+    /// move is not alone in doing well and is expected to fail high
+    /// anyway: outside PV nodes it is searched shallower (Stockfish's
+    /// negative extension).
     #[inline(always)]
-    fn singular_test(&mut self, node: &Node, hit: Option<TtHit>) -> Singular {
+    fn singular_test<const PV: bool>(&mut self, node: &Node, hit: Option<TtHit>) -> Singular {
         let p = self.params;
         let Some(h) = hit else { return Singular::No };
         let ply = node.ply;
@@ -187,6 +190,8 @@ impl<G: Searchable> Search<'_, G> {
             Singular::Extend(h.mv)
         } else if bar >= node.beta {
             Singular::MultiCut(bar)
+        } else if !PV && tt_score >= node.beta {
+            Singular::Reduce(h.mv)
         } else {
             Singular::No
         }
@@ -411,7 +416,7 @@ impl<G: Searchable> Search<'_, G> {
         &mut self,
         node: &Node,
         picker: &mut MovePicker<G::Move>,
-        singular: Option<u16>,
+        singular: Singular,
     ) -> (Score, Option<G::Move>) {
         let ply = node.ply;
         let mut state = self.loop_state(node, picker);
@@ -433,10 +438,9 @@ impl<G: Searchable> Search<'_, G> {
             };
             tried.gives_check = gives_check;
 
-            // 12. Check and singular extensions (one ply at most).
-            let extension = self
-                .check_extension(node, gives_check)
-                .max(i32::from(singular == Some(packed)));
+            // 12. Check and singular extensions (one ply at most), or the
+            // table move's negative extension.
+            let extension = self.extension(node, gives_check, packed, singular);
             let new_depth = node.depth - 1 + extension;
 
             // 13. Search the move (PVS, with late move reductions).
@@ -707,6 +711,22 @@ impl<G: Searchable> Search<'_, G> {
         )
     }
 
+    /// Step 12 of `negamax`: the plies the move packed as `packed` is
+    /// searched beyond `depth - 1`. A checking move gets the check
+    /// extension; the table's move gets one ply when the singular test
+    /// found it singular, and loses `se_negative_extension` plies (check
+    /// or not) when the test found other moves doing well while the
+    /// stored score stays at or above beta.
+    #[inline(always)]
+    fn extension(&self, node: &Node, gives_check: bool, packed: u16, singular: Singular) -> i32 {
+        let check = self.check_extension(node, gives_check);
+        match singular {
+            Singular::Extend(mv) if mv == packed => check.max(1),
+            Singular::Reduce(mv) if mv == packed => -self.params.se_negative_extension,
+            _ => check,
+        }
+    }
+
     /// Step 13 of `negamax`, PVS: the first move with the full window, the
     /// others with a zero window (late quiet moves at reduced depth), and
     /// a re-search when they unexpectedly beat alpha. The move is made.
@@ -789,11 +809,15 @@ impl<G: Searchable> Search<'_, G> {
 }
 
 /// What the singular extension test found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Singular {
     /// Not tested, or nothing to act on.
     No,
     /// This table move is singular: extend it.
     Extend(u16),
+    /// Other moves reach the bar, which is below beta, and the stored
+    /// score of this table move is at or above beta: search it shallower.
+    Reduce(u16),
     /// Other moves also beat beta: return this score.
     MultiCut(Score),
 }

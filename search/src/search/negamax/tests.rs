@@ -12,13 +12,13 @@ use std::time::Instant;
 
 use super::super::node::Node;
 use super::super::{Search, Shared, Worker};
-use super::Tried;
+use super::{Singular, Tried};
 use crate::game::{
     EndReason, Evaluation, GameMove, NoParams, NoisyKey, Outcome, Rules, Score, Searchable, Side,
 };
 use crate::params::{Features, SearchParams};
 use crate::score::mate_in;
-use crate::tt::TranspositionTable;
+use crate::tt::{Bound, TranspositionTable};
 
 /// A move of [`Toy`]: its number, from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -593,5 +593,80 @@ fn correction_history_learns_only_from_results_that_bound_the_error() {
         let before = value(s);
         s.learn_correction(&low, 90, None);
         assert!(value(s) < before);
+    });
+}
+
+/// A node at ply 1 of depth 3 whose table entry holds move 2 with a lower
+/// bound of `tt_score` at depth 3; the other moves (1, 3, 4) score
+/// `others` for the side at ply 1 at depth 1. Returns the test's verdict
+/// for a zero window at `beta`.
+fn singular_verdict(tt_score: Score, others: Score, beta: Score, pv: bool) -> Singular {
+    let mut evals = vec![0; 16];
+    for m in [1, 3, 4] {
+        evals[m] = -others;
+    }
+    evals[2] = -tt_score;
+    let setup = Setup {
+        moves: 4,
+        evals,
+        ..Setup::default()
+    };
+    let mut params = params_with(|f| f.singular_extension = true);
+    params.se_min_depth = 3;
+    with_search(Toy::new(setup), params, |s| {
+        play(s, &[1]);
+        s.tt.store(s.pos.hash(), 2, tt_score, 0, 3, Bound::Lower);
+        let hit = s.tt.probe(s.pos.hash());
+        let alpha = if pv { beta - 10 } else { beta - 1 };
+        let node = s.node(1, 3, alpha, beta, Side::Black, hit);
+        let verdict = if pv {
+            s.singular_test::<true>(&node, hit)
+        } else {
+            s.singular_test::<false>(&node, hit)
+        };
+        assert_eq!(s.w.stack[1].excluded, None, "the test leaves no move out");
+        verdict
+    })
+}
+
+#[test]
+fn singular_test_extends_cuts_or_reduces_the_table_move() {
+    // The bar: tt_score - se_margin_per_depth * depth = 100 - 2 * 3 = 94.
+    // No other move reaches it: singular, one ply more.
+    assert_eq!(singular_verdict(100, 93, 50, false), Singular::Extend(2));
+    // Another reaches it, and the bar is at or above beta: multi-cut.
+    assert_eq!(singular_verdict(100, 94, 94, false), Singular::MultiCut(94));
+    // Another reaches it, the bar is below beta, the stored score is at or
+    // above it: the table move is searched a ply shallower (Stockfish's
+    // negative extension), not at a PV node.
+    assert_eq!(singular_verdict(100, 94, 100, false), Singular::Reduce(2));
+    assert_eq!(singular_verdict(100, 94, 100, true), Singular::No);
+    // The stored score below beta: nothing.
+    assert_eq!(singular_verdict(100, 94, 101, false), Singular::No);
+}
+
+#[test]
+fn the_singular_verdict_sets_the_table_moves_extension() {
+    let params = params_with(|f| {
+        f.singular_extension = true;
+        f.check_extension = true;
+    });
+    with_search(Toy::new(Setup::default()), params, |s| {
+        let node = node_at(1, 8, 0, 1, 0);
+        let reduce = -params.se_negative_extension;
+        assert_eq!(reduce, -1);
+        // (verdict, gives check) -> extension of move 2, of move 3.
+        let cases = [
+            (Singular::Extend(2), false, 1, 0),
+            (Singular::Extend(2), true, 1, 1),
+            (Singular::Reduce(2), false, reduce, 0),
+            (Singular::Reduce(2), true, reduce, 1),
+            (Singular::No, true, 1, 1),
+            (Singular::No, false, 0, 0),
+        ];
+        for (verdict, check, tt_move, other) in cases {
+            let ext = |m| s.extension(&node, check, m, verdict);
+            assert_eq!((ext(2), ext(3)), (tt_move, other), "{verdict:?} {check}");
+        }
     });
 }
