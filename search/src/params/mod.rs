@@ -144,6 +144,20 @@
 //!   share) * tm_node_scale_percent / 100` percent. A best move that took
 //!   nearly all the effort is clear (the others were refuted quickly); one
 //!   that took little is in doubt, and more time is worth it.
+//! - **Capture history** (`CaptureHistory`): the history of a noisy move
+//!   (a capture or promotion) by its moving piece and destination
+//!   (`piece_to`, one row). Stockfish's and Ethereal's also index the
+//!   captured piece; the game traits name no captured piece, so moves of
+//!   the same piece to the same square share an entry whatever they
+//!   take. A cutoff at depth `d` in the main search gives the noisy
+//!   cutoff move `history_bonus(d)`, and every noisy move searched
+//!   before the cutoff move (noisy or quiet) the same malus, with the
+//!   gravity of the other histories; only cutoffs update it, and only
+//!   `ucinewgame` clears it. A noisy move's order, in the main search and
+//!   quiescence, is the game's hint (chess: most valuable victim, then
+//!   least valuable attacker) plus its capture history divided by
+//!   `capture_history_divisor`, within its stage (the moves that do not
+//!   lose their exchange, or those that do).
 //! - **Counter move** (`CounterMove`): the quiet move that last refuted
 //!   a move (by its piece and destination) is tried after the killers
 //!   when that move is played again: a refutation often answers the move
