@@ -137,7 +137,7 @@ pub fn run(args: NnueArgs) -> Result<(), NnueError> {
     write_network(&args.out, &best)?;
     checkpoint::write(&with_suffix(&args.out, ".float"), &best)?;
     println!(
-        "wrote {} (the epoch with the lowest held-out error); largest difference of the integer network from the float one over 1000 held-out positions: {} cp",
+        "wrote {} (the epoch with the lowest held-out error); the integer network against the float one over 1000 held-out positions: {}",
         args.out.display(),
         quantization_gap(&best, &held_out, &options)?
     );
@@ -227,22 +227,29 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The largest difference in centipawns between the float network and
-/// the engine's integer one over the first 1000 of `data`.
+/// How far the engine's integer network is from the float one, in
+/// centipawns, over the first 1000 of `data`: the mean and largest
+/// difference, and the mean size of the evaluation.
 fn quantization_gap(
     net: &FloatNetwork,
     data: &[PackedPosition],
     options: &TrainOptions,
-) -> Result<i32, NnueError> {
+) -> Result<String, NnueError> {
     let quantized = Network::from_float(net).map_err(|e| NnueError::Quantize(e.to_string()))?;
-    let gap = data
+    let pairs: Vec<(f32, i32)> = data
         .iter()
         .take(1000)
         .filter_map(|p| {
             let float = forward(net, &Sample::new(p, &net.buckets, options.target));
-            Some((quantized.evaluate(&position_of(p)?) - float.round() as i32).abs())
+            Some((float, quantized.evaluate(&position_of(p)?)))
         })
-        .max()
-        .unwrap_or(0);
-    Ok(gap)
+        .collect();
+    let n = pairs.len().max(1) as f32;
+    let gaps = pairs.iter().map(|&(f, q)| (q as f32 - f).abs());
+    let largest = gaps.clone().fold(0.0f32, f32::max);
+    let mean = gaps.sum::<f32>() / n;
+    let size = pairs.iter().map(|(f, _)| f.abs()).sum::<f32>() / n;
+    Ok(format!(
+        "mean difference {mean:.1} cp, largest {largest:.0} cp (mean |evaluation| {size:.0} cp)"
+    ))
 }
