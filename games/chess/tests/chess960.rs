@@ -11,9 +11,7 @@
 
 mod common;
 
-use common::Case;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use common::{engine, Case};
 
 use chess::{
     chess960, legal_moves, perft, CastleSide, Color, Move, MoveKind, Position, Role, Square,
@@ -435,23 +433,6 @@ fn check_texts(pos: &Position, moves: &[Move]) {
     for fen in [pos.fen(), pos.shredder_fen()] {
         assert_eq!(position(&fen), *pos, "{fen}");
     }
-}
-
-/// Runs `chess-engine` on `input` and returns what it printed.
-fn engine(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess-engine"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("chess-engine starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let output = child.wait_with_output().expect("chess-engine ends");
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 #[test]

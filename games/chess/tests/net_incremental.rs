@@ -3,12 +3,14 @@
 //! and unmake moves (captures, castling, en passant, promotions and null
 //! moves among them) compare the two at every step.
 
+mod common;
+
 use chess::eval::{evaluate_choice, EvalChoice, EvalState};
 use chess::Chess;
+use common::random_walk;
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use search::game::{Evaluation, Rules, Searchable};
+use rand::SeedableRng;
+use search::game::Evaluation;
 
 const STARTS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -29,25 +31,12 @@ fn updated_sums_equal_sums_from_scratch() {
     for fen in STARTS {
         let mut game = Chess::from_fen(fen).expect("fen");
         let mut state = EvalState::default();
-        let mut depth = 0;
-        for _ in 0..3000 {
-            let moves = game.legal_moves();
-            let step = rng.gen_range(0..10);
-            if depth > 0 && (step < 3 || moves.is_empty() || depth > 12) {
-                game.unmake();
-                depth -= 1;
-            } else if step == 3 && !game.position().in_check() {
-                game.make_null();
-                depth += 1;
-            } else if let Some(&mv) = moves.as_slice().choose(&mut rng) {
-                game.make(mv);
-                depth += 1;
-            }
+        random_walk(&mut game, &mut rng, 3000, 12, |game| {
             let incremental = game.evaluate(&choice, &mut state);
             let scratch = evaluate_choice(game.position(), &choice);
             assert_eq!(incremental, scratch, "{}", game.position().fen());
             checked += 1;
-        }
+        });
     }
     assert_eq!(checked, 12000);
 }

@@ -4,17 +4,18 @@
 //! search's evaluation with a network loaded, move by move, against the
 //! network's own from scratch.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+
+use common::{engine, random_walk};
 
 use chess::eval::nnue::{FloatNetwork, Network, DEFAULT_BUCKETS};
 use chess::eval::{evaluate_choice, EvalChoice, EvalState};
 use chess::Chess;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use search::game::{Evaluation, Rules, Searchable};
+use search::game::Evaluation;
 use search::EvalParams;
 
 fn random_network(seed: u64) -> Network {
@@ -42,22 +43,6 @@ impl Drop for TempFile {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
     }
-}
-
-fn engine(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess-engine"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("chess-engine starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let output = child.wait_with_output().expect("chess-engine ends");
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 #[test]
@@ -146,23 +131,10 @@ fn nnue_search_evaluation_equals_the_network_from_scratch() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let mut game = Chess::default();
     let mut state = EvalState::default();
-    let mut depth = 0;
-    for _ in 0..3000 {
-        let moves = game.legal_moves();
-        let step = rng.gen_range(0..10);
-        if depth > 0 && (step < 3 || moves.is_empty() || depth > 16) {
-            game.unmake();
-            depth -= 1;
-        } else if step == 3 && !game.position().in_check() {
-            game.make_null();
-            depth += 1;
-        } else if let Some(&mv) = moves.as_slice().choose(&mut rng) {
-            game.make(mv);
-            depth += 1;
-        }
-        let pos = game.position();
+    random_walk(&mut game, &mut rng, 3000, 16, |game| {
         let incremental = game.evaluate(&choice, &mut state);
+        let pos = game.position();
         assert_eq!(incremental, net.evaluate(pos), "{}", pos.fen());
         assert_eq!(evaluate_choice(pos, &choice), incremental);
-    }
+    });
 }
