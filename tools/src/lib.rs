@@ -18,8 +18,8 @@
 //!
 //! The recipes, with commands and figures, are in `tools/README.md`.
 
-pub mod dataset;
 pub mod datagen;
+pub mod dataset;
 pub mod extract;
 pub mod label;
 pub mod net;
