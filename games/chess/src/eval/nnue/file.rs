@@ -100,107 +100,9 @@ impl Network {
 
     /// Reads a network file; an error says what is wrong with it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NnueError> {
-        if bytes.len() >= MAGIC.len() && bytes[..4] != MAGIC {
-            let found = [bytes[0], bytes[1], bytes[2], bytes[3]];
-            return Err(NnueError::BadMagic { found });
-        }
-        if bytes.len() < HEADER_BYTES + CHECKSUM_BYTES {
-            return Err(NnueError::TooShort {
-                found: bytes.len(),
-                header: HEADER_BYTES + CHECKSUM_BYTES,
-            });
-        }
-        let version = u32_at(bytes, 4);
-        if version != VERSION {
-            return Err(NnueError::Version {
-                found: version,
-                expected: VERSION,
-            });
-        }
-        let sizes = [
-            ("hidden size", 8, HIDDEN),
-            ("output bucket count", 16, OUTPUT_BUCKETS),
-        ];
-        for (field, at, expected) in sizes {
-            let found = u32_at(bytes, at);
-            if found as usize != expected {
-                return Err(NnueError::Mismatch {
-                    field,
-                    found: i64::from(found),
-                    expected: expected as i64,
-                });
-            }
-        }
-        for (field, at, expected) in [("QA", 20, QA), ("QB", 24, QB), ("SCALE", 28, SCALE)] {
-            let found = u32_at(bytes, at) as i32;
-            if found != expected {
-                return Err(NnueError::Mismatch {
-                    field,
-                    found: i64::from(found),
-                    expected: i64::from(expected),
-                });
-            }
-        }
-        let mut map = [0u8; 32];
-        map.copy_from_slice(&bytes[32..64]);
-        let buckets = KingBuckets(map);
-        let count = buckets.count();
-        if count > MAX_KING_BUCKETS {
-            return Err(NnueError::TooManyBuckets {
-                count,
-                max: MAX_KING_BUCKETS,
-            });
-        }
-        let header_count = u32_at(bytes, 12) as usize;
-        if header_count != count {
-            return Err(NnueError::BucketCount {
-                header: header_count,
-                map: count,
-            });
-        }
-        let expected = file_len(count);
-        if bytes.len() != expected {
-            return Err(NnueError::Length {
-                found: bytes.len(),
-                expected,
-            });
-        }
-        let (body, tail) = bytes.split_at(expected - CHECKSUM_BYTES);
-        let stored = u64::from_le_bytes(std::array::from_fn(|i| tail[i]));
-        let computed = checksum(body);
-        if stored != computed {
-            return Err(NnueError::Checksum { stored, computed });
-        }
-        let mut rest = &body[HEADER_BYTES..];
-        let inputs = INPUTS_PER_BUCKET * count;
-        let input = rows(take_i16(&mut rest, inputs * HIDDEN), inputs);
-        let input_bias = rows(take_i16(&mut rest, HIDDEN), 1)[0];
-        let output: Vec<i16> = take_i16(&mut rest, OUTPUT_BUCKETS * 2 * HIDDEN).collect();
-        if let Some(index) = output
-            .iter()
-            .position(|&w| i64::from(w).abs() > MAX_OUTPUT_WEIGHT)
-        {
-            return Err(NnueError::OutOfRange {
-                field: "output",
-                index,
-                value: f32::from(output[index]) / QB as f32,
-                quantized: f64::from(output[index]),
-                limit: MAX_OUTPUT_WEIGHT,
-            });
-        }
-        let output = rows(output.into_iter(), OUTPUT_BUCKETS * 2);
-        let mut output_bias = [0; OUTPUT_BUCKETS];
-        for (b, chunk) in output_bias.iter_mut().zip(rest.chunks_exact(4)) {
-            *b = i32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-        }
-        let net = Network {
-            buckets,
-            input,
-            input_bias,
-            output: output.chunks_exact(2).map(|p| [p[0], p[1]]).collect(),
-            output_bias,
-            checksum: computed,
-        };
+        let buckets = read_header(bytes)?;
+        let (body, checksum) = checked_body(bytes, buckets.count())?;
+        let net = read_weights(&body[HEADER_BYTES..], buckets, checksum)?;
         net.check_sums()?;
         Ok(net)
     }
@@ -214,4 +116,117 @@ impl Network {
         })?;
         Network::from_bytes(&bytes)
     }
+}
+
+/// The king bucket layout of a file's header, once its magic, version,
+/// sizes, quantization constants and bucket count are this engine's.
+fn read_header(bytes: &[u8]) -> Result<KingBuckets, NnueError> {
+    if bytes.len() >= MAGIC.len() && bytes[..4] != MAGIC {
+        let found = [bytes[0], bytes[1], bytes[2], bytes[3]];
+        return Err(NnueError::BadMagic { found });
+    }
+    if bytes.len() < HEADER_BYTES + CHECKSUM_BYTES {
+        return Err(NnueError::TooShort {
+            found: bytes.len(),
+            header: HEADER_BYTES + CHECKSUM_BYTES,
+        });
+    }
+    let version = u32_at(bytes, 4);
+    if version != VERSION {
+        return Err(NnueError::Version {
+            found: version,
+            expected: VERSION,
+        });
+    }
+    let fields = [
+        ("hidden size", 8, HIDDEN as i64),
+        ("output bucket count", 16, OUTPUT_BUCKETS as i64),
+        ("QA", 20, i64::from(QA)),
+        ("QB", 24, i64::from(QB)),
+        ("SCALE", 28, i64::from(SCALE)),
+    ];
+    for (field, at, expected) in fields {
+        let found = i64::from(u32_at(bytes, at));
+        if found != expected {
+            return Err(NnueError::Mismatch {
+                field,
+                found,
+                expected,
+            });
+        }
+    }
+    let mut map = [0u8; 32];
+    map.copy_from_slice(&bytes[32..64]);
+    let buckets = KingBuckets(map);
+    let count = buckets.count();
+    if count > MAX_KING_BUCKETS {
+        return Err(NnueError::TooManyBuckets {
+            count,
+            max: MAX_KING_BUCKETS,
+        });
+    }
+    let header_count = u32_at(bytes, 12) as usize;
+    if header_count != count {
+        return Err(NnueError::BucketCount {
+            header: header_count,
+            map: count,
+        });
+    }
+    Ok(buckets)
+}
+
+/// The file without its checksum, and the checksum, once the length fits
+/// `buckets` king buckets and the checksum matches.
+fn checked_body(bytes: &[u8], buckets: usize) -> Result<(&[u8], u64), NnueError> {
+    let expected = file_len(buckets);
+    if bytes.len() != expected {
+        return Err(NnueError::Length {
+            found: bytes.len(),
+            expected,
+        });
+    }
+    let (body, tail) = bytes.split_at(expected - CHECKSUM_BYTES);
+    let stored = u64::from_le_bytes(std::array::from_fn(|i| tail[i]));
+    let computed = checksum(body);
+    if stored != computed {
+        return Err(NnueError::Checksum { stored, computed });
+    }
+    Ok((body, computed))
+}
+
+/// The weights after the header (`rest`, of the length the layout needs).
+fn read_weights(
+    mut rest: &[u8],
+    buckets: KingBuckets,
+    checksum: u64,
+) -> Result<Network, NnueError> {
+    let inputs = INPUTS_PER_BUCKET * buckets.count();
+    let input = rows(take_i16(&mut rest, inputs * HIDDEN), inputs);
+    let input_bias = rows(take_i16(&mut rest, HIDDEN), 1)[0];
+    let output: Vec<i16> = take_i16(&mut rest, OUTPUT_BUCKETS * 2 * HIDDEN).collect();
+    if let Some(index) = output
+        .iter()
+        .position(|&w| i64::from(w).abs() > MAX_OUTPUT_WEIGHT)
+    {
+        return Err(NnueError::OutOfRange {
+            field: "output",
+            index,
+            value: f32::from(output[index]) / QB as f32,
+            quantized: f64::from(output[index]),
+            limit: MAX_OUTPUT_WEIGHT,
+        });
+    }
+    let output = rows(output.into_iter(), OUTPUT_BUCKETS * 2);
+    let mut output_bias = [0; OUTPUT_BUCKETS];
+    for (b, chunk) in output_bias.iter_mut().zip(rest.chunks_exact(4)) {
+        *b = i32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+    }
+    Ok(Network {
+        buckets,
+        input,
+        input_bias,
+        output: output.chunks_exact(2).map(|p| [p[0], p[1]]).collect(),
+        output_bias,
+        checksum,
+    })
 }

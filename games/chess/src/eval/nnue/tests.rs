@@ -343,7 +343,7 @@ fn reseal(bytes: &mut [u8]) {
 }
 
 #[test]
-fn nnue_malformed_files_are_refused_without_a_panic() {
+fn nnue_truncated_or_corrupted_files_are_refused_without_a_panic() {
     let good = random_network(13).to_bytes();
     let read = |bytes: &[u8]| Network::from_bytes(bytes).expect_err("malformed");
     assert!(matches!(read(b""), NnueError::TooShort { .. }));
@@ -362,6 +362,12 @@ fn nnue_malformed_files_are_refused_without_a_panic() {
         bad[at] ^= 0x20;
         assert!(matches!(read(&bad), NnueError::Checksum { .. }), "{at}");
     }
+}
+
+#[test]
+fn nnue_files_with_foreign_headers_or_weights_are_refused() {
+    let good = random_network(13).to_bytes();
+    let read = |bytes: &[u8]| Network::from_bytes(bytes).expect_err("malformed");
     // Header fields, checksum fixed.
     let with = |at: usize, value: u32| {
         let mut bad = good.clone();
@@ -441,7 +447,7 @@ fn nnue_malformed_files_are_refused_without_a_panic() {
 }
 
 #[test]
-fn nnue_from_float_refuses_what_does_not_fit() {
+fn nnue_from_float_refuses_values_out_of_range() {
     let good = random_float(14);
     let refused = |change: &dyn Fn(&mut FloatNetwork)| {
         let mut float = good.clone();
@@ -506,6 +512,16 @@ fn nnue_from_float_refuses_what_does_not_fit() {
         ),
         "{e}"
     );
+}
+
+#[test]
+fn nnue_from_float_refuses_wrong_shapes_and_overflowing_sums() {
+    let good = random_float(14);
+    let refused = |change: &dyn Fn(&mut FloatNetwork)| {
+        let mut float = good.clone();
+        change(&mut float);
+        Network::from_float(&float).expect_err("out of range")
+    };
     let e = refused(&|f| {
         f.input.pop();
     });
