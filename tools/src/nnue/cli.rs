@@ -198,9 +198,8 @@ fn score_loss(data: &[PackedPosition], options: &TrainOptions) -> f64 {
     let total: f64 = data
         .iter()
         .map(|p| {
-            let s = Sample::new(p, &DEFAULT_BUCKETS, options.target);
             let score = p.side_to_move().fold(1.0, -1.0) * f32::from(p.score_white());
-            f64::from(expected(score, options.target.scale) - s.target()).powi(2)
+            f64::from(expected(score, options.target.scale) - options.target.of(p)).powi(2)
         })
         .sum();
     total / data.len().max(1) as f64

@@ -18,6 +18,20 @@ pub struct Target {
     pub scale: f32,
 }
 
+impl Target {
+    /// The target of `packed`, from the side to move's view.
+    pub fn of(&self, packed: &PackedPosition) -> f32 {
+        let result_white = f32::from(packed.result()) / 2.0;
+        let score_white = f32::from(packed.score_white());
+        let (result, score) = match packed.side_to_move() {
+            Color::White => (result_white, score_white),
+            Color::Black => (1.0 - result_white, -score_white),
+        };
+        let w = self.result_weight;
+        w * result + (1.0 - w) * expected(score, self.scale)
+    }
+}
+
 /// One position's features and target.
 #[derive(Clone, Debug)]
 pub struct Sample {
@@ -43,18 +57,11 @@ impl Sample {
             }
             pieces = n;
         }
-        let result_white = f32::from(packed.result()) / 2.0;
-        let score_white = f32::from(packed.score_white());
-        let (result, score) = match us {
-            Color::White => (result_white, score_white),
-            Color::Black => (1.0 - result_white, -score_white),
-        };
-        let w = target.result_weight;
         Sample {
             features,
             pieces: pieces as u8,
             bucket: output_bucket(pieces as u32) as u8,
-            target: w * result + (1.0 - w) * expected(score, target.scale),
+            target: target.of(packed),
         }
     }
 
