@@ -434,34 +434,23 @@ impl Current {
             batch[count] = mv;
             count += 1;
         });
-        // Shifts of a pawn on the beam all empty its square: the beam then
-        // runs on through it, the same for every shift whose destination
-        // that run never enters. Walked once, lazily, and counted only if
-        // some shift really plays it.
-        let mut vacated: Option<VacatedWalk<L>> = None;
+        let mut shared = SharedWalk::NONE;
         let mut reads = 0;
         for &mv in &batch[..count] {
-            reads |= self.replay_move(entry, mv, sq, &mut vacated, scratch, lengths);
-        }
-        if let Some(run) = vacated {
-            reads |= run.squares;
-            if run.played {
-                lengths.lower_to(&run.lengths);
-            }
+            reads |= self.replay_move(entry, mv, &mut shared, scratch, lengths);
         }
         reads
     }
 
-    /// Replays `mv` of the piece on `sq` from the first square of the beam
-    /// it changes (the beam up to there is the current one, counted); the
-    /// squares it read.
+    /// Replays `mv` from the first square of the beam it changes (the
+    /// beam up to there is the current one, counted); the squares it read.
+    /// `shared` is the last walk that other moves may share.
     #[inline(always)]
     fn replay_move<L: Lengths>(
         self,
         entry: &[Entry; 64],
         mv: Move,
-        sq: Square,
-        vacated: &mut Option<VacatedWalk<L>>,
+        shared: &mut SharedWalk,
         scratch: &mut Mailbox,
         lengths: &mut L,
     ) -> u64 {
@@ -476,16 +465,6 @@ impl Current {
             }
         }
         let at = entry[first.index()];
-        if first == sq && !mv.is_swap() && !mv.is_rotation() {
-            let run = vacated.get_or_insert_with(|| {
-                VacatedWalk::new(scratch, self.occ, sq, at, self.opposing_pawn)
-            });
-            if run.squares & touched_destination(mv, sq).bit() == 0 {
-                run.played = true;
-                return 0;
-            }
-            // The run meets the shifted pawn: this beam is its own.
-        }
         // The board after the move, read through its changes (a blocker
         // the move did not touch is read straight): nothing is written.
         let cells: &Mailbox = scratch;
@@ -500,11 +479,21 @@ impl Current {
         };
         // A piece that now stops the beam on the first changed square
         // adds nothing: the current beam reached it at this length.
-        if BEAM[at.dir() as usize][code_on(first) as usize] == ZAP {
+        let code = code_on(first);
+        if BEAM[at.dir() as usize][code as usize] == ZAP {
             return 0;
         }
+        // Moves that leave the same byte on the first square walk the same
+        // beam while it enters none of the other squares they change (the
+        // shifts of a pawn on the beam, the follow-ups of a swap): lowered
+        // once already.
+        let key = u32::from(first.index() as u8) << 8 | u32::from(code);
+        let others = changed & !first.bit();
+        if shared.key == key && shared.entered & others == 0 {
+            return shared.entered;
+        }
         let before = (first.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
-        walk_by::<false, L>(
+        let entered = walk_by::<false, L>(
             code_on,
             mv.occupancy_after(self.occ),
             Square::from_index(before),
@@ -513,7 +502,11 @@ impl Current {
             self.opposing_pawn,
             lengths,
             |_, _, _| {},
-        )
+        );
+        if entered & others == 0 {
+            *shared = SharedWalk { key, entered };
+        }
+        entered
     }
 }
 
@@ -521,54 +514,20 @@ impl Current {
 /// each of up to 8 opposing neighbours a swap then one of those 11.
 const MAX_PIECE_MOVES: usize = 11 + 8 * 11;
 
-/// The beam past a pawn on it once the pawn has shifted away (its square
-/// empty, the rest of the board as it is): the squares it enters, their
-/// lengths, and whether some shift plays exactly this beam.
-struct VacatedWalk<L> {
-    squares: u64,
-    lengths: L,
-    played: bool,
+/// A replay's walk that later moves of the same piece may share: the
+/// first square it changed and the byte left there (`key`), and the
+/// squares it entered, none of them another square its move changed.
+struct SharedWalk {
+    key: u32,
+    entered: u64,
 }
 
-impl<L: Lengths> VacatedWalk<L> {
-    /// Walks it on `scratch` (left as it was) from where the current beam
-    /// enters the pawn's square `sq` (`at`).
-    fn new(
-        scratch: &mut Mailbox,
-        occ: u64,
-        sq: Square,
-        at: Entry,
-        opposing_pawn: u8,
-    ) -> VacatedWalk<L> {
-        let mut lengths = L::unreached();
-        let piece = scratch[sq.cell()];
-        scratch[sq.cell()] = 0;
-        let before = (sq.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
-        let squares = walk::<false, L>(
-            scratch,
-            occ & !sq.bit(),
-            Square::from_index(before),
-            at.dir(),
-            at.len(),
-            opposing_pawn,
-            &mut lengths,
-            |_, _, _| {},
-        );
-        scratch[sq.cell()] = piece;
-        VacatedWalk {
-            squares,
-            lengths,
-            played: false,
-        }
-    }
-}
-
-/// The destination of a plain shift from `from`.
-#[inline]
-fn touched_destination(mv: Move, from: Square) -> Square {
-    let rest = mv.touched_on_board() & !from.bit();
-    debug_assert_eq!(rest.count_ones(), 1);
-    Square::from_index(rest.trailing_zeros() as u8)
+impl SharedWalk {
+    /// No walk yet (no key is this large).
+    const NONE: SharedWalk = SharedWalk {
+        key: u32::MAX,
+        entered: 0,
+    };
 }
 
 #[cfg(test)]
