@@ -198,7 +198,28 @@ pub fn piece_from_code(code: u8) -> Piece {
     Piece::from_code(code)
 }
 
+/// The squares whose cells differ between two [`Board::ranks`] copies:
+/// two byte comparisons of 32 squares each where AVX2 is compiled in.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline]
+pub fn differing_squares(a: &[u64; 8], b: &[u64; 8]) -> u64 {
+    use std::arch::x86_64::{__m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8};
+    // Byte `q` of a copy (little-endian words) is square `q`'s cell.
+    let (a, b) = (a.as_ptr().cast::<__m256i>(), b.as_ptr().cast::<__m256i>());
+    // SAFETY: AVX2 is compiled in, and each copy is 64 bytes: two
+    // unaligned 32-byte loads.
+    let same = |half: usize| unsafe {
+        let equal = _mm256_cmpeq_epi8(
+            _mm256_loadu_si256(a.add(half)),
+            _mm256_loadu_si256(b.add(half)),
+        );
+        u64::from(_mm256_movemask_epi8(equal) as u32)
+    };
+    !(same(0) | same(1) << 32)
+}
+
 /// The squares whose cells differ between two [`Board::ranks`] copies.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
 #[inline]
 pub fn differing_squares(a: &[u64; 8], b: &[u64; 8]) -> u64 {
     const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
