@@ -147,6 +147,14 @@ impl PackedPosition {
         self
     }
 
+    /// The same record with another score (centipawns, White's view),
+    /// clamped to the record's `i16`.
+    pub fn with_score(mut self, score_white: i32) -> PackedPosition {
+        let score = score_white.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        self.0[SCORE].copy_from_slice(&score.to_le_bytes());
+        self
+    }
+
     /// The position as a FEN: the pieces and the side to move; no
     /// castling right, no en-passant square, a halfmove clock of 0 and
     /// the move number the ply gives (what a record does not keep).

@@ -13,6 +13,7 @@ use super::checkpoint::{self, CheckpointError};
 use super::data::{read_paths, split_by_game, DataError};
 use super::model::{expected, forward, initial};
 use super::sample::{Sample, Target};
+use super::teacher::{self, Teacher};
 use super::train::{mean_loss, train, EpochReport, TrainOptions};
 use crate::packed::PackedPosition;
 
@@ -64,6 +65,18 @@ pub struct NnueArgs {
     /// Use at most this many positions (the first games read, whole).
     #[arg(long)]
     pub max_positions: Option<usize>,
+    /// Whose score the fitted positions' targets blend with the result:
+    /// the search that played the game, or the hand-written evaluation
+    /// of the position (held-out games keep the search's).
+    #[arg(long, value_enum, default_value_t = Teacher::Search)]
+    pub teacher: Teacher,
+    /// Adds this many random descendants of each fitted position, scored
+    /// by the hand-written evaluation (see `--child-plies`).
+    #[arg(long, default_value_t = 0)]
+    pub children: usize,
+    /// A descendant is 1 to this many random legal moves away.
+    #[arg(long, default_value_t = 4)]
+    pub child_plies: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -97,7 +110,16 @@ pub fn run(args: NnueArgs) -> Result<(), NnueError> {
     }
     let mut games = read_paths(&args.data)?;
     keep_positions(&mut games, args.max_positions.unwrap_or(usize::MAX));
-    let (fitted, held_out) = split_by_game(&games, args.holdout);
+    let (mut fitted, held_out) = split_by_game(&games, args.holdout);
+    let descendants = teacher::children(
+        &fitted,
+        args.children,
+        args.child_plies,
+        args.seed,
+        args.threads,
+    );
+    teacher::relabel(&mut fitted, args.teacher, args.threads);
+    fitted.extend(descendants);
     let count = fitted.len() + held_out.len();
     if held_out.is_empty() {
         return Err(NnueError::NothingHeldOut(count));
@@ -118,11 +140,12 @@ pub fn run(args: NnueArgs) -> Result<(), NnueError> {
         seed: args.seed,
     };
     println!(
-        "{} positions to fit, {} held out, read in {:.1} s; held-out error: the search's own score {:.6}, the starting network {:.6}",
+        "{} positions to fit, {} held out, read in {:.1} s; held-out error: the search's own score {:.6}, the hand-written evaluation {:.6}, the starting network {:.6}",
         fitted.len(),
         held_out.len(),
         started.elapsed().as_secs_f64(),
         score_loss(&held_out, &options),
+        hand_written_loss(&held_out, &options),
         mean_loss(&net, &held_out, &options),
     );
     let last = with_suffix(&args.out, ".last.float");
@@ -203,6 +226,21 @@ fn score_loss(data: &[PackedPosition], options: &TrainOptions) -> f64 {
         })
         .sum();
     total / data.len().max(1) as f64
+}
+
+/// The error of the engine's default evaluation (hand-written terms and
+/// their correction network) as predictions: the yardstick a network
+/// must pass to be worth playing.
+fn hand_written_loss(data: &[PackedPosition], options: &TrainOptions) -> f64 {
+    let (total, count) = data
+        .iter()
+        .filter_map(|p| Some((p, teacher::hand_written_white(p)?)))
+        .map(|(p, white)| {
+            let score = p.side_to_move().fold(1.0, -1.0) * white as f32;
+            f64::from(expected(score, options.target.scale) - options.target.of(p)).powi(2)
+        })
+        .fold((0.0, 0usize), |(sum, n), e| (sum + e, n + 1));
+    total / count.max(1) as f64
 }
 
 fn write_network(path: &Path, net: &FloatNetwork) -> Result<(), NnueError> {

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod data;
 pub mod model;
 pub mod sample;
+pub mod teacher;
 pub mod train;
 
 #[cfg(test)]

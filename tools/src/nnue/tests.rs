@@ -13,6 +13,7 @@ use super::cli::position_of;
 use super::data::split_by_game;
 use super::model::{backprop, forward, initial, loss};
 use super::sample::{Sample, Target};
+use super::teacher::{self, Teacher};
 use super::train::{mean_loss, train, TrainOptions};
 use crate::packed::PackedPosition;
 
@@ -212,4 +213,53 @@ fn a_packed_record_gives_back_its_pieces_and_side() {
             assert_eq!(back.piece_at(sq), pos.piece_at(sq));
         }
     }
+}
+
+fn game_records(seed: u64, count: usize) -> Vec<PackedPosition> {
+    random_positions(seed, count)
+        .iter()
+        .enumerate()
+        .map(|(i, pos)| packed(pos, 37, (i % 3) as u8, i as u16))
+        .collect()
+}
+
+#[test]
+fn the_hand_written_teacher_replaces_only_the_score_with_the_default_evaluation() {
+    let records = game_records(31, 60);
+    let mut relabelled = records.clone();
+    teacher::relabel(&mut relabelled, Teacher::HandWritten, 3);
+    let choice = chess::eval::EvalChoice::default();
+    for (before, after) in records.iter().zip(&relabelled) {
+        let pos = position_of(before).expect("a legal position");
+        let own_view = chess::eval::evaluate_choice(&pos, &choice);
+        let white = before.side_to_move().fold(own_view, -own_view);
+        assert_eq!(i32::from(after.score_white()), white);
+        assert_eq!(after.with_score(37), *before, "only the score changes");
+    }
+    let mut unchanged = records.clone();
+    teacher::relabel(&mut unchanged, Teacher::Search, 2);
+    assert_eq!(unchanged, records);
+}
+
+#[test]
+fn children_are_seeded_playable_positions_scored_by_the_hand_written_evaluation() {
+    let parents = game_records(32, 40);
+    let kids = teacher::children(&parents, 3, 4, 9, 2);
+    assert!(
+        kids.len() > 60 && kids.len() <= 120,
+        "{} children",
+        kids.len()
+    );
+    assert_eq!(kids, teacher::children(&parents, 3, 4, 9, 3), "threads");
+    assert_ne!(kids, teacher::children(&parents, 3, 4, 10, 2), "seed");
+    for kid in &kids {
+        let pos = position_of(kid).expect("a legal position");
+        assert!(!pos.in_check());
+        assert!(!chess::legal_moves(&pos).is_empty());
+        assert_eq!(
+            Some(i32::from(kid.score_white())),
+            teacher::hand_written_white(kid)
+        );
+    }
+    assert!(teacher::children(&parents, 0, 4, 9, 2).is_empty());
 }
