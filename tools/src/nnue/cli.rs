@@ -228,8 +228,8 @@ fn score_loss(data: &[PackedPosition], options: &TrainOptions) -> f64 {
     total / data.len().max(1) as f64
 }
 
-/// The error of the engine's default evaluation (hand-written terms and
-/// their correction network) as predictions: the yardstick a network
+/// The error of the hand-written evaluation (tuned terms and their
+/// correction network) as predictions: the yardstick a network
 /// must pass to be worth playing.
 fn hand_written_loss(data: &[PackedPosition], options: &TrainOptions) -> f64 {
     let (total, count) = data

@@ -26,16 +26,21 @@ use super::cli::position_of;
 pub enum Teacher {
     /// The score of the search that played the game.
     Search,
-    /// The engine's default evaluation (hand-written terms and their
-    /// correction network) of the position itself.
+    /// The hand-written evaluation (tuned terms and their correction
+    /// network) of the position itself.
     HandWritten,
 }
 
-/// The engine's default evaluation of `packed`, White's view; `None` for
-/// a record that is no legal position.
+/// The hand-written evaluation of `packed` as the engine plays it by
+/// default (tuned terms and their correction network, never the NNUE),
+/// White's view; `None` for a record that is no legal position.
 pub fn hand_written_white(packed: &PackedPosition) -> Option<i32> {
     let pos = position_of(packed)?;
-    let score = evaluate_choice(&pos, &EvalChoice::default());
+    let choice = EvalChoice {
+        nnue: false,
+        ..EvalChoice::default()
+    };
+    let score = evaluate_choice(&pos, &choice);
     Some(match packed.side_to_move() {
         Color::White => score,
         Color::Black => -score,

@@ -224,11 +224,14 @@ fn game_records(seed: u64, count: usize) -> Vec<PackedPosition> {
 }
 
 #[test]
-fn the_hand_written_teacher_replaces_only_the_score_with_the_default_evaluation() {
+fn the_hand_written_teacher_replaces_only_the_score_with_the_hand_written_evaluation() {
     let records = game_records(31, 60);
     let mut relabelled = records.clone();
     teacher::relabel(&mut relabelled, Teacher::HandWritten, 3);
-    let choice = chess::eval::EvalChoice::default();
+    let choice = chess::eval::EvalChoice {
+        nnue: false,
+        ..Default::default()
+    };
     for (before, after) in records.iter().zip(&relabelled) {
         let pos = position_of(before).expect("a legal position");
         let own_view = chess::eval::evaluate_choice(&pos, &choice);
