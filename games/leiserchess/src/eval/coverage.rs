@@ -480,7 +480,8 @@ impl Current {
         // A piece that now stops the beam on the first changed square
         // adds nothing: the current beam reached it at this length.
         let code = code_on(first);
-        if BEAM[at.dir() as usize][code as usize] == ZAP {
+        let next = BEAM[at.dir() as usize][code as usize];
+        if next == ZAP {
             return 0;
         }
         // Moves that leave the same byte on the first square walk the same
@@ -492,13 +493,16 @@ impl Current {
         if shared.key == key && shared.entered & others == 0 {
             return shared.entered;
         }
-        let before = (first.index() as isize - SQUARE_STEPS[at.dir() as usize]) as u8;
+        // The walk starts past the first square (its length is the
+        // current beam's): straight on if the move emptied it, else
+        // turned by the piece now there.
+        let len = at.len() + 1 + 2 * u16::from(code & 0b1_1100 == self.opposing_pawn);
         let entered = walk_by::<false, L>(
             code_on,
             mv.occupancy_after(self.occ),
-            Square::from_index(before),
-            at.dir(),
-            at.len(),
+            first,
+            next,
+            len,
             self.opposing_pawn,
             lengths,
             |_, _, _| {},
