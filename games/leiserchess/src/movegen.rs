@@ -123,12 +123,29 @@ pub fn for_each_piece_move_touching(
     for t in BitIter(around & empty & mask) {
         f(Move::shift(sq, Dir::towards(sq, t)));
     }
+    for_each_swap_touching(board, side, sq, mask, f);
+}
+
+/// Calls `f` on each swap of the piece of `side` on `sq` that changes a
+/// square of `mask`, and on no other (in an order of its own): all of them
+/// when `mask` holds `sq` (the opposing piece comes there).
+#[inline(always)]
+pub fn for_each_swap_touching(
+    board: &Board,
+    side: Side,
+    sq: Square,
+    mask: u64,
+    mut f: impl FnMut(Move),
+) {
+    let empty = !board.occupied();
+    let around = NEIGHBOURS[sq.index()];
+    let every = mask & sq.bit() != 0;
     for b in BitIter(around & board.pieces(side.opponent())) {
         let d = Dir::towards(sq, b);
         let swap_then = |action| Move::new(sq, Some(d), action);
         let beyond = NEIGHBOURS[b.index()] & empty;
-        if mask & b.bit() != 0 {
-            // The swap itself changes `b`: every follow-up counts.
+        if every || mask & b.bit() != 0 {
+            // The swap itself changes `sq` and `b`: every follow-up counts.
             for r in Rotation::ALL {
                 f(swap_then(Action::Rotate(r)));
             }

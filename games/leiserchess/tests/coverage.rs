@@ -81,7 +81,8 @@ fn slow_coverage(s: &Simple, white: bool) -> i64 {
 }
 
 /// `for_each_piece_move_touching` gives exactly the moves of the full
-/// generator that change a square of `mask`, for every piece of `side`.
+/// generator that change a square of `mask`, for every piece of `side`,
+/// and `for_each_swap_touching` exactly the swaps among them.
 fn assert_touching_moves_match(board: &Board, side: Side, mask: u64) {
     for sq in BitIter(board.pieces(side)) {
         let mut want = Vec::new();
@@ -95,6 +96,19 @@ fn assert_touching_moves_match(board: &Board, side: Side, mask: u64) {
         want.sort_unstable();
         got.sort_unstable();
         assert_eq!(got, want, "{side:?} piece on {sq}");
+        // The swaps alone likewise (the coverage generates only those as
+        // moves, a piece on the mask included).
+        let mut want_swaps = Vec::new();
+        movegen::for_each_piece_move(board, side, sq, |mv| {
+            if mv.is_swap() && mv.touched_on_board() & mask != 0 {
+                want_swaps.push(mv.to_u16());
+            }
+        });
+        want_swaps.sort_unstable();
+        let mut swaps = Vec::new();
+        movegen::for_each_swap_touching(board, side, sq, mask, |mv| swaps.push(mv.to_u16()));
+        swaps.sort_unstable();
+        assert_eq!(swaps, want_swaps, "{side:?} piece on {sq}: swaps");
     }
 }
 

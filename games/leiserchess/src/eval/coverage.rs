@@ -38,8 +38,8 @@ use crate::laser::{nearest, BeamDir, BEAM, OFF, RAYS, SQUARE_STEPS, ZAP};
 use crate::movegen;
 use crate::moves::Move;
 use crate::piece::Piece;
-use crate::shots::{touches_possible, Changes};
-use crate::square::{dilate, BitIter, Dir, Square};
+use crate::shots::Changes;
+use crate::square::{dilate, BitIter, Square, NEIGHBOURS};
 
 use super::cache::EvalState;
 use super::king_walks::{self, KingWalks};
@@ -328,14 +328,15 @@ fn coverage_given_king<L: Lengths>(
     let mut entry = [Entry(0); 64];
     let current = Current::walk(board, side, &mut entry, &mut lengths);
     // Step 2: the moves of other pieces that change a square of it,
-    // replayed over the cells and the few the move changes (the scratch
-    // copy serves the walks past a vacated square and the king's).
-    let mut scratch = *board.cells();
+    // replayed over the cells and the few the move changes (read through
+    // them: nothing is written).
     let mut reads = current.reads_around();
     for sq in BitIter(board.pieces(side) & !current.king_sq.bit()) {
-        reads |= current.replay_piece(&entry, board, side, sq, &mut scratch, &mut lengths);
+        reads |= current.replay_piece(&entry, board, side, sq, &mut lengths);
     }
-    // Step 3: the king's own moves, all of which move or turn the beam.
+    // Step 3: the king's own moves, all of which move or turn the beam
+    // (given a scratch copy of the cells, for the swaps it makes).
+    let mut scratch = *board.cells();
     let king = king_walks(&mut scratch, current.opposing_pawn);
     lengths.lower_to(&king.lengths);
     debug_assert!(scratch == *board.cells());
@@ -414,6 +415,8 @@ impl Current {
 
     /// Replays the moves of `side`'s piece on `sq` (not the king) that
     /// change a square of the beam, lowering `lengths`; the squares read.
+    /// Rotations and shifts, the common moves, are replayed directly from
+    /// the square each changes first; swaps (rare) as moves.
     #[inline(always)]
     fn replay_piece<L: Lengths>(
         self,
@@ -421,25 +424,154 @@ impl Current {
         board: &Board,
         side: Side,
         sq: Square,
-        scratch: &mut Mailbox,
         lengths: &mut L,
     ) -> u64 {
-        if !touches_possible(sq, self.on_path, self.opponents, !self.occ) {
-            return 0;
-        }
-        // Gathered first so that the replay below is one inlined loop.
-        let mut batch = [Move::shift(sq, Dir::from_index(0)); MAX_PIECE_MOVES];
-        let mut count = 0;
-        movegen::for_each_piece_move_touching(board, side, sq, self.on_path, |mv| {
-            batch[count] = mv;
-            count += 1;
-        });
-        let mut shared = SharedWalk::NONE;
+        let cells = board.cells();
+        let around = NEIGHBOURS[sq.index()];
+        let empty = around & !self.occ;
+        let code = cells[sq.cell()];
         let mut reads = 0;
-        for &mv in &batch[..count] {
-            reads |= self.replay_move(entry, mv, &mut shared, scratch, lengths);
+        if self.on_path & sq.bit() != 0 {
+            reads |= self.replay_rotations(entry[sq.index()], sq, code, cells, lengths);
+            reads |= self.replay_shifts_off(entry, sq, code, empty, cells, lengths);
+        } else {
+            // Shifts onto the beam: the only square they change on it is
+            // their destination.
+            for t in BitIter(empty & self.on_path) {
+                reads |= self.replay_arrival(entry[t.index()], sq, t, code, cells, lengths);
+            }
+        }
+        if around & self.opponents != 0 {
+            let mut shared = SharedWalk::NONE;
+            movegen::for_each_swap_touching(board, side, sq, self.on_path, |mv| {
+                reads |= self.replay_move(entry, mv, &mut shared, cells, lengths);
+            });
         }
         reads
+    }
+
+    /// The rotations of the piece `code` on `sq`, a square of the beam
+    /// first entered as `at` says: each turns the beam there its own way
+    /// (or stops it).
+    #[inline(always)]
+    fn replay_rotations<L: Lengths>(
+        self,
+        at: Entry,
+        sq: Square,
+        code: u8,
+        cells: &Mailbox,
+        lengths: &mut L,
+    ) -> u64 {
+        let mut reads = 0;
+        for quarters in 1..4u8 {
+            let turned = (code & !3) | (code.wrapping_add(quarters) & 3);
+            let next = BEAM[at.dir() as usize][turned as usize];
+            if next != ZAP {
+                let changes = [(sq, turned); 2];
+                reads |=
+                    self.walk_changed(cells, changes, self.occ, sq, next, at.len() + 1, lengths);
+            }
+        }
+        reads
+    }
+
+    /// The shifts of the piece `code` off `sq`, a square of the beam, to
+    /// the squares of `empty`. One that lands on a square the beam enters
+    /// earlier changes the beam there first; the others empty `sq` first,
+    /// and walk one beam (straight on past `sq`) while it does not enter
+    /// their destination: walked once.
+    #[inline(always)]
+    fn replay_shifts_off<L: Lengths>(
+        self,
+        entry: &[Entry; 64],
+        sq: Square,
+        code: u8,
+        empty: u64,
+        cells: &Mailbox,
+        lengths: &mut L,
+    ) -> u64 {
+        let at = entry[sq.index()];
+        let mut reads = 0;
+        let mut vacated: Option<u64> = None;
+        for t in BitIter(empty) {
+            if self.on_path & t.bit() != 0 && entry[t.index()].len() < at.len() {
+                reads |= self.replay_arrival(entry[t.index()], sq, t, code, cells, lengths);
+                continue;
+            }
+            if vacated.is_some_and(|entered| entered & t.bit() == 0) {
+                continue;
+            }
+            let changes = [(sq, 0), (t, code)];
+            let occ = self.occ ^ sq.bit() ^ t.bit();
+            let entered =
+                self.walk_changed(cells, changes, occ, sq, at.dir(), at.len() + 1, lengths);
+            if entered & t.bit() == 0 {
+                vacated = Some(entered);
+            }
+            reads |= entered;
+        }
+        reads
+    }
+
+    /// The shift of the piece `code` from `sq` to `t`, whose first change
+    /// to the beam is its arrival on `t` (first entered as `at` says).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn replay_arrival<L: Lengths>(
+        self,
+        at: Entry,
+        sq: Square,
+        t: Square,
+        code: u8,
+        cells: &Mailbox,
+        lengths: &mut L,
+    ) -> u64 {
+        let next = BEAM[at.dir() as usize][code as usize];
+        if next == ZAP {
+            return 0;
+        }
+        // A piece of the side's own: never an opposing mirror.
+        debug_assert!(code & 0b1_1100 != self.opposing_pawn);
+        let changes = [(sq, 0), (t, code)];
+        let occ = self.occ ^ sq.bit() ^ t.bit();
+        self.walk_changed(cells, changes, occ, t, next, at.len() + 1, lengths)
+    }
+
+    /// [`walk_by`] from `from` in `dir` (the first square entered having
+    /// length `len`) on the board `cells` with up to two squares changed
+    /// (`changes`, each with its new byte) and occupancy `occ`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn walk_changed<L: Lengths>(
+        self,
+        cells: &Mailbox,
+        changes: [(Square, u8); 2],
+        occ: u64,
+        from: Square,
+        dir: BeamDir,
+        len: u16,
+        lengths: &mut L,
+    ) -> u64 {
+        let [(a, code_a), (b, code_b)] = changes;
+        let code_on = |q: Square| {
+            if q == a {
+                code_a
+            } else if q == b {
+                code_b
+            } else {
+                cells[q.cell()]
+            }
+        };
+        walk_by::<false, L>(
+            code_on,
+            occ,
+            from,
+            dir,
+            len,
+            self.opposing_pawn,
+            lengths,
+            |_, _, _| {},
+        )
     }
 
     /// Replays `mv` from the first square of the beam it changes (the
@@ -451,7 +583,7 @@ impl Current {
         entry: &[Entry; 64],
         mv: Move,
         shared: &mut SharedWalk,
-        scratch: &mut Mailbox,
+        cells: &Mailbox,
         lengths: &mut L,
     ) -> u64 {
         let touched = mv.touched_on_board() & self.on_path;
@@ -467,7 +599,6 @@ impl Current {
         let at = entry[first.index()];
         // The board after the move, read through its changes (a blocker
         // the move did not touch is read straight): nothing is written.
-        let cells: &Mailbox = scratch;
         let (changes, _) = Changes::of(cells, mv);
         let changed = mv.touched_on_board();
         let code_on = |q: Square| {
@@ -486,8 +617,7 @@ impl Current {
         }
         // Moves that leave the same byte on the first square walk the same
         // beam while it enters none of the other squares they change (the
-        // shifts of a pawn on the beam, the follow-ups of a swap): lowered
-        // once already.
+        // follow-ups of a swap): lowered once already.
         let key = u32::from(first.index() as u8) << 8 | u32::from(code);
         let others = changed & !first.bit();
         if shared.key == key && shared.entered & others == 0 {
@@ -514,11 +644,7 @@ impl Current {
     }
 }
 
-/// The most moves one piece can have: 3 rotations and 8 shifts, and for
-/// each of up to 8 opposing neighbours a swap then one of those 11.
-const MAX_PIECE_MOVES: usize = 11 + 8 * 11;
-
-/// A replay's walk that later moves of the same piece may share: the
+/// A replay's walk that later swaps of the same piece may share: the
 /// first square it changed and the byte left there (`key`), and the
 /// squares it entered, none of them another square its move changed.
 struct SharedWalk {
