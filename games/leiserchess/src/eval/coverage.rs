@@ -35,10 +35,7 @@ use search::Side;
 use crate::board::Board;
 use crate::cell::Mailbox;
 use crate::laser::{nearest, BeamDir, BEAM, OFF, RAYS, SQUARE_STEPS, ZAP};
-use crate::movegen;
-use crate::moves::Move;
 use crate::piece::Piece;
-use crate::shots::Changes;
 use crate::square::{dilate, BitIter, Square, NEIGHBOURS};
 
 use super::cache::EvalState;
@@ -332,7 +329,7 @@ fn coverage_given_king<L: Lengths>(
     // them: nothing is written).
     let mut reads = current.reads_around();
     for sq in BitIter(board.pieces(side) & !current.king_sq.bit()) {
-        reads |= current.replay_piece(&entry, board, side, sq, &mut lengths);
+        reads |= current.replay_piece(&entry, board, sq, &mut lengths);
     }
     // Step 3: the king's own moves, all of which move or turn the beam
     // (given a scratch copy of the cells, for the swaps it makes).
@@ -422,7 +419,6 @@ impl Current {
         self,
         entry: &[Entry; 64],
         board: &Board,
-        side: Side,
         sq: Square,
         lengths: &mut L,
     ) -> u64 {
@@ -441,11 +437,45 @@ impl Current {
                 reads |= self.replay_arrival(entry[t.index()], sq, t, code, cells, lengths);
             }
         }
-        if around & self.opponents != 0 {
-            let mut shared = SharedWalk::NONE;
-            movegen::for_each_swap_touching(board, side, sq, self.on_path, |mv| {
-                reads |= self.replay_move(entry, mv, &mut shared, cells, lengths);
-            });
+        let mut shared = SharedWalk::NONE;
+        for b in BitIter(around & self.opponents) {
+            reads |= self.replay_swaps(entry, sq, b, code, cells, &mut shared, lengths);
+        }
+        reads
+    }
+
+    /// The swaps of the piece `code` on `sq` with the opposing piece on
+    /// `b`, each followed by a rotation on `b` or a shift from it.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn replay_swaps<L: Lengths>(
+        self,
+        entry: &[Entry; 64],
+        sq: Square,
+        b: Square,
+        code: u8,
+        cells: &Mailbox,
+        shared: &mut SharedWalk,
+        lengths: &mut L,
+    ) -> u64 {
+        let theirs = cells[b.cell()];
+        let mut reads = 0;
+        let beyond = NEIGHBOURS[b.index()] & !self.occ;
+        // Unless the swap itself changes the beam, only the shifts onto it.
+        let targets = if (sq.bit() | b.bit()) & self.on_path == 0 {
+            beyond & self.on_path
+        } else {
+            for quarters in 1..4u8 {
+                let turned = (code & !3) | (code.wrapping_add(quarters) & 3);
+                let changes = [(sq, theirs), (b, turned), (b, turned)];
+                reads |= self.replay_changes(entry, changes, self.occ, shared, cells, lengths);
+            }
+            beyond
+        };
+        for t in BitIter(targets) {
+            let changes = [(sq, theirs), (b, 0), (t, code)];
+            let occ = self.occ ^ b.bit() ^ t.bit();
+            reads |= self.replay_changes(entry, changes, occ, shared, cells, lengths);
         }
         reads
     }
@@ -538,29 +568,29 @@ impl Current {
     }
 
     /// [`walk_by`] from `from` in `dir` (the first square entered having
-    /// length `len`) on the board `cells` with up to two squares changed
-    /// (`changes`, each with its new byte) and occupancy `occ`.
+    /// length `len`) on the board `cells` with a few squares changed
+    /// (`changes`, each with its new byte, none listed twice with two
+    /// bytes) and occupancy `occ`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn walk_changed<L: Lengths>(
+    fn walk_changed<const N: usize, L: Lengths>(
         self,
         cells: &Mailbox,
-        changes: [(Square, u8); 2],
+        changes: [(Square, u8); N],
         occ: u64,
         from: Square,
         dir: BeamDir,
         len: u16,
         lengths: &mut L,
     ) -> u64 {
-        let [(a, code_a), (b, code_b)] = changes;
         let code_on = |q: Square| {
-            if q == a {
-                code_a
-            } else if q == b {
-                code_b
-            } else {
-                cells[q.cell()]
+            let mut code = cells[q.cell()];
+            for (changed, byte) in changes {
+                if q == changed {
+                    code = byte;
+                }
             }
+            code
         };
         walk_by::<false, L>(
             code_on,
@@ -574,43 +604,35 @@ impl Current {
         )
     }
 
-    /// Replays `mv` from the first square of the beam it changes (the
-    /// beam up to there is the current one, counted); the squares it read.
+    /// Replays the move that leaves the board `changes` (square, new byte)
+    /// and `occ` from the first square of the beam it changes (the beam
+    /// up to there is the current one, counted); the squares it read.
     /// `shared` is the last walk that other moves may share.
     #[inline(always)]
-    fn replay_move<L: Lengths>(
+    fn replay_changes<L: Lengths>(
         self,
         entry: &[Entry; 64],
-        mv: Move,
+        changes: [(Square, u8); 3],
+        occ: u64,
         shared: &mut SharedWalk,
         cells: &Mailbox,
         lengths: &mut L,
     ) -> u64 {
-        let touched = mv.touched_on_board() & self.on_path;
-        debug_assert!(touched != 0);
-        let mut first = self.king_sq;
+        let (mut first, mut code) = changes[0];
         let mut first_len = u16::MAX;
-        for q in BitIter(touched) {
-            if entry[q.index()].len() < first_len {
-                first_len = entry[q.index()].len();
-                first = q;
+        let mut changed = 0;
+        for (q, byte) in changes {
+            changed |= q.bit();
+            if self.on_path & q.bit() != 0 && entry[q.index()].len() < first_len {
+                (first, code, first_len) = (q, byte, entry[q.index()].len());
             }
         }
+        if first_len == u16::MAX {
+            return 0;
+        }
         let at = entry[first.index()];
-        // The board after the move, read through its changes (a blocker
-        // the move did not touch is read straight): nothing is written.
-        let (changes, _) = Changes::of(cells, mv);
-        let changed = mv.touched_on_board();
-        let code_on = |q: Square| {
-            if changed & q.bit() == 0 {
-                cells[q.cell()]
-            } else {
-                changes.cell(cells, q.cell())
-            }
-        };
         // A piece that now stops the beam on the first changed square
         // adds nothing: the current beam reached it at this length.
-        let code = code_on(first);
         let next = BEAM[at.dir() as usize][code as usize];
         if next == ZAP {
             return 0;
@@ -627,16 +649,7 @@ impl Current {
         // current beam's): straight on if the move emptied it, else
         // turned by the piece now there.
         let len = at.len() + 1 + 2 * u16::from(code & 0b1_1100 == self.opposing_pawn);
-        let entered = walk_by::<false, L>(
-            code_on,
-            mv.occupancy_after(self.occ),
-            first,
-            next,
-            len,
-            self.opposing_pawn,
-            lengths,
-            |_, _, _| {},
-        );
+        let entered = self.walk_changed(cells, changes, occ, first, next, len, lengths);
         if entered & others == 0 {
             *shared = SharedWalk { key, entered };
         }
