@@ -165,6 +165,56 @@ fn fast_coverage_equals_slow_on_random_positions() {
     assert!(nonzero > checked * 9 / 10);
 }
 
+/// Checks both sides' cached coverage against a fresh one at `game` and,
+/// like a search, at a few children to `depth` plies, siblings one after
+/// another: the cache then reuses coverages in part (the same beam, some
+/// pieces' replays) on boards a move or two apart.
+fn check_tree(game: &mut Leiserchess, depth: u32, rng: &mut ChaCha8Rng, state: &mut EvalState) {
+    for side in [Side::White, Side::Black] {
+        let board = game.position().board();
+        let cached = coverage::coverage_cached(board, side, state);
+        let fresh = coverage::coverage_with::<Scalar>(board, side);
+        assert_eq!(cached, fresh, "{side:?} in {}", game.fen());
+    }
+    if depth == 0 || game.outcome().is_some() {
+        return;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.shuffle(rng);
+    for &mv in moves.iter().take(4) {
+        game.make(mv);
+        check_tree(game, depth - 1, rng, state);
+        game.unmake();
+    }
+}
+
+#[test]
+fn coverage_reused_in_part_equals_a_fresh_one_through_search_trees() {
+    // Random games, and at every few plies a small tree searched through
+    // one cache: each coverage the cache gives (whole, in part, or
+    // computed) must equal the one computed afresh.
+    let mut rng = ChaCha8Rng::seed_from_u64(41);
+    let mut state = EvalState::default();
+    for _ in 0..60 {
+        let mut game = Leiserchess::startpos();
+        for ply in 0..60 {
+            if ply % 6 == 0 {
+                check_tree(&mut game, 3, &mut rng, &mut state);
+            }
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            game.make(mv);
+            if game.outcome().is_some() {
+                break;
+            }
+        }
+    }
+}
+
 #[test]
 fn coverage_rewards_a_beam_aimed_at_the_enemy_king() {
     // rule 4.2: a beam reaching the enemy king scores its square (twice the full proximity scale).

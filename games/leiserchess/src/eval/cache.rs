@@ -14,7 +14,7 @@
 
 use search::EvalParams;
 
-use super::coverage::Coverage;
+use super::coverage::{Coverage, Detail};
 use super::lengths::Fastest;
 use super::read_cache::{ReadCache, KING_SLOTS};
 use super::Params;
@@ -38,6 +38,8 @@ pub struct EvalState {
     pub(super) coverage: ReadCache<Coverage>,
     /// Each side's king walks, by king slot.
     pub(super) walks: ReadCache<Fastest>,
+    /// Coverages piece by piece, by king slot, for partial reuse.
+    pub(super) details: Box<[Detail]>,
 }
 
 impl Default for EvalState {
@@ -47,6 +49,7 @@ impl Default for EvalState {
             params_key: 0,
             coverage: ReadCache::new(KING_SLOTS),
             walks: ReadCache::new(KING_SLOTS),
+            details: (0..Detail::COUNT).map(|_| Detail::empty()).collect(),
         }
     }
 }

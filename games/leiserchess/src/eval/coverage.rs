@@ -32,7 +32,7 @@
 
 use search::Side;
 
-use crate::board::Board;
+use crate::board::{differing_squares, Board};
 use crate::cell::Mailbox;
 use crate::laser::{nearest, BeamDir, BEAM, OFF, RAYS, SQUARE_STEPS, ZAP};
 use crate::piece::Piece;
@@ -301,14 +301,138 @@ pub fn coverage_cached(board: &Board, side: Side, state: &mut EvalState) -> Cove
     // The score also depends on where the enemy king stands.
     let enemy = board.king(side.opponent()).index() as u64;
     let walks = &mut state.walks;
-    let (coverage, _) = state
-        .coverage
-        .get_or(king_slot(board, side), enemy, &ranks, || {
-            coverage_given_king(board, side, |scratch, opposing_pawn| {
-                king_walks::cached(scratch, board, &ranks, side, opposing_pawn, walks)
-            })
-        });
+    let slot = king_slot(board, side);
+    let detail = &mut state.details[Detail::index(slot)];
+    let (coverage, _) = state.coverage.get_or(slot, enemy, &ranks, || {
+        coverage_reusing(board, side, &ranks, detail, |scratch, opposing_pawn| {
+            king_walks::cached(scratch, board, &ranks, side, opposing_pawn, walks)
+        })
+    });
     coverage
+}
+
+/// A side's last coverage computed for a king slot, piece by piece: the
+/// current beam (its lengths and [`Entry`] table) and each piece's
+/// replays (their lengths, the squares they entered and the squares they
+/// depend on). The next coverage for the same king slot on a board
+/// unchanged on the beam's squares has the same beam, and every piece
+/// whose dependencies are unchanged the same replays: only the others are
+/// replayed again.
+pub(super) struct Detail {
+    /// The king slot ([`king_slot`]); `usize::MAX` when empty.
+    slot: usize,
+    /// The board the details were computed on ([`Board::ranks`]).
+    board: [u64; 8],
+    /// The squares the beam enters (its king's not included).
+    on_path: u64,
+    entry: [Entry; 64],
+    /// The lengths along the current beam alone.
+    beam: Fastest,
+    /// The side's pieces (its king not included) with details below.
+    pieces: u64,
+    /// By square: what the piece's replays depend on.
+    deps: [u64; 64],
+    /// By square: the squares the piece's replays entered (0: none).
+    walked: [u64; 64],
+    /// By square: the lengths along the piece's replays (when it walked).
+    lengths: [Fastest; 64],
+}
+
+impl Detail {
+    /// Details kept per search thread (about 9 KB each): one per side
+    /// and king orientation (16 or 2 gave more instructions).
+    pub(super) const COUNT: usize = 8;
+
+    pub(super) fn empty() -> Detail {
+        Detail {
+            slot: usize::MAX,
+            board: [0; 8],
+            on_path: 0,
+            entry: [Entry(0); 64],
+            beam: Fastest::unreached(),
+            pieces: 0,
+            deps: [0; 64],
+            walked: [0; 64],
+            lengths: [Fastest::unreached(); 64],
+        }
+    }
+
+    /// Where a king slot's details are kept: by side and orientation.
+    #[inline(always)]
+    fn index(slot: usize) -> usize {
+        (slot >> 8) << 2 | slot & 3
+    }
+
+    /// The squares changed since the details were computed, or all of
+    /// them when the beam may differ (another king slot, or a changed
+    /// square on the beam): the beam is then walked again.
+    #[inline(always)]
+    fn refresh(&mut self, board: &Board, side: Side, slot: usize, ranks: &[u64; 8]) -> u64 {
+        if self.slot == slot {
+            let changed = differing_squares(&self.board, ranks);
+            if changed & self.on_path == 0 {
+                self.board = *ranks;
+                return changed;
+            }
+        }
+        let mut beam = Fastest::unreached();
+        let current = Current::walk(board, side, &mut self.entry, &mut beam);
+        self.slot = slot;
+        self.board = *ranks;
+        self.on_path = current.on_path;
+        self.beam = beam;
+        self.pieces = 0;
+        u64::MAX
+    }
+}
+
+/// [`coverage_given_king`] with the vector length table, reusing from
+/// `detail` the beam and the replays of the pieces whose dependencies are
+/// unchanged (see [`Detail`]); `detail` then holds this board's.
+#[inline(always)]
+fn coverage_reusing(
+    board: &Board,
+    side: Side,
+    ranks: &[u64; 8],
+    detail: &mut Detail,
+    king_walks: impl FnOnce(&mut Mailbox, u8) -> KingWalks<Fastest>,
+) -> (Coverage, u64) {
+    let slot = king_slot(board, side);
+    let changed = detail.refresh(board, side, slot, ranks);
+    let current = Current::around(board, side, detail.on_path);
+    let mut lengths = detail.beam;
+    let mut reads = current.reads_around();
+    let pieces = board.pieces(side) & !current.king_sq.bit();
+    for sq in BitIter(pieces) {
+        let i = sq.index();
+        if detail.pieces & sq.bit() == 0 || detail.deps[i] & changed != 0 {
+            // A piece with nothing around it on the beam has no replay.
+            let around = current.piece_around(sq);
+            let mut walked = 0;
+            if around & current.on_path != 0 {
+                let mut own = Fastest::unreached();
+                walked = current.replay_piece(&detail.entry, board, sq, &mut own);
+                detail.lengths[i] = own;
+            }
+            detail.walked[i] = walked;
+            detail.deps[i] = walked | around;
+        }
+        if detail.walked[i] != 0 {
+            lengths.lower_to(&detail.lengths[i]);
+        }
+        reads |= detail.walked[i];
+    }
+    detail.pieces = pieces;
+    let mut scratch = *board.cells();
+    let king = king_walks(&mut scratch, current.opposing_pawn);
+    lengths.lower_to(&king.lengths);
+    debug_assert!(scratch == *board.cells());
+    let enemy = board.king_square(side.opponent());
+    let coverage = Coverage {
+        value: score_board(current.king_sq, enemy, &lengths),
+        beam: current.on_path | current.king_sq.bit(),
+    };
+    (coverage, reads | king.reads)
 }
 
 /// The coverage and the squares it read, the king's walks coming from
@@ -399,6 +523,28 @@ impl Current {
             opposing_pawn,
             on_path,
         }
+    }
+
+    /// The replays' view of `side`'s beam entering `on_path`, found before.
+    #[inline(always)]
+    fn around(board: &Board, side: Side, on_path: u64) -> Current {
+        Current {
+            king_sq: board.king_square(side),
+            occ: board.occupied(),
+            opponents: board.pieces(side.opponent()),
+            opposing_pawn: (Piece::pawn(side.opponent(), 0).code() as u8) & 0b1_1100,
+            on_path,
+        }
+    }
+
+    /// What the replays of the piece on `sq` depend on besides the beam
+    /// and the squares they enter: the piece, its neighbours, and the
+    /// neighbours of opposing pieces among them (swap partners and where
+    /// a swap can go on to).
+    #[inline(always)]
+    fn piece_around(self, sq: Square) -> u64 {
+        let near = dilate(sq.bit());
+        near | dilate(near & self.opponents)
     }
 
     /// What the moves touching the beam depend on besides the squares
