@@ -49,7 +49,7 @@ impl Drop for TempFile {
 fn nnue_options_are_declared() {
     let lines = search::uci::option_lines::<Chess>();
     for line in [
-        "option name Nnue type check default false",
+        "option name Nnue type check default true",
         "option name EvalFile type string default <empty>",
     ] {
         assert!(lines.contains(&line.to_string()), "{lines:?}");
@@ -71,6 +71,7 @@ fn nnue_eval_file_loads_a_network_and_refuses_bad_files() {
     let loaded = choice.eval_file.clone().expect("loaded");
     assert_eq!(loaded.network.checksum(), net.checksum());
     // Off, the network is loaded but not used.
+    choice.set("Nnue", 0).expect("known option");
     assert!(choice.nnue_network().is_none());
     choice.set("Nnue", 1).expect("known option");
     let in_use = choice.nnue_network().expect("in use");
@@ -137,4 +138,29 @@ fn nnue_search_evaluation_equals_the_network_from_scratch() {
         assert_eq!(incremental, net.evaluate(pos), "{}", pos.fen());
         assert_eq!(evaluate_choice(pos, &choice), incremental);
     });
+}
+
+#[test]
+fn the_engine_evaluates_with_its_compiled_in_network_by_default() {
+    let embedded = chess::eval::nnue::embedded().expect("a network is compiled in");
+    let default = EvalChoice::default();
+    let in_use = default.nnue_network().expect("the NNUE is the default");
+    assert_eq!(in_use.checksum(), embedded.checksum());
+    let start = chess::Position::startpos();
+    assert_eq!(evaluate_choice(&start, &default), embedded.evaluate(&start));
+    // `Nnue` off: the hand-written evaluation, which differs.
+    let mut off = EvalChoice::default();
+    off.set("Nnue", 0).expect("known option");
+    assert!(off.nnue_network().is_none());
+    let hand = evaluate_choice(&start, &off);
+    assert_ne!(hand, embedded.evaluate(&start));
+    // Over UCI, with no option set.
+    let out = engine("position startpos\neval\n");
+    let want = embedded.evaluate(&start);
+    assert!(
+        out.contains(&format!(
+            "NNUE (White's view), the evaluation in use: {want} cp"
+        )),
+        "{out}"
+    );
 }

@@ -402,9 +402,9 @@ pub static TUNED_WEIGHTS: Weights = Weights::from_raw(tuned::TUNED_RAW);
 /// can compare the choices in one binary: `TunedEval` (1 = the tuned
 /// weights, the default; 0 = the hand-written ones), `NetEval` (1, the
 /// default: add the network's correction, [`super::net`]; 0: without it)
-/// and `Nnue` (0, the default; 1: the NNUE, [`super::nnue`], instead of
-/// all of those, when a network is loaded), and the string option
-/// `EvalFile`, the NNUE's network file.
+/// and `Nnue` (1, the default: the NNUE, [`super::nnue`], instead of all
+/// of those; 0: the hand-written evaluation), and the string option
+/// `EvalFile`, a network file to use instead of the one compiled in.
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
 pub struct EvalChoice {
     pub tuned: bool,
@@ -419,7 +419,7 @@ impl Default for EvalChoice {
         EvalChoice {
             tuned: true,
             net: true,
-            nnue: false,
+            nnue: true,
             eval_file: None,
         }
     }
@@ -432,9 +432,8 @@ impl EvalChoice {
     pub const EVAL_FILE_OPTION: &'static str = "EvalFile";
 
     /// The NNUE the evaluation uses: with `Nnue` on, the network of
-    /// `EvalFile`, else the one compiled in ([`nnue::embedded`]: none
-    /// yet). `None` (the hand-written evaluation) when `Nnue` is off or
-    /// there is no network.
+    /// `EvalFile`, else the one compiled in ([`nnue::embedded`]). `None`
+    /// (the hand-written evaluation) when `Nnue` is off.
     #[inline]
     pub fn nnue_network(&self) -> Option<&Network> {
         if !self.nnue {
@@ -531,11 +530,11 @@ mod tests {
         assert!(choice.set("Nope", 1).is_err());
         choice.set("neteval", 1).expect("known option");
         assert!(choice.net);
-        assert!(!choice.nnue);
-        choice.set("nnue", 1).expect("known option");
         assert!(choice.nnue);
-        // No network is loaded (nor compiled in yet): the hand-written
-        // evaluation stays.
+        // No file loaded: the network compiled in evaluates.
+        assert!(choice.nnue_network().is_some());
+        choice.set("nnue", 0).expect("known option");
+        assert!(!choice.nnue);
         assert!(choice.nnue_network().is_none());
         // `UCI_Chess960` belongs to the game, not the evaluation.
         assert_eq!(EvalChoice::options().len(), 3);

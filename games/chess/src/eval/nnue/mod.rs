@@ -58,11 +58,11 @@ pub fn output_bucket(piece_count: u32) -> usize {
     ((piece_count.saturating_sub(2)) / 4).min(7) as usize
 }
 
-/// The network compiled into the engine, used when `Nnue` is on and no
-/// `EvalFile` is loaded: none yet, as no network is trained. To ship
-/// one, replace `None` by
-/// `Network::from_bytes(include_bytes!("<file>.nnue")).ok()`.
-static EMBEDDED: LazyLock<Option<Network>> = LazyLock::new(|| None);
+/// The network compiled into the engine (`default.nnue`, trained as
+/// `tools/README.md` says), used when `Nnue` is on and no `EvalFile` is
+/// loaded. A test checks that it reads back.
+static EMBEDDED: LazyLock<Option<Network>> =
+    LazyLock::new(|| Network::from_bytes(include_bytes!("default.nnue")).ok());
 
 /// The network compiled into the engine, if there is one.
 pub fn embedded() -> Option<&'static Network> {
