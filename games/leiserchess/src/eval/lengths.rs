@@ -262,19 +262,25 @@ mod avx2 {
         #[inline(always)]
         fn lower_run(&mut self, run: u64, dir: BeamDir, c: u16) {
             let positions = &POSITIONS.0[dir as usize];
-            unsafe {
+            let lower = |chunk: &mut __m256i, j: usize| unsafe {
                 let c = _mm256_set1_epi16(c as i16);
-                let ones = _mm256_set1_epi16(-1);
+                let bits = _mm256_set1_epi16((run >> (16 * j)) as u16 as i16);
+                let selected = _mm256_and_si256(bits, LANE_BITS.0);
+                let in_run = _mm256_cmpeq_epi16(selected, LANE_BITS.0);
+                // Outside the run the candidate is all ones: no change.
+                let candidate = _mm256_or_si256(
+                    _mm256_add_epi16(positions[j], c),
+                    _mm256_xor_si256(in_run, _mm256_set1_epi16(-1)),
+                );
+                *chunk = _mm256_min_epu16(*chunk, candidate);
+            };
+            if dir & 1 != 0 {
+                // East or west: one rank, so one chunk (any, if empty).
+                let j = (run.trailing_zeros() as usize / 16) & 3;
+                lower(&mut self.chunks[j], j);
+            } else {
                 for (j, chunk) in self.chunks.iter_mut().enumerate() {
-                    let bits = _mm256_set1_epi16((run >> (16 * j)) as u16 as i16);
-                    let selected = _mm256_and_si256(bits, LANE_BITS.0);
-                    let in_run = _mm256_cmpeq_epi16(selected, LANE_BITS.0);
-                    // Outside the run the candidate is all ones: no change.
-                    let candidate = _mm256_or_si256(
-                        _mm256_add_epi16(positions[j], c),
-                        _mm256_xor_si256(in_run, ones),
-                    );
-                    *chunk = _mm256_min_epu16(*chunk, candidate);
+                    lower(chunk, j);
                 }
             }
         }
