@@ -423,16 +423,7 @@ fn coverage_reusing(
         reads |= detail.walked[i];
     }
     detail.pieces = pieces;
-    let mut scratch = *board.cells();
-    let king = king_walks(&mut scratch, current.opposing_pawn);
-    lengths.lower_to(&king.lengths);
-    debug_assert!(scratch == *board.cells());
-    let enemy = board.king_square(side.opponent());
-    let coverage = Coverage {
-        value: score_board(current.king_sq, enemy, &lengths),
-        beam: current.on_path | current.king_sq.bit(),
-    };
-    (coverage, reads | king.reads)
+    king_and_score(board, side, current, lengths, reads, king_walks)
 }
 
 /// The coverage and the squares it read, the king's walks coming from
@@ -455,13 +446,26 @@ fn coverage_given_king<L: Lengths>(
     for sq in BitIter(board.pieces(side) & !current.king_sq.bit()) {
         reads |= current.replay_piece(&entry, board, sq, &mut lengths);
     }
-    // Step 3: the king's own moves, all of which move or turn the beam
-    // (given a scratch copy of the cells, for the swaps it makes).
+    king_and_score(board, side, current, lengths, reads, king_walks)
+}
+
+/// The last steps of a coverage, given the other pieces' `lengths` and
+/// the squares they `read`: the king's own moves, all of which move or
+/// turn the beam (given a scratch copy of the cells, for the swaps it
+/// makes), then the score over every square reached.
+#[inline(always)]
+fn king_and_score<L: Lengths>(
+    board: &Board,
+    side: Side,
+    current: Current,
+    mut lengths: L,
+    reads: u64,
+    king_walks: impl FnOnce(&mut Mailbox, u8) -> KingWalks<L>,
+) -> (Coverage, u64) {
     let mut scratch = *board.cells();
     let king = king_walks(&mut scratch, current.opposing_pawn);
     lengths.lower_to(&king.lengths);
     debug_assert!(scratch == *board.cells());
-    // Step 4: the score over every square reached.
     let enemy = board.king_square(side.opponent());
     let coverage = Coverage {
         value: score_board(current.king_sq, enemy, &lengths),
