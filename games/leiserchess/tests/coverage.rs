@@ -149,13 +149,7 @@ fn fast_coverage_equals_slow_on_random_positions() {
                 "{}",
                 game.fen()
             );
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            game.make(mv);
-            if game.outcome().is_some() {
+            if !common::play_random(&mut game, &mut rng) {
                 break;
             }
         }
@@ -202,13 +196,7 @@ fn coverage_reused_in_part_equals_a_fresh_one_through_search_trees() {
             if ply % 6 == 0 {
                 check_tree(&mut game, 3, &mut rng, &mut state);
             }
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            game.make(mv);
-            if game.outcome().is_some() {
+            if !common::play_random(&mut game, &mut rng) {
                 break;
             }
         }

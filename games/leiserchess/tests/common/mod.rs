@@ -526,6 +526,18 @@ fn random_board(
     fen_of(&refs, if rng.gen() { 'W' } else { 'B' })
 }
 
+/// Plays a random legal move drawn from `rng`; false when there was none
+/// or the move ended the game.
+pub fn play_random(game: &mut Leiserchess, rng: &mut ChaCha8Rng) -> bool {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let Some(&mv) = moves.choose(rng) else {
+        return false;
+    };
+    game.make(mv);
+    game.outcome().is_none()
+}
+
 /// `n` positions from random games (up to 60 plies each, seeded by
 /// `seed`), none of them over.
 pub fn random_game_positions(seed: u64, n: usize) -> Vec<Leiserchess> {
@@ -534,13 +546,7 @@ pub fn random_game_positions(seed: u64, n: usize) -> Vec<Leiserchess> {
     while out.len() < n {
         let mut g = Leiserchess::startpos();
         for _ in 0..60 {
-            let mut moves = Vec::new();
-            g.legal_moves(&mut moves);
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            g.make(mv);
-            if g.outcome().is_some() {
+            if !play_random(&mut g, &mut rng) {
                 break;
             }
             out.push(g.clone());
