@@ -121,6 +121,9 @@ fn every_feature_switched_on_still_finds_forced_results() {
 fn search_with(game: &Chess, depth: u32, features: Features) -> (Option<String>, u64) {
     let mut engine = Engine::<Chess>::new(8).expect("table");
     engine.params_mut().features = features;
+    // The trees these tests reason about (which lines a feature prunes)
+    // are the hand-written evaluation's; the NNUE's are others.
+    engine.eval_params_mut().nnue = false;
     let stop = AtomicBool::new(false);
     let result = engine.search(game, &Limits::depth(depth), &stop, &mut |_| {});
     (result.best_move.map(|m| m.to_string()), result.nodes)
