@@ -13,7 +13,7 @@
 //! poor moves from a real game), in numbers the games alone cannot give.
 
 use chess::eval::{evaluate_choice, EvalChoice};
-use chess::{Chess, Color};
+use chess::{Chess, Position};
 use clap::ValueEnum;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -35,16 +35,17 @@ pub enum Teacher {
 /// default (tuned terms and their correction network, never the NNUE),
 /// White's view; `None` for a record that is no legal position.
 pub fn hand_written_white(packed: &PackedPosition) -> Option<i32> {
-    let pos = position_of(packed)?;
+    Some(hand_written_of(&position_of(packed)?))
+}
+
+/// [`hand_written_white`] of a position.
+fn hand_written_of(pos: &Position) -> i32 {
     let choice = EvalChoice {
         nnue: false,
         ..EvalChoice::default()
     };
-    let score = evaluate_choice(&pos, &choice);
-    Some(match packed.side_to_move() {
-        Color::White => score,
-        Color::Black => -score,
-    })
+    let score = evaluate_choice(pos, &choice);
+    pos.side_to_move().fold(score, -score)
 }
 
 /// Replaces each record's score with `teacher`'s, on `threads` threads.
@@ -120,7 +121,6 @@ fn child(parent: &PackedPosition, plies: usize, rng: &mut ChaCha8Rng) -> Option<
     if pos.in_check() || game.legal_moves().is_empty() {
         return None;
     }
-    let packed = PackedPosition::pack(pos, 0, parent.result(), parent.ply());
-    let score = hand_written_white(&packed)?;
-    Some(packed.with_score(score))
+    let score = hand_written_of(pos);
+    Some(PackedPosition::pack(pos, 0, parent.result(), parent.ply()).with_score(score))
 }
