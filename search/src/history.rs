@@ -75,6 +75,20 @@ impl History {
         self.values[self.slot(row, index)] as i32
     }
 
+    /// The entries of `row` (folded into the table as [`History::get`]
+    /// folds it), for reading many entries of one row: the same values as
+    /// `get`, with the row's bounds looked up once.
+    #[inline]
+    pub fn row(&self, row: usize) -> HistoryRow<'_> {
+        if self.values.is_empty() {
+            return HistoryRow { values: &[] };
+        }
+        let start = self.slot(row, 0);
+        HistoryRow {
+            values: &self.values[start..start + self.per_row],
+        }
+    }
+
     /// Adds `bonus` (negative for a malus) with gravity.
     #[inline]
     pub fn update(&mut self, row: usize, index: usize, bonus: i32) {
@@ -103,6 +117,34 @@ impl History {
         let new = (old * (scale - weight) + i64::from(target) * weight) / scale;
         let max = i64::from(self.max);
         self.values[slot] = new.clamp(-max, max) as i16;
+    }
+}
+
+/// One row of a [`History`] ([`History::row`]).
+#[derive(Clone, Copy, Debug)]
+pub struct HistoryRow<'a> {
+    values: &'a [i16],
+}
+
+impl HistoryRow<'_> {
+    /// [`History::get`] of this row's entry `index`.
+    #[inline]
+    pub fn get(&self, index: usize) -> i32 {
+        match self.values.get(index) {
+            Some(&value) => value as i32,
+            None => self.folded(index),
+        }
+    }
+
+    /// An index out of range, folded into the row as `get` folds it (0
+    /// from an empty table).
+    #[cold]
+    fn folded(&self, index: usize) -> i32 {
+        if self.values.is_empty() {
+            0
+        } else {
+            self.values[index % self.values.len()] as i32
+        }
     }
 }
 

@@ -22,7 +22,7 @@
 //! has its key replaced by [`PICKED`]: nothing is moved around.
 
 use crate::game::{GameMove, NoisyKey, Searchable, Side};
-use crate::history::History;
+use crate::history::{History, HistoryRow};
 
 const GOOD_NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
@@ -65,6 +65,83 @@ fn is_good_noisy_key(key: i64) -> bool {
 #[inline]
 fn is_bad_noisy_key(key: i64) -> bool {
     (key >> TIE_BITS) as i32 <= BAD_NOISY + NOISY_ORDER_LIMIT
+}
+
+/// The key of a move not scored yet, while the picker scores: no real
+/// key's (those of the moves in the list are below `i64::MAX >> 1`).
+const UNSCORED: i64 = i64::MAX;
+
+/// The stored key of a move of `score` at `place` in the list.
+#[inline(always)]
+fn sort_key(score: i32, place: usize) -> i64 {
+    i64::from(score) << TIE_BITS | (TIE_MASK - place as i64)
+}
+
+/// The stored key of the noisy move `mv`, of noisy key `key`, at `place`.
+#[inline(always)]
+fn noisy_sort_key<G: Searchable>(
+    pos: &G,
+    ctx: &OrderingContext<'_, G::Move>,
+    mv: G::Move,
+    key: NoisyKey,
+    place: usize,
+) -> i64 {
+    let order = ctx
+        .noisy_score(pos, mv, key.order)
+        .clamp(-NOISY_ORDER_LIMIT, NOISY_ORDER_LIMIT);
+    let score = if key.see_ge_zero.unwrap_or_else(|| pos.see_ge(mv, 0)) {
+        GOOD_NOISY + order
+    } else {
+        BAD_NOISY + order
+    };
+    sort_key(score, place)
+}
+
+/// A quiet move's score for the picker, with what every move reads
+/// looked up once: the killers and the counter move (their packed forms
+/// first, 0 for none, which no real move packs to), and the history rows.
+struct QuietScorer<'a, M> {
+    packed: [u16; 3],
+    killers: [Option<M>; 3],
+    history: HistoryRow<'a>,
+    continuation: [Option<HistoryRow<'a>>; 2],
+}
+
+impl<'a, M: GameMove> QuietScorer<'a, M> {
+    #[inline(always)]
+    fn new(ctx: &OrderingContext<'a, M>) -> Self {
+        let killers = [ctx.killers[0], ctx.killers[1], ctx.counter];
+        QuietScorer {
+            packed: killers.map(|k| k.map_or(0, GameMove::to_u16)),
+            killers,
+            history: ctx.history.row(ctx.side.index()),
+            continuation: ctx.earlier.map(|row| row.map(|r| ctx.continuation.row(r))),
+        }
+    }
+
+    /// What [`MovePicker::score`] gives the quiet move `mv`: a killer's
+    /// or the counter move's rank, else [`OrderingContext::quiet_score`].
+    #[inline(always)]
+    fn score<G: Searchable<Move = M>>(&self, pos: &G, mv: M) -> i32 {
+        let packed = mv.to_u16();
+        if self.packed.contains(&packed) {
+            if self.killers[0] == Some(mv) {
+                return KILLER + 1;
+            } else if self.killers[1] == Some(mv) {
+                return KILLER;
+            } else if self.killers[2] == Some(mv) {
+                return KILLER - 1;
+            }
+        }
+        let mut score = self.history.get(pos.move_index(mv));
+        if self.continuation.iter().any(Option::is_some) {
+            let piece_to = pos.piece_to(mv);
+            for row in self.continuation.iter().flatten() {
+                score += row.get(piece_to);
+            }
+        }
+        score
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,35 +332,29 @@ impl<M: GameMove> MovePicker<M> {
 
     fn score<G: Searchable<Move = M>>(&mut self, pos: &G, ctx: &OrderingContext<'_, M>) {
         self.keys.clear();
-        self.keys.resize(self.moves.len(), PICKED);
+        self.keys.resize(self.moves.len(), UNSCORED);
         debug_assert!(self.moves.len() as i64 <= TIE_MASK);
         // The table move, first in the list, was returned already.
         let first = usize::from(self.has_tt_move);
-        for i in first..self.moves.len() {
-            let mv = self.moves[i];
-            let noisy = match self.known.get(i) {
-                Some(&known) => Some(known),
-                None => pos.noisy_key(mv),
-            };
-            let score = if let Some(key) = noisy {
-                let order = ctx
-                    .noisy_score(pos, mv, key.order)
-                    .clamp(-NOISY_ORDER_LIMIT, NOISY_ORDER_LIMIT);
-                if key.see_ge_zero.unwrap_or_else(|| pos.see_ge(mv, 0)) {
-                    GOOD_NOISY + order
-                } else {
-                    BAD_NOISY + order
-                }
-            } else if ctx.killers[0] == Some(mv) {
-                KILLER + 1
-            } else if ctx.killers[1] == Some(mv) {
-                KILLER
-            } else if ctx.counter == Some(mv) {
-                KILLER - 1
-            } else {
-                ctx.quiet_score(pos, mv)
-            };
-            self.keys[i] = i64::from(score) << TIE_BITS | (TIE_MASK - i as i64);
+        if first == 1 {
+            self.keys[0] = PICKED;
+        }
+        let keys = &mut self.keys[first..];
+        let moves = &self.moves[first..];
+        if self.known.is_empty() {
+            pos.noisy_keys_of(moves, |i, key| {
+                keys[i] = noisy_sort_key(pos, ctx, moves[i], key, first + i);
+            });
+        } else {
+            for (i, &key) in self.known[first..].iter().enumerate() {
+                keys[i] = noisy_sort_key(pos, ctx, moves[i], key, first + i);
+            }
+        }
+        let quiet = QuietScorer::new(ctx);
+        for (i, (key, &mv)) in keys.iter_mut().zip(moves).enumerate() {
+            if *key == UNSCORED {
+                *key = sort_key(quiet.score(pos, mv), first + i);
+            }
         }
     }
 

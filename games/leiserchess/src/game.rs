@@ -483,6 +483,38 @@ impl<R: SearchRules> Searchable for Game<R> {
         self.zap_after(mv).noisy_key()
     }
 
+    /// The moves that leave the beam alone zap what it zaps now: worked
+    /// out once, and only the others replayed.
+    #[inline]
+    fn noisy_keys_of(&self, moves: &[R::Move], mut noisy: impl FnMut(usize, NoisyKey)) {
+        let (board, side, beam) = (self.pos.board(), self.pos.side, self.beam());
+        let after = |mv| R::zap_after(board, side, mv, beam).noisy_key();
+        match R::zap_now(board, side, beam).noisy_key() {
+            // Nearly always: the beam zaps nothing now.
+            None => {
+                for (i, &mv) in moves.iter().enumerate() {
+                    if R::may_change_beam(mv, beam) {
+                        if let Some(key) = after(mv) {
+                            noisy(i, key);
+                        }
+                    }
+                }
+            }
+            Some(now) => {
+                for (i, &mv) in moves.iter().enumerate() {
+                    let key = if R::may_change_beam(mv, beam) {
+                        after(mv)
+                    } else {
+                        Some(now)
+                    };
+                    if let Some(key) = key {
+                        noisy(i, key);
+                    }
+                }
+            }
+        }
+    }
+
     /// A one-move exchange: a zap of an opposing pawn wins 100, of an own
     /// pawn loses 100, of a king decides the game (±10,000), anything else
     /// 0; what the opponent's laser answers is left to the search. So

@@ -126,6 +126,11 @@ impl SearchRules for Rules2018 {
         zap_of(side, shots::hit_after(board, side, mv, beam))
     }
 
+    #[inline(always)]
+    fn may_change_beam(mv: Move, beam: &Beam) -> bool {
+        mv.touched_on_board() & beam.squares != 0
+    }
+
     #[inline]
     fn generate_near(board: &Board, side: Side, beam: &Beam, out: &mut Vec<Move>) {
         let opponents = board.pieces(side.opponent());

@@ -128,6 +128,9 @@ pub trait SearchRules: RuleSet {
     /// What `side`'s laser does after the generated move `mv`, without
     /// making it (`beam` is `side`'s beam now).
     fn zap_after(board: &Board, side: Side, mv: Self::Move, beam: &Self::Beam) -> Zap;
+    /// Whether the generated move `mv` may change what `beam` does: when
+    /// not, [`SearchRules::zap_after`] is [`SearchRules::zap_now`].
+    fn may_change_beam(mv: Self::Move, beam: &Self::Beam) -> bool;
     /// Appends the generated moves that may change `beam` (a superset of
     /// those that do), in the order `generate` uses.
     fn generate_near(board: &Board, side: Side, beam: &Self::Beam, out: &mut Vec<Self::Move>);

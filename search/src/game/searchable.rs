@@ -67,6 +67,20 @@ pub trait Searchable: Evaluation {
         None
     }
 
+    /// [`Searchable::noisy_key`] of every move of `moves` (legal moves of
+    /// this position): `noisy(i, key)` for each noisy `moves[i]`, in
+    /// order. A game whose moves share part of the answer (Leiserchess:
+    /// what the laser does after every move that leaves its beam alone)
+    /// works it out once here. Default: `noisy_key` of each move.
+    #[inline]
+    fn noisy_keys_of(&self, moves: &[Self::Move], mut noisy: impl FnMut(usize, NoisyKey)) {
+        for (i, &mv) in moves.iter().enumerate() {
+            if let Some(key) = self.noisy_key(mv) {
+                noisy(i, key);
+            }
+        }
+    }
+
     /// Static exchange evaluation: does this move win at least `threshold`?
     /// Used to prune losing captures. Default: always.
     fn see_ge(&self, _mv: Self::Move, _threshold: Score) -> bool {

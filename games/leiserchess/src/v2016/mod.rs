@@ -161,6 +161,11 @@ impl SearchRules for Rules2016 {
         laser::shot_after(board, side, mv, beam).zap(side)
     }
 
+    #[inline(always)]
+    fn may_change_beam(mv: Move, beam: &Shot) -> bool {
+        mv.touched() & beam.squares != 0
+    }
+
     /// A piece's moves change its own square and its neighbours' (a shift
     /// or a swap); a null move changes nothing.
     #[inline]
