@@ -276,17 +276,23 @@ impl<R: RuleSet> Rules for Game<R> {
         let start = out.len();
         R::generate(self.pos.board(), self.pos.side, out);
         let recent = self.recent();
-        if let Some(ko) = R::ko(&recent) {
-            let mut keep = start;
-            for i in start..out.len() {
-                let mv = out[i];
-                if !R::violates_ko(&recent, mv, ko) {
-                    out[keep] = mv;
-                    keep += 1;
-                }
+        let Some(ko) = R::ko(&recent) else {
+            return;
+        };
+        // Nearly always no move breaks the ko: nothing moves then.
+        let violates = |mv| R::violates_ko(&recent, mv, ko);
+        let Some(first) = out[start..].iter().position(|&mv| violates(mv)) else {
+            return;
+        };
+        let mut keep = start + first;
+        for i in keep + 1..out.len() {
+            let mv = out[i];
+            if !violates(mv) {
+                out[keep] = mv;
+                keep += 1;
             }
-            out.truncate(keep);
         }
+        out.truncate(keep);
     }
 
     /// A move that is not legal here but would be in the ranks 1 to 8

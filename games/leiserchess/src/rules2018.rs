@@ -79,6 +79,10 @@ impl RuleSet for Rules2018 {
         // Restoring the old board means changing exactly the squares the
         // opponent changed (with nothing zapped): one comparison rules out
         // almost every move, the pre-laser hash nearly all the rest.
+        // A move changes its own square: one bit test first.
+        if ko.squares & mv.from().bit() == 0 {
+            return false;
+        }
         let pos = recent.position;
         if mv.touched_on_board() != ko.squares || pos.hash_after_pieces(mv) != ko.hash {
             return false;
