@@ -152,6 +152,7 @@ enum Stage {
 }
 
 /// What the picker needs to order quiet moves.
+#[derive(Clone, Copy)]
 pub struct OrderingContext<'a, M> {
     pub history: &'a History,
     pub killers: [Option<M>; 2],
@@ -279,6 +280,18 @@ impl<M: GameMove> MovePicker<M> {
         pos: &G,
         ctx: &OrderingContext<'_, M>,
     ) -> Option<M> {
+        self.next_with(pos, || *ctx)
+    }
+
+    /// [`MovePicker::next`] with the ordering context made by `ctx` only
+    /// when the picker scores the moves (once, when the table move has
+    /// been tried): the search need not gather it for every move.
+    #[inline]
+    pub fn next_with<'c, G: Searchable<Move = M>>(
+        &mut self,
+        pos: &G,
+        ctx: impl FnOnce() -> OrderingContext<'c, M>,
+    ) -> Option<M> {
         if self.stage == Stage::TtMove {
             self.stage = Stage::Score;
             if self.has_tt_move {
@@ -287,7 +300,7 @@ impl<M: GameMove> MovePicker<M> {
         }
         if self.stage == Stage::Score {
             self.stage = Stage::Pick;
-            self.score(pos, ctx);
+            self.score(pos, &ctx());
         }
         // One plain pass for the largest key (it vectorizes); the key says
         // where its move is. Cheap because most nodes cut off after a few

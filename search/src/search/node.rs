@@ -230,8 +230,7 @@ impl<G: Searchable> Search<'_, G> {
         picker: &mut MovePicker<G::Move>,
         ply: usize,
     ) -> Option<G::Move> {
-        let ctx = self.ordering(ply);
-        picker.next(&self.pos, &ctx)
+        picker.next_with(&self.pos, || self.ordering(ply))
     }
 
     /// `see_ge(mv, threshold)` of the move `picker` returned last,
