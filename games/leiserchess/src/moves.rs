@@ -162,15 +162,31 @@ impl Move {
         usize::from(self.0 >> SWAP_SHIFT) & 0xFF
     }
 
-    /// A dense index in `0..MOVE_INDEX_COUNT`.
+    /// A dense index in `0..MOVE_INDEX_COUNT`: `(from * 9 + swap) * 11 +
+    /// action - 1`, the swap and action part read from [`FIELD_INDEX`].
     #[inline]
     pub const fn index(self) -> usize {
         let from = (self.0 & 63) as usize;
-        let swap = ((self.0 >> SWAP_SHIFT) & 15) as usize;
-        let action = ((self.0 >> ACTION_SHIFT) & 15) as usize;
-        (from * 9 + swap) * 11 + action - 1
+        from * 99 + FIELD_INDEX[(self.0 >> SWAP_SHIFT) as usize & 0xFF] as usize
     }
 }
+
+/// [`Move::index`]'s part of the swap and basic-move fields (`swap * 11 +
+/// action - 1`), by [`Move::fields`]; 0 where the action field is 0 (no
+/// move has it).
+const FIELD_INDEX: [u16; 256] = {
+    let mut table = [0u16; 256];
+    let mut fields = 0;
+    while fields < 256 {
+        let swap = fields & 15;
+        let action = fields >> 4;
+        if action > 0 {
+            table[fields] = (swap * 11 + action - 1) as u16;
+        }
+        fields += 1;
+    }
+    table
+};
 
 /// Square-index deltas of the swap field (0: no swap; 1–8: directions
 /// 0–7) and of the basic-move field (shifts 1–8; rotations 9–11 stay in
