@@ -73,23 +73,13 @@ impl RuleSet for Rules2018 {
         }
     }
 
-    /// Whether `mv` is forbidden by the ko rule (rule 6.1).
-    #[inline]
+    /// Whether `mv` is forbidden by the ko rule (rule 6.1). Restoring the
+    /// old board means changing exactly the squares the opponent changed
+    /// (with nothing zapped), the move's own square among them: that one
+    /// bit test, inlined into the ko filter, rules out nearly every move.
+    #[inline(always)]
     fn violates_ko(recent: &Recent<Self>, mv: Move, ko: Ko) -> bool {
-        // Restoring the old board means changing exactly the squares the
-        // opponent changed (with nothing zapped): one comparison rules out
-        // almost every move, the pre-laser hash nearly all the rest.
-        // A move changes its own square: one bit test first.
-        if ko.squares & mv.from().bit() == 0 {
-            return false;
-        }
-        let pos = recent.position;
-        if mv.touched_on_board() != ko.squares || pos.hash_after_pieces(mv) != ko.hash {
-            return false;
-        }
-        let mut next = pos.clone();
-        next.make(mv);
-        next.hash() == ko.hash
+        ko.squares & mv.from().bit() != 0 && restores_ko(recent, mv, ko)
     }
 
     fn parse_move(_board: &Board, text: &str) -> Result<Move, MoveError> {
@@ -151,6 +141,20 @@ impl SearchRules for Rules2018 {
         let ours = board.king(side);
         (0..4).any(|dir| laser::fire(board.cells(), k, dir) == Hit::King(ours))
     }
+}
+
+/// [`RuleSet::violates_ko`] for a move from one of the ko's squares: one
+/// comparison rules out almost every move, the pre-laser hash nearly all
+/// the rest.
+#[inline(never)]
+fn restores_ko(recent: &Recent<Rules2018>, mv: Move, ko: Ko) -> bool {
+    let pos = recent.position;
+    if mv.touched_on_board() != ko.squares || pos.hash_after_pieces(mv) != ko.hash {
+        return false;
+    }
+    let mut next = pos.clone();
+    next.make(mv);
+    next.hash() == ko.hash
 }
 
 /// What a laser result is worth to the mover `side`, in centipawns (a
