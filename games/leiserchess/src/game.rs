@@ -464,7 +464,8 @@ impl<R: SearchRules> Searchable for Game<R> {
         // that is quiet, only the moves that may change the beam can be
         // noisy: the others are not even generated (same order as
         // `generate`, so the list is the same).
-        if R::zap_now(board, side, beam).noisy {
+        let now = R::zap_now(board, side, beam).noisy_key();
+        if now.is_some() {
             R::generate(board, side, out);
         } else {
             R::generate_near(board, side, beam, out);
@@ -474,7 +475,12 @@ impl<R: SearchRules> Searchable for Game<R> {
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if let Some(key) = R::zap_after(board, side, mv, beam).noisy_key() {
+            let key = if R::may_change_beam(mv, beam) {
+                R::zap_after(board, side, mv, beam).noisy_key()
+            } else {
+                now
+            };
+            if let Some(key) = key {
                 out[keep] = mv;
                 keys.push(key);
                 keep += 1;
