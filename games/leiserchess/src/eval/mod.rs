@@ -84,8 +84,9 @@ impl Laser {
 }
 
 /// The terms for `side` (in evaluation units, good for `side`), given its
-/// own laser and the enemy's.
-#[inline]
+/// own laser and the enemy's. Always inlined: the search needs only the
+/// total, and the terms then fold into it.
+#[inline(always)]
 fn terms(pos: &Position, params: &Params, side: Side, own: &Laser, enemy_laser: &Laser) -> Terms {
     let board = pos.board();
     let king_cell = board.king(side);
