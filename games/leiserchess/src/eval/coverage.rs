@@ -286,8 +286,8 @@ pub struct Coverage {
 /// [`coverage`] and the beam, with a chosen length table and every walk
 /// made afresh (the tests compare them with the cached ones).
 pub fn coverage_with<L: Lengths>(board: &Board, side: Side) -> Coverage {
-    let (coverage, _) = coverage_given_king(board, side, |scratch, opposing_pawn| {
-        king_walks::king_walks::<L>(scratch, board, side, opposing_pawn)
+    let (coverage, _) = coverage_given_king(board, side, |opposing_pawn| {
+        king_walks::fresh::<L>(board, side, opposing_pawn)
     });
     coverage
 }
@@ -304,8 +304,8 @@ pub fn coverage_cached(board: &Board, side: Side, state: &mut EvalState) -> Cove
     let slot = king_slot(board, side);
     let detail = &mut state.details[Detail::index(slot)];
     let (coverage, _) = state.coverage.get_or(slot, enemy, &ranks, || {
-        coverage_reusing(board, side, &ranks, detail, |scratch, opposing_pawn| {
-            king_walks::cached(scratch, board, &ranks, side, opposing_pawn, walks)
+        coverage_reusing(board, side, &ranks, detail, |opposing_pawn| {
+            king_walks::cached(board, &ranks, side, opposing_pawn, walks)
         })
     });
     coverage
@@ -395,7 +395,7 @@ fn coverage_reusing(
     side: Side,
     ranks: &[u64; 8],
     detail: &mut Detail,
-    king_walks: impl FnOnce(&mut Mailbox, u8) -> KingWalks<Fastest>,
+    king_walks: impl FnOnce(u8) -> KingWalks<Fastest>,
 ) -> (Coverage, u64) {
     let slot = king_slot(board, side);
     let changed = detail.refresh(board, side, slot, ranks);
@@ -427,13 +427,12 @@ fn coverage_reusing(
 }
 
 /// The coverage and the squares it read, the king's walks coming from
-/// `king_walks` (given a scratch copy of the cells to leave as it was, and
-/// the colour and kind bits of an opposing pawn).
+/// `king_walks` (given the colour and kind bits of an opposing pawn).
 #[inline(always)]
 fn coverage_given_king<L: Lengths>(
     board: &Board,
     side: Side,
-    king_walks: impl FnOnce(&mut Mailbox, u8) -> KingWalks<L>,
+    king_walks: impl FnOnce(u8) -> KingWalks<L>,
 ) -> (Coverage, u64) {
     // Step 1: the current beam, remembering where it enters each square.
     let mut lengths = L::unreached();
@@ -451,8 +450,8 @@ fn coverage_given_king<L: Lengths>(
 
 /// The last steps of a coverage, given the other pieces' `lengths` and
 /// the squares they `read`: the king's own moves, all of which move or
-/// turn the beam (given a scratch copy of the cells, for the swaps it
-/// makes), then the score over every square reached.
+/// turn the beam (given the colour and kind bits of an opposing pawn),
+/// then the score over every square reached.
 #[inline(always)]
 fn king_and_score<L: Lengths>(
     board: &Board,
@@ -460,12 +459,10 @@ fn king_and_score<L: Lengths>(
     current: Current,
     mut lengths: L,
     reads: u64,
-    king_walks: impl FnOnce(&mut Mailbox, u8) -> KingWalks<L>,
+    king_walks: impl FnOnce(u8) -> KingWalks<L>,
 ) -> (Coverage, u64) {
-    let mut scratch = *board.cells();
-    let king = king_walks(&mut scratch, current.opposing_pawn);
+    let king = king_walks(current.opposing_pawn);
     lengths.lower_to(&king.lengths);
-    debug_assert!(scratch == *board.cells());
     let enemy = board.king_square(side.opponent());
     let coverage = Coverage {
         value: score_board(current.king_sq, enemy, &lengths),
@@ -547,7 +544,7 @@ impl Current {
     /// a swap can go on to).
     #[inline(always)]
     fn piece_around(self, sq: Square) -> u64 {
-        let near = dilate(sq.bit());
+        let near = NEIGHBOURS[sq.index()] | sq.bit();
         near | dilate(near & self.opponents)
     }
 

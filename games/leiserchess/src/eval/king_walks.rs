@@ -109,11 +109,20 @@ pub fn king_walks<L: Lengths>(
     KingWalks { lengths, reads }
 }
 
+/// [`king_walks`] on a scratch copy of the board's cells, made only here:
+/// a coverage whose king walks come from the cache copies nothing.
+#[inline(always)]
+pub fn fresh<L: Lengths>(board: &Board, side: Side, opposing_pawn: u8) -> KingWalks<L> {
+    let mut scratch = *board.cells();
+    let walks = king_walks::<L>(&mut scratch, board, side, opposing_pawn);
+    debug_assert!(scratch == *board.cells());
+    walks
+}
+
 /// [`king_walks`]' lengths and reads, from `cache` when the board is
 /// unchanged on the squares they read (`ranks` is [`Board::ranks`]).
 #[inline]
 pub fn cached(
-    scratch: &mut Mailbox,
     board: &Board,
     ranks: &[u64; 8],
     side: Side,
@@ -121,7 +130,7 @@ pub fn cached(
     cache: &mut ReadCache<Fastest>,
 ) -> KingWalks<Fastest> {
     let (lengths, reads) = cache.get_or(king_slot(board, side), 0, ranks, || {
-        let walks = king_walks::<Fastest>(scratch, board, side, opposing_pawn);
+        let walks = fresh::<Fastest>(board, side, opposing_pawn);
         (walks.lengths, walks.reads)
     });
     KingWalks { lengths, reads }
