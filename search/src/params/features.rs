@@ -62,7 +62,7 @@ switches! {
     improving: "Improving", Development;
     iir: "IIR", ByGame;
     continuation_history: "ContinuationHistory", Development;
-    correction_history: "CorrectionHistory", Development;
+    correction_history: "CorrectionHistory", ByGame;
     best_move_stability: "BestMoveStability", Playing;
     singular_extension: "SingularExtension", Development;
     see_pruning: "SEEPruning", ByGame;
