@@ -55,9 +55,9 @@ pub mod tt;
 pub mod uci;
 
 pub use game::{
-    EndReason, EvalParams, Evaluation, Frontend, GameMove, GoDialect, NoParams, NoisyKey, Outcome,
-    Perft, PerftCount, PerftStyle, Rules, Score, Searchable, SetOptionError, Side, SpinOption,
-    StartVariant, StringOption, UciGame, UnknownOption,
+    EndReason, EvalParams, Evaluation, Frontend, GameMove, GoDialect, HistoryIndex, NoParams,
+    NoisyKey, Outcome, Perft, PerftCount, PerftStyle, Rules, Score, Searchable, SetOptionError,
+    Side, SpinOption, StartVariant, StringOption, UciGame, UnknownOption,
 };
 pub use info::{ScoreBound, SearchInfo, SearchResult, SearchStats};
 pub use params::{Features, SearchParams, Stage};

@@ -7,7 +7,7 @@ mod common;
 use common::random_tree::{RandomTree, TreeMove};
 use search::history::History;
 use search::movepick::{MovePicker, OrderingContext};
-use search::{GameMove, NoisyKey, Rules, Searchable};
+use search::{GameMove, HistoryIndex, NoisyKey, Rules, Searchable};
 
 /// The ordering context of `pos`'s root, without killers.
 fn context<'a>(

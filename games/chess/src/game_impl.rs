@@ -2,8 +2,8 @@
 //! autotester and the web GUI use.
 
 use search::{
-    Evaluation, Features, Frontend, GameMove, NoisyKey, Outcome, Perft, Rules, Score, SearchParams,
-    Searchable, Side, StartVariant, StrengthScale,
+    Evaluation, Features, Frontend, GameMove, HistoryIndex, NoisyKey, Outcome, Perft, Rules, Score,
+    SearchParams, Searchable, Side, StartVariant, StrengthScale,
 };
 
 use crate::bitboard::Bitboard;
@@ -162,9 +162,26 @@ impl Evaluation for Chess {
     }
 }
 
-impl Searchable for Chess {
+impl HistoryIndex for Chess {
     const MOVE_INDEX_COUNT: usize = 64 * 64;
 
+    /// Twelve pieces times 64 squares.
+    const PIECE_TO_COUNT: usize = 12 * 64;
+
+    #[inline]
+    fn move_index(&self, mv: Move) -> usize {
+        mv.from().index() * 64 + mv.to().index()
+    }
+
+    #[inline]
+    fn piece_to(&self, mv: Move) -> usize {
+        let piece = self.position().piece_at(mv.from());
+        let code = piece.map_or(0, |p| p.color.index() * 6 + p.role.index());
+        code * 64 + mv.to().index()
+    }
+}
+
+impl Searchable for Chess {
     /// Internal iterative reduction, SEE pruning and the table-adjusted
     /// evaluation are on for chess: 600 games each at 2 s + 0.02 s, on
     /// against off, gave +19.7 ± 18.0, +22.6 ± 19.8 and +16.2 ± 18.8 Elo
@@ -230,21 +247,6 @@ impl Searchable for Chess {
     #[inline]
     fn see_ge(&self, mv: Move, threshold: Score) -> bool {
         see::see_ge(self.position(), mv, threshold)
-    }
-
-    #[inline]
-    fn move_index(&self, mv: Move) -> usize {
-        mv.from().index() * 64 + mv.to().index()
-    }
-
-    /// Twelve pieces times 64 squares.
-    const PIECE_TO_COUNT: usize = 12 * 64;
-
-    #[inline]
-    fn piece_to(&self, mv: Move) -> usize {
-        let piece = self.position().piece_at(mv.from());
-        let code = piece.map_or(0, |p| p.color.index() * 6 + p.role.index());
-        code * 64 + mv.to().index()
     }
 
     /// The pawns of both sides, mixed (a multiply-xorshift of the two

@@ -7,8 +7,8 @@
 use std::fmt::Write as _;
 
 use search::{
-    EndReason, Evaluation, Features, Frontend, GoDialect, NoisyKey, Outcome, Perft, PerftStyle,
-    Rules, Score, SearchParams, Searchable, Side, StrengthScale,
+    EndReason, Evaluation, Features, Frontend, GoDialect, HistoryIndex, NoisyKey, Outcome, Perft,
+    PerftStyle, Rules, Score, SearchParams, Searchable, Side, StrengthScale,
 };
 
 use crate::eval::{self, EvalState, Params};
@@ -418,9 +418,16 @@ impl<R: SearchRules> Evaluation for Game<R> {
     }
 }
 
-impl<R: SearchRules> Searchable for Game<R> {
+impl<R: SearchRules> HistoryIndex for Game<R> {
     const MOVE_INDEX_COUNT: usize = R::MOVE_INDEX_COUNT;
 
+    #[inline]
+    fn move_index(&self, mv: R::Move) -> usize {
+        R::move_index(mv)
+    }
+}
+
+impl<R: SearchRules> Searchable for Game<R> {
     /// Late move pruning keeps a share of the moves: with about a hundred
     /// moves a position, chess's 5 to 20 quiet moves left a depth-3
     /// search barely wider than depth 2, and depth 3 no stronger
@@ -535,11 +542,6 @@ impl<R: SearchRules> Searchable for Game<R> {
     #[inline]
     fn see_ge(&self, mv: R::Move, threshold: Score) -> bool {
         self.zap_after(mv).value >= threshold
-    }
-
-    #[inline]
-    fn move_index(&self, mv: R::Move) -> usize {
-        R::move_index(mv)
     }
 
     /// The pawn count of each side: nearly every move shifts a pawn, so

@@ -13,8 +13,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::{
-    Engine, Evaluation, Frontend, GameMove, Limits, PerftCount, Rules, ScoreReport, Searchable,
-    Side,
+    Engine, Evaluation, Frontend, GameMove, HistoryIndex, Limits, PerftCount, Rules, ScoreReport,
+    Searchable, Side,
 };
 
 /// Positions from seeded random games from the start (rule 1.4) and from

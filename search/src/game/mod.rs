@@ -7,7 +7,8 @@
 //!   convention).
 //! - [`Evaluation`]: the static evaluation, its weights and breakdown.
 //! - [`Searchable`]: what the search needs beyond the evaluation: noisy
-//!   moves, ordering hints, the null move, cheap terminal checks.
+//!   moves, ordering hints, the null move, cheap terminal checks; with
+//!   [`HistoryIndex`], how its history tables index moves.
 //! - [`Frontend`]: what tools and front ends show or ask, from the rules
 //!   alone: names, the board as text, bench positions, the `go` dialect,
 //!   the perft output, and questions such as "can this side still win on
@@ -19,6 +20,7 @@
 
 mod evaluation;
 mod frontend;
+mod history_index;
 mod outcome;
 mod params;
 mod perft;
@@ -27,6 +29,7 @@ mod searchable;
 
 pub use evaluation::Evaluation;
 pub use frontend::{Frontend, GoDialect, PerftStyle, StartVariant};
+pub use history_index::HistoryIndex;
 pub use outcome::{EndReason, Outcome};
 pub use params::{EvalParams, NoParams, SetOptionError, SpinOption, StringOption, UnknownOption};
 pub use perft::Perft;

@@ -1,6 +1,6 @@
 //! What the search needs of a game beyond its rules.
 
-use super::{Evaluation, Outcome, Score};
+use super::{Evaluation, HistoryIndex, Outcome, Score};
 use crate::params::SearchParams;
 
 /// How the move picker orders a noisy move: what
@@ -16,11 +16,9 @@ pub struct NoisyKey {
 }
 
 /// The search's extension of the rules and the evaluation: terminal checks
-/// made cheap, noisy moves and ordering hints, the null move.
-pub trait Searchable: Evaluation {
-    /// The size of the dense move index used by history tables.
-    const MOVE_INDEX_COUNT: usize;
-
+/// made cheap, noisy moves and ordering hints (with the history tables'
+/// indices of [`HistoryIndex`]), the null move.
+pub trait Searchable: Evaluation + HistoryIndex {
     /// The search's defaults for this game: the generic ones unless the
     /// game's positions call for others (many more moves than chess, say,
     /// which changes what shallow pruning can afford).
@@ -85,21 +83,6 @@ pub trait Searchable: Evaluation {
     /// Used to prune losing captures. Default: always.
     fn see_ge(&self, _mv: Self::Move, _threshold: Score) -> bool {
         true
-    }
-
-    /// A dense index in `0..MOVE_INDEX_COUNT` for history tables.
-    fn move_index(&self, mv: Self::Move) -> usize;
-
-    /// The size of the piece-and-destination index (`piece_to`); 0 when
-    /// the game has none, which turns continuation history off.
-    const PIECE_TO_COUNT: usize = 0;
-
-    /// The moving piece and where it goes, as one index in
-    /// `0..PIECE_TO_COUNT`, for a legal move of this position: what
-    /// continuation history remembers of a move (a move's follow-ups
-    /// depend on what moved where, not on where it came from).
-    fn piece_to(&self, _mv: Self::Move) -> usize {
-        0
     }
 
     /// A key of the part of the position that changes slowly (chess: the

@@ -163,7 +163,8 @@ mod tests {
 
     use super::{RootEffort, Stability};
     use crate::game::{
-        EndReason, Evaluation, GameMove, NoParams, Outcome, Rules, Score, Searchable, Side,
+        EndReason, Evaluation, GameMove, HistoryIndex, NoParams, Outcome, Rules, Score, Searchable,
+        Side,
     };
     use crate::search::Engine;
     use crate::time::Limits;
@@ -250,17 +251,20 @@ mod tests {
         }
     }
 
-    impl Searchable for Endless {
+    impl HistoryIndex for Endless {
         const MOVE_INDEX_COUNT: usize = 8;
 
+        fn move_index(&self, mv: Step) -> usize {
+            mv.0 as usize
+        }
+    }
+
+    impl Searchable for Endless {
         fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
             None
         }
         fn no_moves_outcome(&self) -> Outcome {
             Outcome::draw(EndReason::REPETITION)
-        }
-        fn move_index(&self, mv: Step) -> usize {
-            mv.0 as usize
         }
     }
 

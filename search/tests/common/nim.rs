@@ -7,8 +7,8 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use search::{
-    EndReason, EvalParams, Evaluation, Frontend, GameMove, Outcome, Perft, PerftStyle, Rules,
-    Score, Searchable, Side, SpinOption, UnknownOption,
+    EndReason, EvalParams, Evaluation, Frontend, GameMove, HistoryIndex, Outcome, Perft,
+    PerftStyle, Rules, Score, Searchable, Side, SpinOption, UnknownOption,
 };
 
 /// What makes one Nim rule set: its start and who wins at the end.
@@ -227,9 +227,15 @@ impl<R: NimRules> Evaluation for NimGame<R> {
 
 impl<R: NimRules> Perft for NimGame<R> {}
 
-impl<R: NimRules> Searchable for NimGame<R> {
+impl<R: NimRules> HistoryIndex for NimGame<R> {
     const MOVE_INDEX_COUNT: usize = 64;
 
+    fn move_index(&self, mv: Take) -> usize {
+        mv.to_u16() as usize % Self::MOVE_INDEX_COUNT
+    }
+}
+
+impl<R: NimRules> Searchable for NimGame<R> {
     fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
         None
     }
@@ -240,10 +246,6 @@ impl<R: NimRules> Searchable for NimGame<R> {
         } else {
             Outcome::win(self.side.opponent(), super::NO_MOVES)
         }
-    }
-
-    fn move_index(&self, mv: Take) -> usize {
-        mv.to_u16() as usize % Self::MOVE_INDEX_COUNT
     }
 }
 

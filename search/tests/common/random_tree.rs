@@ -10,8 +10,8 @@ use std::fmt;
 
 use super::{mix, mix2};
 use search::{
-    EndReason, Evaluation, Frontend, GameMove, NoParams, NoisyKey, Outcome, Perft, Rules, Score,
-    Searchable, Side,
+    EndReason, Evaluation, Frontend, GameMove, HistoryIndex, NoParams, NoisyKey, Outcome, Perft,
+    Rules, Score, Searchable, Side,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -239,9 +239,15 @@ impl Evaluation for RandomTree {
 
 impl Perft for RandomTree {}
 
-impl Searchable for RandomTree {
+impl HistoryIndex for RandomTree {
     const MOVE_INDEX_COUNT: usize = 16;
 
+    fn move_index(&self, mv: TreeMove) -> usize {
+        mv.0 as usize % Self::MOVE_INDEX_COUNT
+    }
+}
+
+impl Searchable for RandomTree {
     fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
         let us = self.side_to_move();
         let rarity = if self.bushy { 300 } else { 24 };
@@ -285,10 +291,6 @@ impl Searchable for RandomTree {
 
     fn see_ge(&self, mv: TreeMove, _threshold: Score) -> bool {
         self.key(400 + mv.0 as u64) % 4 != 0
-    }
-
-    fn move_index(&self, mv: TreeMove) -> usize {
-        mv.0 as usize % Self::MOVE_INDEX_COUNT
     }
 
     fn null_move_allowed(&self) -> bool {

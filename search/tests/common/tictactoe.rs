@@ -3,7 +3,8 @@
 use std::fmt;
 
 use search::{
-    Evaluation, Frontend, GameMove, NoParams, Outcome, Perft, Rules, Score, Searchable, Side,
+    Evaluation, Frontend, GameMove, HistoryIndex, NoParams, Outcome, Perft, Rules, Score,
+    Searchable, Side,
 };
 
 /// A square 1..=9 (packed form is the same, never 0).
@@ -212,19 +213,21 @@ impl Evaluation for TicTacToe {
 
 impl Perft for TicTacToe {}
 
-impl Searchable for TicTacToe {
+impl HistoryIndex for TicTacToe {
     const MOVE_INDEX_COUNT: usize = 10;
 
+    fn move_index(&self, mv: Square) -> usize {
+        mv.0 as usize
+    }
+}
+
+impl Searchable for TicTacToe {
     fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
         self.outcome()
     }
 
     fn no_moves_outcome(&self) -> Outcome {
         self.outcome().unwrap_or(Outcome::draw(super::NO_MOVES))
-    }
-
-    fn move_index(&self, mv: Square) -> usize {
-        mv.0 as usize
     }
 }
 

@@ -14,7 +14,8 @@ use super::super::node::Node;
 use super::super::{Search, Shared, Worker};
 use super::{Singular, Tried};
 use crate::game::{
-    EndReason, Evaluation, GameMove, NoParams, NoisyKey, Outcome, Rules, Score, Searchable, Side,
+    EndReason, Evaluation, GameMove, HistoryIndex, NoParams, NoisyKey, Outcome, Rules, Score,
+    Searchable, Side,
 };
 use crate::params::{Features, SearchParams};
 use crate::score::mate_in;
@@ -154,10 +155,21 @@ impl Evaluation for Toy {
     }
 }
 
-impl Searchable for Toy {
+impl HistoryIndex for Toy {
     const MOVE_INDEX_COUNT: usize = 16;
+
     const PIECE_TO_COUNT: usize = 32;
 
+    fn move_index(&self, mv: Mv) -> usize {
+        usize::from(mv.0)
+    }
+
+    fn piece_to(&self, mv: Mv) -> usize {
+        Toy::piece_to_of(self.side_to_move(), mv.0)
+    }
+}
+
+impl Searchable for Toy {
     fn search_outcome(&self, _plies_from_root: usize) -> Option<Outcome> {
         None
     }
@@ -185,12 +197,6 @@ impl Searchable for Toy {
             order: 10 * i32::from(mv.0),
             see_ge_zero: Some(true),
         })
-    }
-    fn move_index(&self, mv: Mv) -> usize {
-        usize::from(mv.0)
-    }
-    fn piece_to(&self, mv: Mv) -> usize {
-        Toy::piece_to_of(self.side_to_move(), mv.0)
     }
     fn correction_key(&self) -> u64 {
         3
