@@ -64,7 +64,7 @@ switches! {
     continuation_history: "ContinuationHistory", Development;
     correction_history: "CorrectionHistory", ByGame;
     best_move_stability: "BestMoveStability", Playing;
-    singular_extension: "SingularExtension", Development;
+    singular_extension: "SingularExtension", ByGame;
     see_pruning: "SEEPruning", ByGame;
     nmp_eval_reduction: "NMPEvalReduction", Development;
     capture_history: "CaptureHistory", Development;
