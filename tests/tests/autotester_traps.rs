@@ -164,17 +164,18 @@ fn our_leiserchess_engine_passes_the_compliance_checks_under_the_2016_rules() {
     assert!(stdout.ends_with("16 passed, 0 failed\n"), "{stdout}");
     // Without it the engine plays the 2018 rules: the checks that search
     // the 2016 start fail (the notation is the same in both rule sets).
-    // Only the checks with a fixed tree are named: a timed search may
-    // happen to pick a move that both rule sets allow.
+    // Only `go nodes 1000` is named: its tree is fixed, and so is that of
+    // the one search before it (`go depth 1`). A timed search may happen
+    // to pick a move that both rule sets allow, and what it leaves in the
+    // hash table and histories changes the later `go depth 2` (a loaded
+    // machine made it pick `g3R`, legal in both).
     let (code, stdout) = compliance(&["--game", "leiserchess2016"]);
     assert_eq!(code, Some(1), "{stdout}");
-    for check in ["(go nodes 1000)", "(go depth 2)"] {
-        let line = stdout.lines().find(|line| line.contains(check));
-        assert!(
-            line.is_some_and(|line| line.starts_with("FAIL")),
-            "{check}: {stdout}"
-        );
-    }
+    let fixed = stdout.lines().find(|line| line.contains("(go nodes 1000)"));
+    assert!(
+        fixed.is_some_and(|line| line.starts_with("FAIL")),
+        "{stdout}"
+    );
     // An option the engine does not declare is a failed check.
     let (code, stdout) = compliance(&["--option", "NoSuchOption=1"]);
     assert_eq!(code, Some(1), "{stdout}");
