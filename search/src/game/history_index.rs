@@ -4,7 +4,7 @@ use super::Rules;
 
 /// The dense indices under which history tables remember a move: what
 /// the move is (its own history) and what moved where (continuation
-/// history).
+/// history, capture history, counter moves).
 pub trait HistoryIndex: Rules {
     /// The size of the dense move index used by history tables.
     const MOVE_INDEX_COUNT: usize;
@@ -13,7 +13,8 @@ pub trait HistoryIndex: Rules {
     fn move_index(&self, mv: Self::Move) -> usize;
 
     /// The size of the piece-and-destination index (`piece_to`); 0 when
-    /// the game has none, which turns continuation history off.
+    /// the game has none, which turns continuation history, capture
+    /// history and counter moves off.
     const PIECE_TO_COUNT: usize = 0;
 
     /// The moving piece and where it goes, as one index in
