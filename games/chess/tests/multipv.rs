@@ -1,20 +1,25 @@
 //! `MultiPV` lines come best first at every depth (issue 39, defect 3):
 //! a UCI client reads `multipv 1` as the best line. The position is the
 //! one the issue found out of order (line 2 at -5 cp, line 3 at +31 at
-//! depth 13).
+//! depth 13). Only the finished lines count: a search that runs past a
+//! second also reports aspiration failures (`upperbound`/`lowerbound`) of
+//! the line being searched, which a loaded machine reaches at depth 12.
 
 use std::sync::atomic::AtomicBool;
 
 use chess::Chess;
-use search::{Engine, Limits, Rules, SearchInfo};
+use search::{Engine, Limits, Rules, ScoreBound, SearchInfo};
 
-/// Every depth's lines, in the order reported.
+/// Every depth's finished lines (exact scores), in the order reported.
 fn lines_by_depth(game: &Chess, lines: usize, depth: u32) -> Vec<Vec<SearchInfo<chess::Move>>> {
     let mut engine = Engine::<Chess>::new(16).expect("engine");
     engine.set_multipv(lines);
     let stop = AtomicBool::new(false);
     let mut by_depth: Vec<Vec<SearchInfo<chess::Move>>> = Vec::new();
     engine.search(game, &Limits::depth(depth), &stop, &mut |info| {
+        if info.bound != ScoreBound::Exact {
+            return;
+        }
         if by_depth.last().is_none_or(|d| d[0].depth != info.depth) {
             by_depth.push(Vec::new());
         }
