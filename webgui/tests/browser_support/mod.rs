@@ -208,20 +208,23 @@ impl Browser {
     }
 
     pub async fn click(&self, css: &str) {
-        // A re-render may replace the element between finding and
-        // clicking; find it again once.
-        for attempt in 0..2 {
-            let element = self.client.find(Locator::Css(css)).await;
-            match element {
-                Ok(e) => match e.click().await {
-                    Ok(()) => return,
-                    Err(err) if attempt == 1 => panic!("click {css}: {err}"),
-                    Err(_) => {}
-                },
-                Err(err) if attempt == 1 => panic!("find {css}: {err}"),
-                Err(_) => {}
+        // A re-render may replace the element between finding and clicking
+        // (the analysis lines are redrawn with every report of the
+        // engine's), so find it again until the usual wait runs out.
+        let deadline = Instant::now() + DEFAULT_WAIT;
+        loop {
+            let outcome = match self.client.find(Locator::Css(css)).await {
+                Ok(element) => element
+                    .click()
+                    .await
+                    .map_err(|e| format!("click {css}: {e}")),
+                Err(e) => Err(format!("find {css}: {e}")),
+            };
+            match outcome {
+                Ok(()) => return,
+                Err(problem) if Instant::now() > deadline => panic!("{problem}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
             }
-            tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 
