@@ -74,7 +74,7 @@ pub fn for_each_piece_move(board: &Board, side: Side, sq: Square, mut f: impl Fn
 /// Calls `f` on each swap of the piece of `side` on `sq` (rule 3.3), in
 /// the order [`generate`] uses.
 #[inline(always)]
-fn for_each_swap_move(board: &Board, side: Side, sq: Square, mut f: impl FnMut(Move)) {
+pub fn for_each_swap_move(board: &Board, side: Side, sq: Square, mut f: impl FnMut(Move)) {
     let cells = board.cells();
     let cell = sq.cell();
     // Rule 3.3 needs an opposing neighbour, which most pieces lack.

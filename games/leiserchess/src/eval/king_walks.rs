@@ -86,10 +86,7 @@ pub fn king_walks<L: Lengths>(
     for b in BitIter(partners) {
         reads |= NEIGHBOURS[b.index()];
     }
-    movegen::for_each_piece_move(board, side, king_sq, |mv| {
-        if !mv.is_swap() {
-            return;
-        }
+    movegen::for_each_swap_move(board, side, king_sq, |mv| {
         let (undo, end) = apply_raw(scratch, mv);
         let dir = Piece::from_code(scratch[end]).orientation();
         let occ_after = mv.occupancy_after(occ);
