@@ -23,34 +23,28 @@ impl Row {
     pub const ZERO: Row = Row([0; HIDDEN]);
 }
 
+// The version this build uses: the widest vectors compiled in.
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "avx2",
+    not(target_feature = "avx512bw")
+))]
+use avx2 as vector;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
+use avx512 as vector;
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+use scalar as vector;
+
 /// `dst = src + Σ adds − Σ subs`, lane by lane, wrapping.
 #[inline]
 pub fn apply(dst: &mut Row, src: &Row, adds: &[&Row], subs: &[&Row]) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
-    avx512::apply(dst, src, adds, subs);
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx2",
-        not(target_feature = "avx512bw")
-    ))]
-    avx2::apply(dst, src, adds, subs);
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    scalar::apply(dst, src, adds, subs);
+    vector::apply(dst, src, adds, subs);
 }
 
 /// `acc += Σ adds − Σ subs`, lane by lane, wrapping.
 #[inline]
 pub fn apply_in_place(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
-    avx512::apply_in_place(acc, adds, subs);
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx2",
-        not(target_feature = "avx512bw")
-    ))]
-    avx2::apply_in_place(acc, adds, subs);
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    scalar::apply_in_place(acc, adds, subs);
+    vector::apply_in_place(acc, adds, subs);
 }
 
 /// `Σ_i c(us[i])² · w[0][i] + Σ_i c(them[i])² · w[1][i]` with `c(x) =
@@ -58,16 +52,7 @@ pub fn apply_in_place(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
 /// (128), which the network checks when it is made.
 #[inline]
 pub fn screlu_dot(us: &Row, them: &Row, weights: &[Row; 2]) -> i64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
-    return avx512::screlu_dot(us, them, weights);
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx2",
-        not(target_feature = "avx512bw")
-    ))]
-    return avx2::screlu_dot(us, them, weights);
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    return scalar::screlu_dot(us, them, weights);
+    vector::screlu_dot(us, them, weights)
 }
 
 /// The portable version: plain loops (which the compiler may vectorise
