@@ -59,9 +59,12 @@ pub struct NnueArgs {
     /// (the default: the king on the first rank on files a-b or c-d, on
     /// the second rank, further up), or 32 comma-separated bucket numbers
     /// for the king's squares a1-d1, a2-d2, ..., a8-d8 (mirrored to files
-    /// a-d). Ignored with `--init`, whose network has its own.
-    #[arg(long, default_value = "four", value_parser = parse_buckets)]
-    pub buckets: KingBuckets,
+    /// a-d). With `--init`, the starting network's buckets are split
+    /// into this layout (each new bucket within one of its buckets), so
+    /// that training starts from the same evaluation; without
+    /// `--buckets` it keeps its own.
+    #[arg(long, value_parser = parse_buckets)]
+    pub buckets: Option<KingBuckets>,
     /// Use at most this many positions (the first games read, whole).
     #[arg(long)]
     pub max_positions: Option<usize>,
@@ -98,6 +101,8 @@ pub enum NnueError {
     ResultWeight(f32),
     #[error("no game was held out of {0} positions; raise --holdout or add data")]
     NothingHeldOut(usize),
+    #[error("--buckets: a new bucket holds king squares of two buckets of the --init network ({0:?}); only splitting its buckets keeps its evaluation")]
+    NotASplit(KingBuckets),
 }
 
 pub fn run(args: NnueArgs) -> Result<(), NnueError> {
@@ -124,10 +129,7 @@ pub fn run(args: NnueArgs) -> Result<(), NnueError> {
     if held_out.is_empty() {
         return Err(NnueError::NothingHeldOut(count));
     }
-    let net = match &args.init {
-        Some(path) => checkpoint::read_either(path)?,
-        None => initial(args.buckets, args.seed),
-    };
+    let net = starting_network(&args)?;
     let options = TrainOptions {
         epochs: args.epochs,
         batch: args.batch,
@@ -165,6 +167,22 @@ pub fn run(args: NnueArgs) -> Result<(), NnueError> {
         quantization_gap(&best, &held_out, &options)?
     );
     Ok(())
+}
+
+/// The network training starts from: `--init`'s, its buckets split into
+/// `--buckets` when given, else random weights over `--buckets` (four by
+/// default).
+pub(super) fn starting_network(args: &NnueArgs) -> Result<FloatNetwork, NnueError> {
+    let Some(path) = &args.init else {
+        return Ok(initial(args.buckets.unwrap_or(DEFAULT_BUCKETS), args.seed));
+    };
+    let net = checkpoint::read_either(path)?;
+    match args.buckets {
+        None => Ok(net),
+        Some(buckets) => net
+            .split_buckets(buckets)
+            .ok_or(NnueError::NotASplit(net.buckets)),
+    }
 }
 
 /// A `--buckets` value.

@@ -5,11 +5,11 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use chess::eval::nnue::{FloatNetwork, Network, DEFAULT_BUCKETS, HIDDEN};
+use chess::eval::nnue::{FloatNetwork, KingBuckets, Network, DEFAULT_BUCKETS, HIDDEN};
 use chess::{legal_moves, Position};
 
 use super::checkpoint;
-use super::cli::position_of;
+use super::cli::{position_of, starting_network, NnueError};
 use super::data::split_by_game;
 use super::model::{backprop, forward, initial, loss};
 use super::sample::{Sample, Target};
@@ -179,6 +179,41 @@ fn a_run_starts_from_an_engines_network_file_too() {
     let again = Network::from_float(&float).expect("in range");
     assert_eq!(again.to_bytes(), engine.to_bytes());
     assert!(garbage.is_err());
+}
+
+/// `texel nnue`'s arguments as its command line gives them.
+fn nnue_args(line: &[&str]) -> super::cli::NnueArgs {
+    #[derive(clap::Parser)]
+    struct Line {
+        #[command(flatten)]
+        args: super::cli::NnueArgs,
+    }
+    let words = ["texel", "data", "--out", "net.nnue"].iter().chain(line);
+    <Line as clap::Parser>::try_parse_from(words)
+        .expect("a valid command line")
+        .args
+}
+
+#[test]
+fn init_with_buckets_splits_the_starting_networks_buckets() {
+    let one = initial(KingBuckets([0; 32]), 31);
+    let path = std::env::temp_dir().join(format!("nnue-split-{}.float", std::process::id()));
+    checkpoint::write(&path, &one).expect("temp file");
+    let init = path.to_str().expect("a UTF-8 temp path");
+    let kept = starting_network(&nnue_args(&["--init", init]));
+    let split = starting_network(&nnue_args(&["--init", init, "--buckets", "four"]))
+        .expect("one bucket splits");
+    checkpoint::write(&path, &split).expect("temp file");
+    let merged = starting_network(&nnue_args(&["--init", init, "--buckets", "one"]));
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(kept.expect("read back").buckets, one.buckets);
+    assert_eq!(split.buckets, DEFAULT_BUCKETS);
+    for pos in random_positions(32, 50) {
+        assert_eq!(split.evaluate(&pos), one.evaluate(&pos), "{}", pos.fen());
+    }
+    assert!(matches!(merged, Err(NnueError::NotASplit(b)) if b == DEFAULT_BUCKETS));
+    let fresh = starting_network(&nnue_args(&[])).expect("random weights");
+    assert_eq!(fresh.buckets, DEFAULT_BUCKETS);
 }
 
 #[test]

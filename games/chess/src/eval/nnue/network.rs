@@ -78,6 +78,33 @@ impl FloatNetwork {
         net
     }
 
+    /// The same network over a finer king-bucket layout: each bucket of
+    /// `buckets` starts with the input rows of the bucket of `self` its
+    /// squares belong to, so it evaluates every position as `self` does,
+    /// and training can then tell the new buckets apart. `None` when a
+    /// new bucket holds squares of two old ones (not a refinement).
+    pub fn split_buckets(&self, buckets: KingBuckets) -> Option<FloatNetwork> {
+        let mut old_of = vec![None; buckets.count()];
+        for (&new, &old) in buckets.0.iter().zip(&self.buckets.0) {
+            let slot = &mut old_of[usize::from(new)];
+            if slot.is_some_and(|seen| seen != old) {
+                return None;
+            }
+            *slot = Some(old);
+        }
+        let rows = INPUTS_PER_BUCKET * HIDDEN;
+        let mut input = Vec::with_capacity(buckets.inputs() * HIDDEN);
+        for old in old_of {
+            let old = usize::from(old?);
+            input.extend_from_slice(&self.input[old * rows..(old + 1) * rows]);
+        }
+        Some(FloatNetwork {
+            buckets,
+            input,
+            ..self.clone()
+        })
+    }
+
     /// The number of inputs: `768 * buckets.count()`.
     pub fn inputs(&self) -> usize {
         self.buckets.inputs()

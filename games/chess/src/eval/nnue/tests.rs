@@ -66,6 +66,64 @@ fn nnue_zeroed_network_evaluates_to_its_output_bias() {
     assert_eq!(net.evaluate(&start), 200);
 }
 
+/// Eight buckets: the default four with each split by the king's file
+/// pair (a-b or c-d), a refinement of [`DEFAULT_BUCKETS`].
+const EIGHT_BUCKETS: KingBuckets = KingBuckets([
+    0, 0, 1, 1, //
+    2, 2, 3, 3, //
+    4, 4, 5, 5, //
+    4, 4, 5, 5, //
+    6, 6, 7, 7, //
+    6, 6, 7, 7, //
+    6, 6, 7, 7, //
+    6, 6, 7, 7, //
+]);
+
+#[test]
+fn nnue_split_buckets_evaluate_as_the_network_they_came_from() {
+    let one = {
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        FloatNetwork::random(KingBuckets([0; 32]), || rng.gen_range(-1.0..1.0))
+    };
+    let four = one
+        .split_buckets(DEFAULT_BUCKETS)
+        .expect("one bucket splits");
+    let four_random = random_float(18);
+    let eight = four_random
+        .split_buckets(EIGHT_BUCKETS)
+        .expect("a refinement of the default layout");
+    assert!(four.check_shape().is_ok() && eight.check_shape().is_ok());
+    assert_eq!(eight.inputs(), 8 * INPUTS_PER_BUCKET);
+    let positions = random_positions(19, 40, 120);
+    let slots: std::collections::HashSet<_> = positions
+        .iter()
+        .map(|pos| View::of(&EIGHT_BUCKETS, pos, Color::White).slot())
+        .collect();
+    assert!(
+        slots.len() >= 4,
+        "the kings visit too few buckets: {slots:?}"
+    );
+    for pos in &positions {
+        assert_eq!(four.evaluate(pos), one.evaluate(pos), "{}", pos.fen());
+        assert_eq!(
+            eight.evaluate(pos),
+            four_random.evaluate(pos),
+            "{}",
+            pos.fen()
+        );
+    }
+}
+
+#[test]
+fn nnue_split_buckets_refuses_a_layout_that_merges_buckets() {
+    let mut merged = EIGHT_BUCKETS;
+    merged.0[4] = 0; // a2 joins a1-b1's bucket, but it is on the second rank
+    assert!(random_float(20).split_buckets(merged).is_none());
+    assert!(random_float(20)
+        .split_buckets(KingBuckets([0; 32]))
+        .is_none());
+}
+
 /// `float` with every weight rounded to what the quantized network
 /// holds.
 fn dequantized(float: &FloatNetwork) -> FloatNetwork {
