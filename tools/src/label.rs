@@ -167,16 +167,22 @@ pub fn blend(result: f64, expected_for_mover: f64, white_to_move: bool, result_w
     (result_weight * result + (1.0 - result_weight) * expected).clamp(0.0, 1.0)
 }
 
-/// How `label_all` labels a data set.
+/// The engine `judge_all` asks, and how.
 #[derive(Clone, Debug)]
-pub struct LabelOptions {
+pub struct JudgeOptions {
     pub engine: PathBuf,
     /// The engine's search depth per position.
     pub depth: u32,
-    /// The weight of the game's result in the label, in [0, 1].
-    pub result_weight: f64,
     /// Engines run at once, each on every `jobs`-th position.
     pub jobs: usize,
+}
+
+/// How `label_all` labels a data set.
+#[derive(Clone, Debug)]
+pub struct LabelOptions {
+    pub judge: JudgeOptions,
+    /// The weight of the game's result in the label, in [0, 1].
+    pub result_weight: f64,
 }
 
 /// Labels `data[from..]`, giving each position's index and blended label
@@ -187,13 +193,37 @@ pub fn label_all(
     options: &LabelOptions,
     mut emit: impl FnMut(usize, f64) -> Result<(), LabelError>,
 ) -> Result<(), LabelError> {
+    let fen_of = |item: &Labelled| item.position.fen();
+    judge_all(data, fen_of, from, &options.judge, |index, expected| {
+        let item = &data[index];
+        let white = item.position.side_to_move() == chess::Color::White;
+        emit(
+            index,
+            blend(item.result, expected, white, options.result_weight),
+        )
+    })
+}
+
+/// Judges the positions `items[from..]` (each given to the engine as
+/// `fen_of` writes it), giving each index and the engine's expected score
+/// for the side to move to `emit` in order, whatever engine finished it
+/// first.
+pub fn judge_all<T: Sync>(
+    items: &[T],
+    fen_of: impl Fn(&T) -> String + Sync,
+    from: usize,
+    options: &JudgeOptions,
+    mut emit: impl FnMut(usize, f64) -> Result<(), LabelError>,
+) -> Result<(), LabelError> {
     let jobs = options.jobs.max(1);
     let (tx, rx) = mpsc::channel::<Result<(usize, f64), LabelError>>();
+    let fen_of = &fen_of;
     std::thread::scope(|scope| {
         for job in 0..jobs {
             let tx = tx.clone();
             scope.spawn(move || {
-                if let Err(e) = judge_share(data, from + job, jobs, options, &tx) {
+                let share = (from + job..items.len()).step_by(jobs);
+                if let Err(e) = judge_share(items, fen_of, share, options, &tx) {
                     let _ = tx.send(Err(e));
                 }
             });
@@ -204,10 +234,10 @@ pub fn label_all(
         // An error returns here and drops the receiver: the other
         // engines' next send fails and they stop.
         for message in rx {
-            let (index, label) = message?;
-            pending.insert(index, label);
-            while let Some(label) = pending.remove(&next) {
-                emit(next, label)?;
+            let (index, expected) = message?;
+            pending.insert(index, expected);
+            while let Some(expected) = pending.remove(&next) {
+                emit(next, expected)?;
                 next += 1;
             }
         }
@@ -215,23 +245,22 @@ pub fn label_all(
     })
 }
 
-/// One engine's share: positions `first`, `first + step`, ….
-fn judge_share(
-    data: &[Labelled],
-    first: usize,
-    step: usize,
-    options: &LabelOptions,
+/// One engine's share of the positions, by index.
+fn judge_share<T>(
+    items: &[T],
+    fen_of: &impl Fn(&T) -> String,
+    share: impl Iterator<Item = usize>,
+    options: &JudgeOptions,
     tx: &mpsc::Sender<Result<(usize, f64), LabelError>>,
 ) -> Result<(), LabelError> {
-    if first >= data.len() {
+    let mut share = share.peekable();
+    if share.peek().is_none() {
         return Ok(());
     }
     let mut judge = Judge::start(&options.engine, options.depth)?;
-    for (index, item) in data.iter().enumerate().skip(first).step_by(step) {
-        let expected = judge.expected_score(&item.position.fen())?;
-        let white = item.position.side_to_move() == chess::Color::White;
-        let label = blend(item.result, expected, white, options.result_weight);
-        if tx.send(Ok((index, label))).is_err() {
+    for index in share {
+        let expected = judge.expected_score(&fen_of(&items[index]))?;
+        if tx.send(Ok((index, expected))).is_err() {
             break;
         }
     }

@@ -16,6 +16,9 @@
 //! and writes training positions for a chess network ([`datagen`]) as
 //! 32-byte records ([`packed`]).
 //!
+//! [`rescore`] gives those records a stronger UCI engine's judgement as
+//! their score.
+//!
 //! The recipes, with commands and figures, are in `tools/README.md`.
 
 pub mod datagen;
@@ -27,4 +30,5 @@ pub mod nnue;
 pub mod output;
 pub mod packed;
 pub mod quiet;
+pub mod rescore;
 pub mod tune;

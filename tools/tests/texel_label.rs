@@ -2,9 +2,12 @@
 //! (a scripted stand-in whose judgement is known), in order over two
 //! engines, resumed after an interruption, and refused over other data.
 
-use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output};
+
+use common::{scratch, stand_in_engine};
 
 /// White to move, Black to move, White to move.
 const DATA: &str = "\
@@ -12,35 +15,6 @@ const DATA: &str = "\
 4k3/8/8/8/8/8/4P3/4K3 b - - 0 1;0.5
 4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1;0.0
 ";
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("texel-label-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-/// A UCI engine that says the side to move scores 0.8 (wdl 700 200 100)
-/// in every position, after an earlier, weaker line and a bound.
-fn stand_in_engine(dir: &Path) -> PathBuf {
-    let path = dir.join("judge.sh");
-    let script = r#"#!/bin/sh
-while read -r line; do
-  case "$line" in
-    uci) echo "id name judge"; echo uciok ;;
-    isready) echo readyok ;;
-    go*) echo "info depth 1 score cp -50 wdl 100 100 800"
-         echo "info depth 2 score cp 90 lowerbound"
-         echo "info depth 2 score cp 80 wdl 700 200 100"
-         echo "bestmove 0000" ;;
-    quit) exit 0 ;;
-  esac
-done
-"#;
-    std::fs::write(&path, script).expect("script");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    path
-}
 
 fn texel_label(data: &Path, out: &Path, engine: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_texel"))
@@ -65,7 +39,7 @@ fn labels(out: &Path) -> Vec<String> {
 
 #[test]
 fn positions_are_labelled_in_order_by_the_blend() {
-    let dir = scratch("blend");
+    let dir = scratch("texel-label", "blend");
     let (data, out) = (dir.join("quiet.epd"), dir.join("labelled.epd"));
     std::fs::write(&data, DATA).expect("data");
     let run = texel_label(&data, &out, &stand_in_engine(&dir));
@@ -91,7 +65,7 @@ fn positions_are_labelled_in_order_by_the_blend() {
 
 #[test]
 fn an_interrupted_run_resumes_and_other_data_is_refused() {
-    let dir = scratch("resume");
+    let dir = scratch("texel-label", "resume");
     let (data, out) = (dir.join("quiet.epd"), dir.join("labelled.epd"));
     std::fs::write(&data, DATA).expect("data");
     // The first position done, the second cut off mid-line.
@@ -118,7 +92,7 @@ fn an_interrupted_run_resumes_and_other_data_is_refused() {
 
 #[test]
 fn an_engine_that_cannot_start_is_named() {
-    let dir = scratch("missing");
+    let dir = scratch("texel-label", "missing");
     let (data, out) = (dir.join("quiet.epd"), dir.join("labelled.epd"));
     std::fs::write(&data, DATA).expect("data");
     let run = texel_label(&data, &out, &dir.join("no-such-engine"));

@@ -13,7 +13,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use chess::eval::{HAND_WEIGHTS, TUNED_WEIGHTS};
 use tools::dataset::{self, DatasetError, Labelled};
 use tools::extract::{extract, ExtractError, ExtractOptions};
-use tools::label::{label_all, LabelError, LabelOptions};
+use tools::label::{label_all, JudgeOptions, LabelError, LabelOptions};
 use tools::net::{crafted_mse, fit_k, train, NetOptions, Sample};
 use tools::output::{rust_source, RunSummary};
 use tools::tune::{adam, params_of, tunable_by_prefix, weights_of, TraceSet, TuneOptions};
@@ -48,6 +48,8 @@ enum Command {
     Nnue(tools::nnue::cli::NnueArgs),
     /// Relabel a data set with a UCI engine's expected score blended with the game's result.
     Label(LabelArgs),
+    /// Rescore `datagen`'s records with a UCI engine's expected score, in our engine's centipawns.
+    Rescore(tools::rescore::RescoreArgs),
 }
 
 /// `texel label`'s arguments.
@@ -107,6 +109,8 @@ enum TexelError {
     Label(#[from] LabelError),
     #[error(transparent)]
     Nnue(#[from] tools::nnue::cli::NnueError),
+    #[error(transparent)]
+    Rescore(#[from] tools::rescore::RescoreError),
     #[error("{out} line {line} is not a label of {data}'s position {line} (labelled from other data?); remove it or choose another --out")]
     NotAResume {
         out: PathBuf,
@@ -434,10 +438,12 @@ fn run_label(args: LabelArgs) -> Result<(), TexelError> {
     let mut file = std::io::LineWriter::new(file);
     eprintln!("{} positions, {from} labelled already", data.len());
     let options = LabelOptions {
-        engine: args.engine,
-        depth: args.depth,
+        judge: JudgeOptions {
+            engine: args.engine,
+            depth: args.depth,
+            jobs: args.jobs,
+        },
         result_weight: args.result_weight,
-        jobs: args.jobs,
     };
     let started = Instant::now();
     label_all(&data, from, &options, |index, label| {
@@ -476,6 +482,7 @@ fn main() -> ExitCode {
         Command::Net(args) => run_net(args),
         Command::Label(args) => run_label(args),
         Command::Nnue(args) => tools::nnue::cli::run(args).map_err(TexelError::from),
+        Command::Rescore(args) => tools::rescore::run(args).map_err(TexelError::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
