@@ -72,10 +72,8 @@ pub fn run(args: RescoreArgs) -> Result<(), RescoreError> {
         scale: args.scale,
     };
     let started = Instant::now();
-    let mut first = None;
     let total = data.len();
-    let from = rescore(&data, &args.out, &options, |done| {
-        let from = *first.get_or_insert(done - 1);
+    let from = rescore(&data, &args.out, &options, |done, from| {
         if (done - from) % 10_000 == 0 {
             let rate = (done - from) as f64 / started.elapsed().as_secs_f64();
             let left = (total - done) as f64 / rate / 60.0;
@@ -137,13 +135,13 @@ pub fn score_of_expected(expected: f64, white_to_move: bool, scale: f64) -> i32 
 /// Rescores `data` into the records file `out`, in the data's order,
 /// going on after the records `out` already holds (they must be the
 /// data's first ones: the same positions, whatever their scores); calls
-/// `progress` with the number of records written after each. Returns
-/// how many records `out` held before.
+/// `progress` after each record with the number of records `out` holds
+/// and the number it held before. Returns the latter.
 pub fn rescore(
     data: &[PackedPosition],
     out: &Path,
     options: &RescoreOptions,
-    mut progress: impl FnMut(usize),
+    mut progress: impl FnMut(usize, usize),
 ) -> Result<usize, RescoreError> {
     if !(options.scale > 0.0 && options.scale.is_finite()) {
         return Err(RescoreError::Scale(options.scale));
@@ -165,7 +163,7 @@ pub fn rescore(
         let white = record.side_to_move() == chess::Color::White;
         let score = score_of_expected(expected, white, options.scale);
         writer.write_all(&record.with_score(score).to_bytes())?;
-        progress(index + 1);
+        progress(index + 1, from);
         Ok(())
     })?;
     writer.flush().map_err(io)?;
