@@ -159,11 +159,7 @@ pub fn expected_of_info(line: &str) -> Option<f64> {
 /// The blended label from White's view: `expected` is the engine's
 /// expected score for the side to move, `result` the game's from White's.
 pub fn blend(result: f64, expected_for_mover: f64, white_to_move: bool, result_weight: f64) -> f64 {
-    let expected = if white_to_move {
-        expected_for_mover
-    } else {
-        1.0 - expected_for_mover
-    };
+    let expected = for_white(expected_for_mover, white_to_move);
     (result_weight * result + (1.0 - result_weight) * expected).clamp(0.0, 1.0)
 }
 
@@ -177,6 +173,16 @@ pub struct JudgeOptions {
     pub jobs: usize,
 }
 
+/// White's expected score where the side to move expects
+/// `expected_for_mover`.
+pub fn for_white(expected_for_mover: f64, white_to_move: bool) -> f64 {
+    if white_to_move {
+        expected_for_mover
+    } else {
+        1.0 - expected_for_mover
+    }
+}
+
 /// How `label_all` labels a data set.
 #[derive(Clone, Debug)]
 pub struct LabelOptions {
@@ -186,13 +192,14 @@ pub struct LabelOptions {
 }
 
 /// Labels `data[from..]`, giving each position's index and blended label
-/// to `emit` in order, whatever engine finished it first.
-pub fn label_all(
+/// to `emit` in order, whatever engine finished it first. An error of
+/// `emit` (writing the label, say) stops the engines and is returned.
+pub fn label_all<E: From<LabelError>>(
     data: &[Labelled],
     from: usize,
     options: &LabelOptions,
-    mut emit: impl FnMut(usize, f64) -> Result<(), LabelError>,
-) -> Result<(), LabelError> {
+    mut emit: impl FnMut(usize, f64) -> Result<(), E>,
+) -> Result<(), E> {
     let fen_of = |item: &Labelled| item.position.fen();
     judge_all(data, fen_of, from, &options.judge, |index, expected| {
         let item = &data[index];
@@ -207,14 +214,14 @@ pub fn label_all(
 /// Judges the positions `items[from..]` (each given to the engine as
 /// `fen_of` writes it), giving each index and the engine's expected score
 /// for the side to move to `emit` in order, whatever engine finished it
-/// first.
-pub fn judge_all<T: Sync>(
+/// first. An error of `emit` stops the engines and is returned.
+pub fn judge_all<T: Sync, E: From<LabelError>>(
     items: &[T],
     fen_of: impl Fn(&T) -> String + Sync,
     from: usize,
     options: &JudgeOptions,
-    mut emit: impl FnMut(usize, f64) -> Result<(), LabelError>,
-) -> Result<(), LabelError> {
+    mut emit: impl FnMut(usize, f64) -> Result<(), E>,
+) -> Result<(), E> {
     let jobs = options.jobs.max(1);
     let (tx, rx) = mpsc::channel::<Result<(usize, f64), LabelError>>();
     let fen_of = &fen_of;

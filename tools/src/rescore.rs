@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::label::{judge_all, JudgeOptions, LabelError};
+use crate::label::{for_white, judge_all, JudgeOptions, LabelError};
 use crate::nnue::data::{read_paths, DataError};
 use crate::packed::{PackedPosition, RECORD_BYTES};
 
@@ -123,12 +123,7 @@ pub enum RescoreError {
 /// to move expects `expected` (in [0, 1]), through the logistic of
 /// `scale`.
 pub fn score_of_expected(expected: f64, white_to_move: bool, scale: f64) -> i32 {
-    let for_white = if white_to_move {
-        expected
-    } else {
-        1.0 - expected
-    };
-    let p = for_white.clamp(1.0 - MOST_CERTAIN, MOST_CERTAIN);
+    let p = for_white(expected, white_to_move).clamp(1.0 - MOST_CERTAIN, MOST_CERTAIN);
     (scale * (p / (1.0 - p)).ln()).round() as i32
 }
 
@@ -146,10 +141,7 @@ pub fn rescore(
     if !(options.scale > 0.0 && options.scale.is_finite()) {
         return Err(RescoreError::Scale(options.scale));
     }
-    let io = |source| RescoreError::Io {
-        path: out.to_path_buf(),
-        source,
-    };
+    let io = |source| io_error(out, source);
     let from = resume_point(out, data)?;
     let file = std::fs::OpenOptions::new()
         .create(true)
@@ -162,9 +154,11 @@ pub fn rescore(
         let record = data[index];
         let white = record.side_to_move() == chess::Color::White;
         let score = score_of_expected(expected, white, options.scale);
-        writer.write_all(&record.with_score(score).to_bytes())?;
+        writer
+            .write_all(&record.with_score(score).to_bytes())
+            .map_err(io)?;
         progress(index + 1, from);
-        Ok(())
+        Ok::<(), RescoreError>(())
     })?;
     writer.flush().map_err(io)?;
     Ok(from)
@@ -174,10 +168,7 @@ pub fn rescore(
 /// exist). A last record cut short by an interruption is removed; a
 /// record of another position refuses the resume.
 fn resume_point(out: &Path, data: &[PackedPosition]) -> Result<usize, RescoreError> {
-    let io = |source| RescoreError::Io {
-        path: out.to_path_buf(),
-        source,
-    };
+    let io = |source| io_error(out, source);
     let bytes = match std::fs::read(out) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
@@ -203,6 +194,14 @@ fn resume_point(out: &Path, data: &[PackedPosition]) -> Result<usize, RescoreErr
         file.set_len((whole * RECORD_BYTES) as u64).map_err(io)?;
     }
     Ok(whole)
+}
+
+/// A failure to read or write `out`, named.
+fn io_error(out: &Path, source: std::io::Error) -> RescoreError {
+    RescoreError::Io {
+        path: out.to_path_buf(),
+        source,
+    }
 }
 
 /// Whether the stored bytes are `record` with some score.

@@ -447,7 +447,12 @@ fn run_label(args: LabelArgs) -> Result<(), TexelError> {
     };
     let started = Instant::now();
     label_all(&data, from, &options, |index, label| {
-        writeln!(file, "{};{label:.4}", data[index].position.fen())?;
+        writeln!(file, "{};{label:.4}", data[index].position.fen()).map_err(|source| {
+            TexelError::File {
+                path: args.out.clone(),
+                source,
+            }
+        })?;
         let done = index + 1 - from;
         if done % 5000 == 0 {
             let rate = done as f64 / started.elapsed().as_secs_f64();
@@ -459,7 +464,7 @@ fn run_label(args: LabelArgs) -> Result<(), TexelError> {
                 left / 60.0
             );
         }
-        Ok(())
+        Ok::<(), TexelError>(())
     })?;
     eprintln!(
         "{} positions labelled in {} ({:.0} s)",
