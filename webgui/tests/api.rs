@@ -1,7 +1,8 @@
 //! API tests of the HTTP layer, in-process through the router: unknown
 //! games, routes and methods; malformed, unsupported and oversized bodies;
-//! the cap on open games and `/api/info`; the page's assets; the Host
-//! check. Each error a client can cause is a 4xx with a JSON message.
+//! the cap on open games and `/api/info`; the page's assets and their
+//! entity tags; the Host check. Each error a client can cause is a 4xx
+//! with a JSON message.
 //! Creating games is in `api_create.rs`, moves and positions in
 //! `api_moves.rs`, engine play in `api_engine.rs`, the clock and the event
 //! stream in `api_events.rs`.
@@ -163,6 +164,40 @@ async fn page_assets_are_served_from_the_binary() {
     }
     let (status, body) = split(api.send(get("/static/../Cargo.toml")).await).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+}
+
+// A reload revalidates each file (`no-cache`); the file's entity tag
+// lets the browser keep its copy on a 304 instead of taking it again.
+#[tokio::test]
+async fn a_file_the_browser_has_is_not_modified() {
+    let api = Api::new();
+    let get = |path: &str, tag: Option<&str>| {
+        let mut request = Request::builder().uri(path);
+        if let Some(tag) = tag {
+            request = request.header(header::IF_NONE_MATCH, tag);
+        }
+        request.body(Body::empty()).expect("request")
+    };
+    let mut tags = Vec::new();
+    for path in ["/", "/static/js/main.js", "/static/js/board.js"] {
+        let first = api.send(get(path, None)).await;
+        assert_eq!(first.status(), StatusCode::OK, "{path}");
+        let tag = first.headers()[header::ETAG]
+            .to_str()
+            .expect("a tag")
+            .to_string();
+        let again = api.send(get(path, Some(&tag))).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{path}");
+        assert_eq!(again.headers()[header::ETAG], tag.as_str());
+        assert_eq!(again.headers()[header::CACHE_CONTROL], "no-cache");
+        let body = again.into_body().collect().await.expect("body").to_bytes();
+        assert!(body.is_empty(), "{path}: a 304 has no body");
+        let stale = api.send(get(path, Some("\"0000\""))).await;
+        assert_eq!(stale.status(), StatusCode::OK, "{path}: another copy");
+        tags.push(tag);
+    }
+    tags.dedup();
+    assert_eq!(tags.len(), 3, "each file its own tag: {tags:?}");
 }
 
 #[tokio::test]

@@ -1,7 +1,9 @@
 //! Speed targets in the real browser: the page is interactive within
-//! 300 ms of navigation, and an engine move at a 1 s limit is on the board
-//! within 1.2 s. Alone in its own test binary so no other browser test
-//! competes for the two cores while it measures.
+//! 300 ms of navigation (a reload: the browser revalidates its copies of
+//! the files, which the server answers with 304), and an engine move at a
+//! 1 s limit is on the board within 1.2 s. The first load, with nothing
+//! cached, is printed for the record. Alone in its own test binary so no
+//! other browser test competes for the two cores while it measures.
 
 mod browser_support;
 
@@ -14,8 +16,11 @@ async fn the_page_is_fast_and_shows_an_engine_move_in_time() {
     let Some(b) = Browser::start().await else {
         return;
     };
-    // Warm up once (first start of the browser), then measure.
+    // The first load (first start of the browser, nothing cached), then
+    // the measured reloads.
     b.open("/?game=chess").await;
+    let first = b.js("return window.__webguiReadyAt;").await;
+    eprintln!("first load interactive {first} ms after navigation start");
     let mut best = f64::MAX;
     for _ in 0..3 {
         b.open("/?game=chess").await;
