@@ -62,12 +62,15 @@ const LIVE: &str = include_str!("../static/live.html");
 const HELP_LEISERCHESS: &str = include_str!("../static/help-leiserchess.html");
 const HELP_MISSING: &str = include_str!("../static/help-missing.html");
 
+/// A local tool that changes with the binary: the browser revalidates
+/// every file (a 304 when its copy has the file's tag).
+const REVALIDATE: &str = "no-cache";
+
 fn respond(content_type: &'static str, body: impl Into<axum::body::Body>) -> Response {
     (
         [
             (header::CONTENT_TYPE, content_type),
-            // A local tool that changes with the binary: always revalidate.
-            (header::CACHE_CONTROL, "no-cache"),
+            (header::CACHE_CONTROL, REVALIDATE),
         ],
         body.into(),
     )
@@ -102,7 +105,7 @@ fn names_tag(headers: &HeaderMap, tag: &str) -> bool {
 fn respond_tagged(content_type: &'static str, body: &'static str, headers: &HeaderMap) -> Response {
     let tag = entity_tag(body);
     let mut response = if names_tag(headers, &tag) {
-        let cache = [(header::CACHE_CONTROL, "no-cache")];
+        let cache = [(header::CACHE_CONTROL, REVALIDATE)];
         (StatusCode::NOT_MODIFIED, cache).into_response()
     } else {
         respond(content_type, body)

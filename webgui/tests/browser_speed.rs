@@ -20,7 +20,8 @@ async fn the_page_is_fast_and_shows_an_engine_move_in_time() {
     // the measured reloads.
     b.open("/?game=chess").await;
     let first = b.js("return window.__webguiReadyAt;").await;
-    eprintln!("first load interactive {first} ms after navigation start");
+    let first = first.as_f64().expect("a time");
+    eprintln!("first load interactive {first:.0} ms after navigation start");
     let mut best = f64::MAX;
     for _ in 0..3 {
         b.open("/?game=chess").await;
