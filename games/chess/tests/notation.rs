@@ -120,6 +120,24 @@ fn uci_in_errors() {
     ));
 }
 
+/// Castling reads in both forms engines write, king to its square
+/// (`e8c8`) and king takes rook (`e8a8`, Chess960's form), and is written
+/// in the standard form: the case the parser property tests found.
+#[test]
+fn uci_castling_reads_in_both_forms() {
+    let p = pos("r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1");
+    for (text, written) in [
+        ("e8c8", "e8c8"),
+        ("e8a8", "e8c8"),
+        ("e8g8", "e8g8"),
+        ("e8h8", "e8g8"),
+    ] {
+        let mv = p.parse_uci(text).expect(text);
+        assert_eq!(mv.to_string(), written, "{text}");
+        assert_eq!(mv.uci(true), text.replace("c8", "a8").replace("g8", "h8"));
+    }
+}
+
 #[test]
 fn san_and_uci_round_trip_on_random_games() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(99);
