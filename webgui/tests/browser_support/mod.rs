@@ -232,15 +232,18 @@ impl Browser {
         self.click(&format!("[data-square=\"{square}\"]")).await;
     }
 
+    /// The piece code on a square ("" when empty). Read in one script:
+    /// finding the element and then asking for its attribute could meet a
+    /// board that was redrawn in between (a stale element reference).
     pub async fn piece_on(&self, square: &str) -> String {
-        self.client
-            .find(Locator::Css(&format!("[data-square=\"{square}\"]")))
-            .await
-            .expect("square")
-            .attr("data-piece")
-            .await
-            .expect("attribute")
-            .unwrap_or_default()
+        let script = format!(
+            "const e = document.querySelector('[data-square=\"{square}\"]'); \
+             return e ? (e.dataset.piece || '') : null;"
+        );
+        let v = self.js(&script).await;
+        v.as_str()
+            .unwrap_or_else(|| panic!("no square {square} on the board"))
+            .to_string()
     }
 
     /// The visible text of an element (empty when hidden or missing).
