@@ -104,6 +104,9 @@ struct Frame<M> {
     /// The move a singular extension test leaves out of this ply's node
     /// (`GameMove::to_u16`).
     excluded: Option<u16>,
+    /// How many moves on the line from the root to this ply's node were
+    /// extended two plies (`DoubleExtension`).
+    double_extensions: u8,
 }
 
 impl<M> Frame<M> {
@@ -119,6 +122,7 @@ impl<M> Frame<M> {
             piece_to: None,
             static_eval: None,
             excluded: None,
+            double_extensions: 0,
         }
     }
 }

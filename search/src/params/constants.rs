@@ -148,6 +148,13 @@ constants! {
     /// or above beta (the negative extension; Stockfish 15 takes 2,
     /// engines after it 1 to 3). No match has tuned it here.
     se_negative_extension: i32 = 1;
+    /// With `DoubleExtension`, a singular table move is extended two
+    /// plies when the test's score is more than `se_double_margin` below
+    /// the bar, at a non-PV node with fewer than `se_double_max` double
+    /// extensions above it (Stockfish 15: 25 internal units, about 12
+    /// centipawns, and 10).
+    se_double_margin: i32 = 16, uci "SEDoubleMargin" 0..=200;
+    se_double_max: i32 = 8, uci "SEDoubleMax" 0..=64;
 
     /// SEE pruning applies at depth <= `see_max_depth`; a noisy move is
     /// skipped when its exchange loses more than `see_noisy_margin *

@@ -83,6 +83,10 @@ switches! {
     /// every move can be noisy (Leiserchess, when the beam already ends
     /// on a pawn's back, every move that leaves it alone zaps).
     noisy_lmp: "NoisyLMP", ByGame;
+    /// A singular table move whose test fell far below the bar is
+    /// extended two plies instead of one (outside PV nodes, a bounded
+    /// number of times along a line), as Stockfish has since version 14.
+    double_extension: "DoubleExtension", Development;
 }
 
 impl Features {

@@ -106,7 +106,10 @@
 //!   score at or above it, the table's move is searched
 //!   `se_negative_extension` plies shallower at a non-PV node (the
 //!   negative extension; no check extension then). Otherwise nothing
-//!   changes.
+//!   changes. With **double extensions**, a singular move at a non-PV
+//!   node whose test scored more than `se_double_margin` below the bar
+//!   is searched two plies deeper instead of one, unless `se_double_max`
+//!   moves on the line above it already were.
 //! - **SEE pruning** in the main search: near the leaves
 //!   (depth <= [`SearchParams::see_max_depth`]), outside check, once a
 //!   move has been searched, a move whose static exchange loses more

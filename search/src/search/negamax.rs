@@ -187,7 +187,7 @@ impl<G: Searchable> Search<'_, G> {
         if self.aborted {
             Singular::No
         } else if s < bar {
-            Singular::Extend(h.mv)
+            Singular::Extend(h.mv, self.singular_plies::<PV>(ply, s, bar))
         } else if bar >= node.beta {
             Singular::MultiCut(bar)
         } else if !PV && tt_score >= node.beta {
@@ -195,6 +195,20 @@ impl<G: Searchable> Search<'_, G> {
         } else {
             Singular::No
         }
+    }
+
+    /// How far a singular table move is extended: two plies with
+    /// `DoubleExtension` when the test's score `s` fell more than
+    /// `se_double_margin` below the `bar` at a non-PV node with fewer
+    /// than `se_double_max` double extensions above it, else one.
+    #[inline(always)]
+    fn singular_plies<const PV: bool>(&self, ply: usize, s: Score, bar: Score) -> i32 {
+        let p = self.params;
+        let double = !PV
+            && p.features.double_extension
+            && s < bar - p.se_double_margin
+            && i32::from(self.w.stack[ply].double_extensions) < p.se_double_max;
+        1 + i32::from(double)
     }
 
     /// Step 2 of `negamax`: counts the node and polls the limits (true
@@ -438,10 +452,14 @@ impl<G: Searchable> Search<'_, G> {
             };
             tried.gives_check = gives_check;
 
-            // 12. Check and singular extensions (one ply at most), or the
-            // table move's negative extension.
+            // 12. Check and singular extensions (one ply, two for a
+            // double extension), or the table move's negative extension.
             let extension = self.extension(node, gives_check, packed, singular);
             let new_depth = node.depth - 1 + extension;
+            if extension >= 2 {
+                let line = &mut self.w.stack[ply + 1].double_extensions;
+                *line = line.saturating_add(1);
+            }
 
             // 13. Search the move (PVS, with late move reductions).
             let before = self.nodes;
@@ -713,15 +731,16 @@ impl<G: Searchable> Search<'_, G> {
 
     /// Step 12 of `negamax`: the plies the move packed as `packed` is
     /// searched beyond `depth - 1`. A checking move gets the check
-    /// extension; the table's move gets one ply when the singular test
-    /// found it singular, and loses `se_negative_extension` plies (check
+    /// extension; the table's move gets the plies the singular test
+    /// gave it (at least the check extension's) when it found the move
+    /// singular, and loses `se_negative_extension` plies (check
     /// or not) when the test found other moves doing well while the
     /// stored score stays at or above beta.
     #[inline(always)]
     fn extension(&self, node: &Node, gives_check: bool, packed: u16, singular: Singular) -> i32 {
         let check = self.check_extension(node, gives_check);
         match singular {
-            Singular::Extend(mv) if mv == packed => check.max(1),
+            Singular::Extend(mv, plies) if mv == packed => check.max(plies),
             Singular::Reduce(mv) if mv == packed => -self.params.se_negative_extension,
             _ => check,
         }
@@ -813,8 +832,8 @@ impl<G: Searchable> Search<'_, G> {
 enum Singular {
     /// Not tested, or nothing to act on.
     No,
-    /// This table move is singular: extend it.
-    Extend(u16),
+    /// This table move is singular: extend it this many plies.
+    Extend(u16, i32),
     /// Other moves reach the bar, which is below beta, and the stored
     /// score of this table move is at or above beta: search it shallower.
     Reduce(u16),

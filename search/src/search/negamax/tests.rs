@@ -607,6 +607,18 @@ fn correction_history_learns_only_from_results_that_bound_the_error() {
 /// `others` for the side at ply 1 at depth 1. Returns the test's verdict
 /// for a zero window at `beta`.
 fn singular_verdict(tt_score: Score, others: Score, beta: Score, pv: bool) -> Singular {
+    singular_verdict_doubling(tt_score, others, beta, pv, None)
+}
+
+/// `singular_verdict`, with `DoubleExtension` on when `doubles_above`
+/// gives the double extensions on the line above the node.
+fn singular_verdict_doubling(
+    tt_score: Score,
+    others: Score,
+    beta: Score,
+    pv: bool,
+    doubles_above: Option<u8>,
+) -> Singular {
     let mut evals = vec![0; 16];
     for m in [1, 3, 4] {
         evals[m] = -others;
@@ -617,10 +629,14 @@ fn singular_verdict(tt_score: Score, others: Score, beta: Score, pv: bool) -> Si
         evals,
         ..Setup::default()
     };
-    let mut params = params_with(|f| f.singular_extension = true);
+    let mut params = params_with(|f| {
+        f.singular_extension = true;
+        f.double_extension = doubles_above.is_some();
+    });
     params.se_min_depth = 3;
     with_search(Toy::new(setup), params, |s| {
         play(s, &[1]);
+        s.w.stack[1].double_extensions = doubles_above.unwrap_or(0);
         s.tt.store(s.pos.hash(), 2, tt_score, 0, 3, Bound::Lower);
         let hit = s.tt.probe(s.pos.hash());
         let alpha = if pv { beta - 10 } else { beta - 1 };
@@ -639,7 +655,7 @@ fn singular_verdict(tt_score: Score, others: Score, beta: Score, pv: bool) -> Si
 fn singular_test_extends_cuts_or_reduces_the_table_move() {
     // The bar: tt_score - se_margin_per_depth * depth = 100 - 2 * 3 = 94.
     // No other move reaches it: singular, one ply more.
-    assert_eq!(singular_verdict(100, 93, 50, false), Singular::Extend(2));
+    assert_eq!(singular_verdict(100, 93, 50, false), Singular::Extend(2, 1));
     // Another reaches it, and the bar is at or above beta: multi-cut.
     assert_eq!(singular_verdict(100, 94, 94, false), Singular::MultiCut(94));
     // Another reaches it, the bar is below beta, the stored score is at or
@@ -649,6 +665,31 @@ fn singular_test_extends_cuts_or_reduces_the_table_move() {
     assert_eq!(singular_verdict(100, 94, 100, true), Singular::No);
     // The stored score below beta: nothing.
     assert_eq!(singular_verdict(100, 94, 101, false), Singular::No);
+}
+
+#[test]
+fn a_singular_move_far_below_the_bar_is_extended_twice() {
+    // The bar is 94 and se_double_margin 16: below 78 doubles.
+    assert_eq!(SearchParams::default().se_double_margin, 16);
+    let max = SearchParams::default().se_double_max as u8;
+    let verdict = |others, pv, above| singular_verdict_doubling(100, others, 50, pv, above);
+    assert_eq!(verdict(78, false, Some(0)), Singular::Extend(2, 1));
+    assert_eq!(verdict(77, false, Some(0)), Singular::Extend(2, 2));
+    // Not at a PV node, not past the line's limit, not with the switch off.
+    assert_eq!(verdict(77, true, Some(0)), Singular::Extend(2, 1));
+    assert_eq!(verdict(77, false, Some(max - 1)), Singular::Extend(2, 2));
+    assert_eq!(verdict(77, false, Some(max)), Singular::Extend(2, 1));
+    assert_eq!(verdict(77, false, None), Singular::Extend(2, 1));
+}
+
+#[test]
+fn a_line_carries_its_double_extensions_down() {
+    with_search(Toy::new(Setup::default()), SearchParams::default(), |s| {
+        s.w.stack[3].double_extensions = 2;
+        s.w.stack[4].double_extensions = 7;
+        s.note_move(3, None);
+        assert_eq!(s.w.stack[4].double_extensions, 2);
+    });
 }
 
 #[test]
@@ -663,8 +704,9 @@ fn the_singular_verdict_sets_the_table_moves_extension() {
         assert_eq!(reduce, -1);
         // (verdict, gives check) -> extension of move 2, of move 3.
         let cases = [
-            (Singular::Extend(2), false, 1, 0),
-            (Singular::Extend(2), true, 1, 1),
+            (Singular::Extend(2, 1), false, 1, 0),
+            (Singular::Extend(2, 1), true, 1, 1),
+            (Singular::Extend(2, 2), true, 2, 1),
             (Singular::Reduce(2), false, reduce, 0),
             (Singular::Reduce(2), true, reduce, 1),
             (Singular::No, true, 1, 1),
