@@ -64,12 +64,15 @@ impl<G: Searchable> Search<'_, G> {
     /// Remembers which move leaves `ply` (for the continuation history and
     /// counter move of the plies below, only when one of the two reads
     /// it), before it is made: every move the main search, ProbCut and
-    /// quiescence make, and the null move (none). The next ply inherits
-    /// the line's double extensions (the move loop adds its own).
+    /// quiescence make, and the null move (none). With `DoubleExtension`
+    /// the next ply inherits the line's double extensions (the move loop
+    /// adds its own).
     #[inline(always)]
     pub(super) fn note_move(&mut self, ply: usize, mv: Option<G::Move>) {
         let f = self.params.features;
-        self.w.stack[ply + 1].double_extensions = self.w.stack[ply].double_extensions;
+        if f.double_extension {
+            self.w.stack[ply + 1].double_extensions = self.w.stack[ply].double_extensions;
+        }
         if G::PIECE_TO_COUNT > 0 && (f.continuation_history || f.counter_move) {
             self.w.stack[ply].piece_to = mv.map(|m| self.pos.piece_to(m));
         }

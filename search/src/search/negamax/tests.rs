@@ -684,7 +684,8 @@ fn a_singular_move_far_below_the_bar_is_extended_twice() {
 
 #[test]
 fn a_line_carries_its_double_extensions_down() {
-    with_search(Toy::new(Setup::default()), SearchParams::default(), |s| {
+    let params = params_with(|f| f.double_extension = true);
+    with_search(Toy::new(Setup::default()), params, |s| {
         s.w.stack[3].double_extensions = 2;
         s.w.stack[4].double_extensions = 7;
         s.note_move(3, None);
