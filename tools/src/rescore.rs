@@ -49,6 +49,11 @@ pub struct RescoreArgs {
     /// Rescore (and write) only every N-th record of the data.
     #[arg(long, default_value_t = 1)]
     pub every: usize,
+    /// Skip the data's first N records: with `--every`, a later pass
+    /// rescores records an earlier one skipped (`--every 4 --offset 2`
+    /// takes records 2, 6, 10, …).
+    #[arg(long, default_value_t = 0)]
+    pub offset: usize,
     /// Centipawns of the logistic that turns the judge's expected score
     /// into our engine's units.
     #[arg(long, default_value_t = 200.0)]
@@ -61,6 +66,7 @@ pub fn run(args: RescoreArgs) -> Result<(), RescoreError> {
     let data: Vec<PackedPosition> = read_paths(&args.data)?
         .into_iter()
         .flatten()
+        .skip(args.offset)
         .step_by(args.every.max(1))
         .collect();
     let options = RescoreOptions {
@@ -113,7 +119,7 @@ pub enum RescoreError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{out}: record {record} is not the data's record {record} (rescored from other data or with another --every?); remove it or choose another --out")]
+    #[error("{out}: record {record} is not the data's record {record} (rescored from other data or with another --every or --offset?); remove it or choose another --out")]
     NotAResume { out: PathBuf, record: usize },
     #[error("--scale {0} is not a positive number of centipawns")]
     Scale(f64),

@@ -1,6 +1,6 @@
 //! `texel rescore` as a user runs it: `datagen` records rescored by a UCI
 //! engine (a scripted stand-in whose judgement is known) in our engine's
-//! centipawns, in order over two engines, every N-th record, resumed
+//! centipawns, in order over two engines, every N-th record (from an offset), resumed
 //! after an interruption, and refused over other data.
 
 mod common;
@@ -79,7 +79,7 @@ fn records_keep_their_positions_and_take_the_judges_score() {
 }
 
 #[test]
-fn every_nth_record_at_another_scale() {
+fn every_nth_record_at_another_scale_and_from_an_offset() {
     let (data, out, engine) = setup("every");
     succeeded(&texel_rescore(
         &data,
@@ -91,6 +91,20 @@ fn every_nth_record_at_another_scale() {
     let plies: Vec<u16> = rescored.iter().map(|r| r.ply()).collect();
     assert_eq!(plies, [1, 3]);
     assert_eq!(rescored[0].score_white(), 139);
+
+    let second = out.with_file_name("second-pass.bin");
+    succeeded(&texel_rescore(
+        &data,
+        &second,
+        &engine,
+        &["--every", "2", "--offset", "1"],
+    ));
+    let plies: Vec<u16> = read_file(&second)
+        .expect("output")
+        .iter()
+        .map(|r| r.ply())
+        .collect();
+    assert_eq!(plies, [2], "the record the first pass skipped");
 }
 
 #[test]
