@@ -27,12 +27,17 @@ async fn the_engine_replies_to_a_person_and_undo_takes_both_moves_back() {
         .post(&format!("/api/games/{g}/moves"), json!({"move": "e4"}))
         .await;
     assert!(after["thinking"].as_bool().is_some_and(|t| t) || ply(&after) == 2);
-    // A person cannot move for the engine.
+    // A person cannot move for the engine. Nf6 is Black's alone (no
+    // White knight reaches f6 at ply 3), so it is refused whether the
+    // engine is still thinking (conflict) or has already answered at
+    // depth 3 (then it is White's turn and the move is illegal).
     let early = api
-        .post(&format!("/api/games/{g}/moves"), json!({"move": "e5"}))
+        .post(&format!("/api/games/{g}/moves"), json!({"move": "Nf6"}))
         .await;
-    if ply(&after) == 1 {
+    if early.0 == StatusCode::CONFLICT {
         assert_error(&early, StatusCode::CONFLICT, "conflict");
+    } else {
+        assert_error(&early, StatusCode::BAD_REQUEST, "illegal_move");
     }
     let done = api
         .wait_for(&g, Duration::from_secs(10), |s| {
